@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { DB } from './schema';
+import * as m001 from './migrations/001_initial';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database_ {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+export type { Database_ as Db };
+
+export interface DbConfig {
+  /** PostgreSQL when set; SQLite at DATA_DIR/portal.db otherwise. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+/** Open the database: PostgreSQL when a URL is given, else embedded SQLite in WAL mode. */
+export function openDb(config: DbConfig): Database_ {
+  if (config.databaseUrl) {
+    // bigint columns (times, ids) come back as JS numbers: every value here fits in 2^53.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const sqlite = new Database(path.join(config.dataDir, 'portal.db'));
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: member, article, lead and form writes must survive a power cut (DESIGN.md section 5).
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
+  '001_initial': m001,
+};
+
+/** Run every pending migration (on start, before serving). */
+export async function migrate(database: Database_): Promise<void> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, mod] of Object.entries(MIGRATIONS)) {
+    migrations[name] = { up: (db) => mod.up(db, database.dialect) };
+  }
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

@@ -1,0 +1,216 @@
+import type { Generated } from 'kysely';
+
+/** Row types of migrations/001_initial.ts. Times are epoch milliseconds. */
+export interface DB {
+  app_meta: { key: string; value: string };
+  categories: {
+    id: number;
+    parent_id: Generated<number>;
+    name: string;
+    alias: Generated<string>;
+    sort: Generated<number>;
+    in_nav: Generated<number>;
+    seo_title: Generated<string>;
+    seo_description: Generated<string>;
+    seo_keyword: Generated<string>;
+  };
+  menus: { menu_id: number; name: string; kind: 'drop' | 'small'; cat_id: Generated<number>; sort: Generated<number> };
+  seo: { page: string; title: string; description: string; keyword: string };
+  banners: {
+    id: Generated<number>;
+    place: 'home' | 'mobile' | 'category' | 'side';
+    cat_id: Generated<number>;
+    banner: string;
+    title: string;
+    url: string;
+    sort: Generated<number>;
+  };
+  ads: { slot: number; title: string; url: string; thumb: string };
+  links: { id: Generated<number>; kind: 'friendly' | 'website' | 'partner'; name: string; url: string; sort: Generated<number> };
+  footer_info: { label: string; value: string; sort: Generated<number> };
+  qrcodes: { id: Generated<number>; name: string; img: string; sort: Generated<number> };
+  options: { kind: 'industry' | 'position' | 'department'; id: number; name: string };
+  provinces: { code: string; name: string };
+  cities: { code: string; province_code: string; name: string };
+  articles: {
+    id: Generated<number>;
+    cat_id: number;
+    title: string;
+    description: Generated<string>;
+    keyword: Generated<string>;
+    thumb: Generated<string>;
+    author: Generated<string>;
+    admin_name: Generated<string>;
+    source_name: Generated<string>;
+    content: string;
+    status: Generated<number>;
+    is_hot: Generated<number>;
+    is_pic: Generated<number>;
+    is_recommend: Generated<number>;
+    is_policy: Generated<number>;
+    pv: Generated<number>;
+    member_id: number | null;
+    created_at: number;
+  };
+  /** PostgreSQL only. */
+  article_search: { article_id: number; created_at: number; doc: string };
+  /** SQLite only (FTS5, contentless; rowid = article id). */
+  article_fts: { rowid: number; title: string; body: string; uni: string };
+  topics: {
+    id: Generated<number>;
+    kind: 'featured' | 'special';
+    cat_id: Generated<number>;
+    title: string;
+    description: Generated<string>;
+    thumb: Generated<string>;
+    url: string;
+    created_at: number;
+  };
+  videos: {
+    id: Generated<number>;
+    cat_id: Generated<number>;
+    title: string;
+    url: string;
+    thumb: Generated<string>;
+    list_thumb: Generated<string>;
+    index_thumb: Generated<string>;
+    video_type: 1 | 2;
+    iframe: Generated<string>;
+    keyword: Generated<string>;
+    description: Generated<string>;
+    is_top: Generated<number>;
+    created_at: number;
+  };
+  white_papers: {
+    id: Generated<number>;
+    cat_id: Generated<number>;
+    title: string;
+    description: Generated<string>;
+    thumb: Generated<string>;
+    url: string;
+    is_free: Generated<number>;
+    created_at: number;
+  };
+  events: {
+    id: Generated<number>;
+    title: string;
+    description: Generated<string>;
+    thumb: Generated<string>;
+    url: string;
+    type: Generated<number>;
+    city: Generated<string>;
+    year: number;
+    month: number;
+    start_at: number;
+    end_at: number;
+  };
+  weekly_reports: {
+    id: Generated<number>;
+    year: number;
+    number: number;
+    it_number: number;
+    week: string;
+    recommend: Generated<string>;
+    adv_thumb: Generated<string>;
+    adv_url: Generated<string>;
+    publish_time: number;
+  };
+  weekly_report_items: { report_id: number; kind: 'event' | 'recommend'; article_id: number; sort: Generated<number> };
+  report_subscriptions: { member_id: number; report_id: number; email: Generated<string>; created_at: number };
+  experts: { id: Generated<number>; name: string; avatar: string; company: string; job: string; sort: Generated<number> };
+  members: {
+    id: Generated<number>;
+    username: string;
+    mobile: string;
+    email: string;
+    company: Generated<string>;
+    industry: Generated<number>;
+    position: Generated<number>;
+    department: Generated<number>;
+    province: Generated<string>;
+    city: Generated<string>;
+    address: Generated<string>;
+    company_people: Generated<string>;
+    password_hash: string;
+    status: Generated<number>;
+    avatar: Generated<string>;
+    column_status: Generated<number>;
+    column_refuse: Generated<string>;
+    created_at: number;
+    updated_at: number;
+  };
+  member_sessions: { token_hash: string; member_id: number; expires_at: number; created_at: number };
+  sms_codes: {
+    id: Generated<number>;
+    mobile: string;
+    code_hash: string;
+    attempts: Generated<number>;
+    used_at: number | null;
+    expires_at: number;
+    created_at: number;
+  };
+  column_channels: { id: number; name: string };
+  column_categories: { id: number; channel_id: number; cat_id: number; name: string };
+  column_articles: {
+    id: Generated<number>;
+    member_id: number;
+    title: string;
+    channel: number;
+    category: number;
+    content: string;
+    description: Generated<string>;
+    keyword: Generated<string>;
+    is_push: Generated<number>;
+    status: Generated<number>;
+    refuse: Generated<string>;
+    article_id: number | null;
+    created_at: number;
+    updated_at: number;
+  };
+  vendor_meets: { id: number; name: string; data: string };
+  vendor_users: { user_id: string; mobile: string; meet_id: Generated<number>; created_at: number };
+  vendor_leads: {
+    id: Generated<number>;
+    meet_id: Generated<number>;
+    meet_name: string;
+    name: string;
+    mobile: string;
+    email: string;
+    company: string;
+    department: string;
+    position: string;
+    question: string;
+    created_at: number;
+    updated_at: number;
+  };
+  vendor_access_logs: { id: Generated<number>; user_id: string; meet_id: Generated<number>; meet_name: string; created_at: number };
+  partners: { mark: string; base: string };
+  partner_items: {
+    id: Generated<number>;
+    mark: string;
+    list: 'new' | 'recommend' | 'video' | 'know' | 'activity' | 'product';
+    thumb: Generated<string>;
+    title: string;
+    sub_title: Generated<string>;
+    url: string;
+    btn_text: Generated<string>;
+    sort: Generated<number>;
+  };
+  activity_forms: {
+    activity_id: number;
+    title: string;
+    banner: Generated<string>;
+    is_submit: Generated<number>;
+    is_privacy: Generated<number>;
+    privacy: Generated<string>;
+    form: string;
+  };
+  form_submissions: {
+    id: Generated<number>;
+    activity_id: number;
+    source: Generated<string>;
+    content: string;
+    other: Generated<string>;
+    created_at: number;
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The one table of API result codes. Every response body is `{code, msg, data, total?}`;
+ * `msg` is the Chinese text a user may see. 0, 10001 and 10002 are fixed by the spec.
+ */
+export const ErrorCode = {
+  Ok: 0,
+  /** Member session (stoken + member_id) missing, invalid or expired. */
+  SessionInvalid: 10001,
+  /** Vendor landing login: the phone number is not registered yet. */
+  VendorUnregistered: 10002,
+  /** Body or query failed validation; msg names the first problem. */
+  Validation: 10003,
+  /** Access token missing, malformed, forged or expired. */
+  TokenInvalid: 10004,
+  /** accessToken called with a wrong client id/secret. */
+  ClientInvalid: 10005,
+  /** The thing asked for does not exist (or is not visible to the caller). */
+  NotFound: 10006,
+  /** Authenticated but not allowed (another member's data, column not approved…). */
+  Forbidden: 10007,
+  /** Too many attempts; try later. */
+  RateLimited: 10008,
+  /** The action conflicts with current state (duplicate username, already applied…). */
+  Conflict: 10009,
+  /** Login failed: same answer for unknown account and wrong password. */
+  BadCredentials: 10010,
+  /** SMS code wrong, expired or used. */
+  SmsCodeInvalid: 10011,
+  /** Upload too large, wrong real type, or undecodable. */
+  UploadRejected: 10012,
+  /** Activity registration closed (is_submit false). */
+  ActivityClosed: 10013,
+  /** Request body is not valid JSON / not an object. */
+  BadRequest: 10014,
+  /** Unknown /api/{name}. */
+  UnknownCall: 10015,
+  /** Slider check (drag_verify) missing or not passed. */
+  DragVerifyFailed: 10016,
+  /** Anything unexpected on the server; details are logged, never sent. */
+  ServerError: 10500,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Default Chinese message for each code (a handler may send a more specific one). */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  [ErrorCode.Ok]: '成功',
+  [ErrorCode.SessionInvalid]: '无效的会话，或者会话已过期，请重新登录。',
+  [ErrorCode.VendorUnregistered]: '该手机号尚未注册，请先注册',
+  [ErrorCode.Validation]: '提交的内容不正确，请检查后重试',
+  [ErrorCode.TokenInvalid]: '访问凭证无效或已过期，请刷新页面',
+  [ErrorCode.ClientInvalid]: '客户端凭证错误',
+  [ErrorCode.NotFound]: '您访问的内容不存在',
+  [ErrorCode.Forbidden]: '您没有权限进行此操作',
+  [ErrorCode.RateLimited]: '操作过于频繁，请稍后再试',
+  [ErrorCode.Conflict]: '数据已存在或状态不允许此操作',
+  [ErrorCode.BadCredentials]: '用户名或密码错误',
+  [ErrorCode.SmsCodeInvalid]: '验证码错误或已失效',
+  [ErrorCode.UploadRejected]: '上传的文件不符合要求',
+  [ErrorCode.ActivityClosed]: '当前活动报名时间已结束',
+  [ErrorCode.BadRequest]: '请求格式错误',
+  [ErrorCode.UnknownCall]: '接口不存在',
+  [ErrorCode.DragVerifyFailed]: '请先完成滑块验证',
+  [ErrorCode.ServerError]: '服务器繁忙，请稍后再试',
+};
+
+/** The body of every API response. */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+  total?: number;
+}

@@ -1,0 +1,118 @@
+/** Business constants of spec section 9: import these, never repeat the numbers. */
+
+export const MOBILE_BREAKPOINT = 960;
+export const LANDING_NARROW_BREAKPOINT = 1100;
+/** Root font size = window width / ROOT_FONT_DIVISOR (spec section 2). */
+export const ROOT_FONT_DIVISOR = 26.78;
+
+export const PAGE_SIZE = {
+  homeFall: 10,
+  events: 12,
+  search: 10,
+  categoryList: 21,
+  whitePapers: 9,
+  videoDesktop: 9,
+  videoMobile: 12,
+  itIssues: 30,
+  columnList: 10,
+  paginationDefault: 8,
+} as const;
+export const PAGE_SIZES = [8, 20, 50, 100] as const;
+/** Largest pageSize any list call accepts. */
+export const MAX_PAGE_SIZE = 100;
+
+export const CAROUSEL_DELAY_MS = {
+  homeBanner: 4000,
+  video: 5000,
+  landing: 5_000_000,
+  mobileBanner: 50_000,
+} as const;
+
+export const SMS_COUNTDOWN_S = 60;
+export const SCROLL_LOAD_DELAY_MS = 1000;
+export const SCROLL_TRIGGER_PX = 2;
+export const PAGE_VIEW_THROTTLE_MS = 10_000;
+export const COOKIE_CONSENT_DAYS = 1;
+export const BACK_TO_TOP_AFTER_PX = 400;
+export const TITLE_MAX = 25;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 20;
+export const PHONE_MAX_LENGTH = 11;
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg'] as const;
+export const EDITOR_UPLOAD_MAX_BYTES = 52_428_800;
+export const EDITOR_HEIGHT_PX = 300;
+export const EDITOR_PLACEHOLDER = '请输入内容...';
+export const HTTP_TIMEOUT_MS = 30_000;
+export const IT_REPORT_FIRST_YEAR = 2020;
+export const RELATED_VIDEOS = 8;
+export const HOT_TOPICS = { home: 6, category: 4 } as const;
+export const HOT_NEWS_HOME = 6;
+export const INNER_PAGE_ITEMS = 3;
+export const REGISTRATION_DIALOG_WIDTH = '35%';
+export const AD_SLOTS = ['one', 'two', 'three', 'four', 'five'] as const;
+export type AdSlot = (typeof AD_SLOTS)[number];
+
+/** The twelve category pages of spec section 2: route path segment → category id. */
+export const CATEGORY_PAGES = [
+  { alias: 'VAR', id: 623, name: 'VAR' },
+  { alias: 'storage', id: 56, name: '存储' },
+  { alias: 'AI', id: 694, name: '人工智能' },
+  { alias: 'IoT', id: 705, name: '物联网' },
+  { alias: 'Onemachine', id: 667, name: '一体机' },
+  { alias: 'IDC', id: 688, name: '数据中心' },
+  { alias: 'cloud', id: 664, name: '云计算' },
+  { alias: 'net', id: 696, name: '网络' },
+  { alias: 'software', id: 55, name: '软件' },
+  { alias: 'desktop', id: 50, name: '桌面' },
+  { alias: 'channel', id: 622, name: '渠道' },
+  { alias: 'digital', id: 702, name: '数字化' },
+] as const;
+export type CategoryAlias = (typeof CATEGORY_PAGES)[number]['alias'];
+
+/** Fixed section ids of spec section 2. */
+export const SECTION_ID = {
+  activity: 41,
+  whitePaper: 42,
+  video: 43,
+  itReport: 44,
+} as const;
+
+/** Special menu ids of the mobile /general/{menu_id} list. */
+export const MOBILE_MENU = { activities: 10000, recommended: 10001, topics: 10002 } as const;
+/** The header entry whose tab has a drop-down. */
+export const HEADER_DROPDOWN_ID = 10000;
+
+export const EMPLOYEE_COUNT_OPTIONS = [
+  '1-25',
+  '26-99',
+  '100-499',
+  '500-999',
+  '1000-4999',
+  '5000-9999',
+  '10000+',
+] as const;
+
+/** Column application status (spec section 4); negative values mean rejected. */
+export const ColumnStatus = { NotApplied: 0, UnderReview: 1, Approved: 2, Rejected: -1 } as const;
+/** Column article status filter (spec section 4). */
+export const ArticleStatus = { Unreviewed: 0, Pending: 1, Approved: 3, Rejected: -1 } as const;
+
+/** Vendor landing survey (spec section 9). */
+export const SURVEY_QUESTIONS = [
+  { title: '贵公司是否已部署ERP系统？', choices: ['是', '否', '否，但正在考虑'] },
+  {
+    title: '贵公司当前面临的主要挑战是什么？',
+    choices: ['实时库存跟踪', '简化财务报表', '集成CRM', '数据同步', '其他'],
+  },
+  { title: '贵公司的采购周期是多久？', choices: ['0–3个月', '4–6个月', '7–9个月', '9–12个月', '12个月以上'] },
+  { title: '您在采购决策中的角色是？', choices: ['决策团队成员', '影响者', '推荐者', '决策者', '不参与'] },
+] as const;
+
+/** meet_id used by the 2025 vendor landing page. */
+export const VENDOR_2025_MEET_ID = 1;
+
+/** Local/session storage keys and cookie names (spec section 3). */
+export const STORAGE_KEY = { member: 'SMBData', vendorUser: 'user_id', pageViews: 'article_pv' } as const;
+export const COOKIE = { viewportWidth: 'vw', consent: 'cookie_consent' } as const;

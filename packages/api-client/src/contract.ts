@@ -1,0 +1,493 @@
+/**
+ * The API contract: every call of spec section 7, its HTTP method, who may call it,
+ * and its payload and `data` types. The server registers routes from `endpoints`;
+ * the client derives its typed calls from the same object. Change a call here first.
+ */
+
+// ---------- entities (spec section 3) ----------
+
+export interface ListItem {
+  id: number;
+  title: string;
+  description: string;
+  /** In-product path ("/news/12") or absolute URL. */
+  url: string;
+  thumb: string;
+  /** Comma-separated keywords. */
+  keyword: string;
+  /** Highlight terms (search results). */
+  keys?: string[];
+  created_at: string;
+}
+
+export interface ArticleDetail extends ListItem {
+  author: string;
+  adminName: string;
+  source_name: string;
+  /** Sanitised HTML. */
+  content: string;
+  cat_id: number;
+  cat_name: string;
+  /** Category route alias ("AI"), '' when none. */
+  cat_alias: string;
+  pv: number;
+  seo: Seo;
+  prev: ListItem | null;
+  next: ListItem | null;
+}
+
+export interface Seo {
+  title: string;
+  description: string;
+  keyword: string;
+}
+
+export interface CategoryEntry {
+  id: number;
+  name: string;
+  /** Route alias ("AI") or absolute path ("/video"). */
+  alias: string;
+  son: CategoryEntry[];
+}
+
+export interface Menu {
+  menu_id: number;
+  name: string;
+}
+
+export interface Banner {
+  banner: string;
+  title: string;
+  url: string;
+}
+
+export interface Ad {
+  url: string;
+  thumb: string;
+  title: string;
+}
+export type Ads = Record<'one' | 'two' | 'three' | 'four' | 'five', Ad | null>;
+
+export interface Video {
+  id: number;
+  title: string;
+  url: string;
+  thumb: string;
+  list_thumb: string;
+  index_thumb: string;
+  /** 1 embedded frame, 2 mp4 file. */
+  video_type: 1 | 2;
+  iframe: string;
+  keyword: string;
+  description: string;
+  created_at: string;
+}
+export interface VideoDetail extends Video {
+  relate: Video[];
+}
+
+export interface EventItem {
+  id: number;
+  title: string;
+  description: string;
+  thumb: string;
+  url: string;
+  /** 1 online, 2 offline. */
+  type: number;
+  /** 0 upcoming, 1 in progress, 2 ended. */
+  status: number;
+  showTime: string;
+  city: string;
+}
+
+export interface WeeklyReport {
+  id: number;
+  /** Issue number within its year. */
+  number: number;
+  publish_time: string;
+  /** Running issue number. */
+  it_number: number;
+  /** e.g. "2026年第47周". */
+  week: string;
+  /** Editor's recommendation text. */
+  recommend: string;
+  adv: Ad | null;
+}
+
+export interface Expert {
+  id: number;
+  avatar: string;
+  name: string;
+  company: string;
+  job: string;
+}
+
+export interface WhitePaper {
+  id: number;
+  /** 0 = free. */
+  is_free: number;
+  title: string;
+  description: string;
+  thumb: string;
+  url: string;
+  created_at: string;
+}
+
+export interface Option {
+  id: number;
+  name: string;
+}
+export interface PlaceOption {
+  label: string;
+  value: string;
+}
+
+export interface FooterData {
+  /** Keyed by Chinese labels (spec section 3). */
+  info: Record<string, string>;
+  qrcodes: { name: string; img: string }[];
+  friendly_links: { name: string; url: string }[];
+}
+
+export interface WebsiteUrl {
+  name: string;
+  url: string;
+}
+
+export interface Member {
+  id: number;
+  username: string;
+  mobile: string;
+  email: string;
+  company: string;
+  industry: number;
+  position: number;
+  department: number;
+  province: string;
+  city: string;
+  address: string;
+  company_people: string;
+  status: number;
+  avatar: string;
+}
+
+export interface ColumnArticle {
+  id: number;
+  title: string;
+  channel: number;
+  category: number;
+  content: string;
+  description: string;
+  keyword: string;
+  is_push: 0 | 1;
+  status: number;
+  showStatus: string;
+  refuse: string;
+  created_at: string;
+}
+
+export type FormFieldType = 'input' | 'select' | 'radio' | 'checkbox' | 'multi' | 'province' | 'city';
+export interface FormOption {
+  id: number;
+  title: string;
+  is_input: 0 | 1;
+  is_mark: 0 | 1;
+}
+export interface FormField {
+  field_name: string;
+  label: string;
+  type: FormFieldType;
+  is_require: 0 | 1;
+  is_show: 0 | 1;
+  options: FormOption[];
+}
+export interface DynamicForm {
+  form: FormField[];
+  banner: string;
+  is_submit: boolean;
+  is_privacy: boolean;
+  /** JSON text: {title, content}. */
+  privacy: string;
+  title: string;
+}
+
+export interface PartnerBase {
+  slogan: string;
+  num: string;
+  banner: string;
+  adv: string;
+  des: string;
+  qrocde: { img: string; name1: string; name2: string }[];
+}
+export interface PartnerProduct {
+  thumb: string;
+  title: string;
+  subTitle: string;
+  url: string;
+}
+export interface PartnerActivity {
+  thumb: string;
+  title: string;
+  url: string;
+  btnText: string;
+}
+export interface PartnerKnowledge {
+  title: string;
+  subTitle: string;
+  url: string;
+}
+
+export interface VendorRegistration {
+  name: string;
+  mobile: string;
+  email: string;
+  company: string;
+  department: string;
+  position: string;
+  meetName: string;
+  /** JSON text: [{title, answer}] for the four survey questions. */
+  question: string;
+  meet_id?: number;
+}
+
+// ---------- payload helpers ----------
+
+export interface Paged {
+  page: number;
+  pageSize: number;
+}
+/** Added by the client to every call when a member is logged in. */
+export interface MemberIdentity {
+  stoken: string;
+  member_id: number;
+}
+
+export interface MemberRegisterPayload {
+  username: string;
+  mobile: string;
+  email: string;
+  company: string;
+  industry: number;
+  position: number;
+  department: number;
+  province: string;
+  city: string;
+  address: string;
+  company_people: string;
+  password: string;
+}
+export type MemberUpdatePayload = Omit<MemberRegisterPayload, 'username' | 'mobile' | 'password'> & {
+  avatar?: string;
+};
+export interface ColumnArticlePayload {
+  title: string;
+  channel: number;
+  category: number;
+  content: string;
+  description?: string;
+  keyword?: string;
+  is_push: 0 | 1;
+}
+
+// ---------- the endpoint table ----------
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+/**
+ * Who may call: `open` needs nothing (accessToken itself); `public` needs the Bearer
+ * access token; `member` also needs a valid stoken + member_id; `vendor` needs a vendor user_id.
+ */
+export type Access = 'open' | 'public' | 'member' | 'vendor';
+
+interface Def<P, D> {
+  payload: P;
+  data: D;
+}
+type None = Record<string, never>;
+
+/** Types of every call: payload sent, `data` received. */
+export interface ApiTypes {
+  // common
+  accessToken: Def<{ id: string; secret: string }, { access_token: string; expires_in: number }>;
+  get_category: Def<None, { web_list: CategoryEntry[]; cat_one: CategoryEntry[] }>;
+  company_letter: Def<None, FooterData>;
+  website_url: Def<None, WebsiteUrl[]>;
+  // content
+  dropMenu: Def<None, Menu[]>;
+  smallMenu: Def<None, Menu[]>;
+  get_adv: Def<None, Ads>;
+  get_loop: Def<{ type?: 'mobile' }, Banner[]>;
+  get_loop_right: Def<None, ListItem[]>;
+  get_news: Def<None, ListItem[]>;
+  get_policy: Def<None, ListItem[]>;
+  mTop: Def<{ type: number }, ListItem[]>;
+  mfall: Def<{ type: number } & Paged, ListItem[]>;
+  /** `pageseze` is the spec's spelling. */
+  indexFall: Def<{ page: number; pageseze: number }, ListItem[]>;
+  m_news: Def<{ type?: number; menu_id: number } & Paged, ListItem[]>;
+  category_top: Def<{ cat_id: number }, { banner: Banner[]; pictures: ListItem[]; seo: Seo; name: string }>;
+  category_news: Def<{ cat_id: number }, { topics: ListItem[]; news: ListItem[] }>;
+  cate_recommend: Def<
+    { cat_id: number },
+    { lists: { title: string; items: ListItem[] }[]; special: ListItem[]; white_papers: WhitePaper[] }
+  >;
+  cate_list: Def<{ cat_id: number } & Paged, ListItem[]>;
+  article_content: Def<{ id: number; type?: number }, ArticleDetail>;
+  article_pv: Def<{ id: number; lasttime?: number }, { lasttime: number; pv: number }>;
+  video_detail: Def<{ id: number }, VideoDetail>;
+  mvideo_list: Def<Paged, { list: Video[] }>;
+  get_schoolTop: Def<None, Video[]>;
+  get_school: Def<{ cat_id: number } & Paged, Video[]>;
+  doc_ls_fronted: Def<Paged, WhitePaper[]>;
+  it_index: Def<{ id: number }, { report: WeeklyReport; events: ListItem[]; recommend: ListItem[] }>;
+  it_list: Def<{ year: number } & Paged, WeeklyReport[]>;
+  it_sub: Def<{ report_id: number; email?: string }, null>;
+  meet_index: Def<
+    { city?: string; year?: number; month?: number; title?: string } & Paged,
+    EventItem[]
+  >;
+  search_list: Def<{ title: string; type?: number } & Paged, { list: ListItem[] }>;
+  getForm: Def<{ activity_id: number }, DynamicForm>;
+  form_register: Def<{ activity_id: number; source?: string; content: string; other: string }, null>;
+  option_ls: Def<None, { industry: Option[]; position: Option[]; department: Option[] }>;
+  get_province: Def<None, PlaceOption[]>;
+  get_city: Def<{ title: string }, PlaceOption[]>;
+  get_expert: Def<{ batch?: number }, { data: Expert[] }>;
+  // defined but unused by the screens of the spec
+  handle404: Def<{ path?: string }, { recommend: ListItem[] }>;
+  category_solution: Def<{ cat_id: number }, ListItem[]>;
+  get_right: Def<None, { activities: EventItem[]; hot: ListItem[]; special: ListItem[]; white_papers: WhitePaper[] }>;
+  get_activity: Def<None, EventItem[]>;
+  get_cxo: Def<None, ListItem[]>;
+  get_big: Def<None, ListItem[]>;
+  get_special: Def<None, ListItem[]>;
+  get_video: Def<None, Video[]>;
+  get_partner: Def<None, WebsiteUrl[]>;
+  doc_detail: Def<{ id: number }, WhitePaper>;
+  // member
+  member_register: Def<MemberRegisterPayload, { id: number }>;
+  member_login: Def<{ username: string; password: string }, { id: number; stoken: string; username: string; avatar: string }>;
+  member_logout: Def<None, null>;
+  member_info: Def<{ id: number }, Member>;
+  member_info_update: Def<MemberUpdatePayload, Member>;
+  send_sms: Def<{ mobile: string; drag_verify?: string }, null>;
+  drag_captcha: Def<None, { token: string; width: number }>;
+  reset_password: Def<{ drag_verify: string; mobile: string; password: string; code: string }, null>;
+  /** multipart: file (+ stoken, member_id); data is the avatar url. */
+  member_upload: Def<FormData, string>;
+  check_space: Def<{ id: number }, { status: number; msg: string }>;
+  space_apply: Def<{ id: number }, { status: number }>;
+  space_list: Def<{ title?: string; status?: number } & Paged, ColumnArticle[]>;
+  space_channel: Def<None, Option[]>;
+  space_category: Def<{ channel_id: number }, Option[]>;
+  space_add_article: Def<ColumnArticlePayload, { id: number }>;
+  space_update_article: Def<ColumnArticlePayload & { id: number }, null>;
+  space_edit_article: Def<{ id: number }, ColumnArticle>;
+  space_delete_article: Def<{ id: number }, null>;
+  /** multipart: file (+ stoken, member_id); data is {url}. */
+  space_thumb_upload: Def<FormData, { url: string }>;
+  // vendor and partner landing
+  vendor_login: Def<{ mobile: string; meet_id?: number }, { user_id: string }>;
+  vendor_register: Def<VendorRegistration, null>;
+  vendor_log: Def<{ meetName: string; user_id: string; meet_id?: number }, null>;
+  partner_base: Def<{ mark: string }, PartnerBase>;
+  partner_new: Def<{ mark: string }, PartnerProduct[]>;
+  partner_recommend: Def<{ mark: string }, PartnerProduct[]>;
+  partner_video: Def<{ mark: string }, PartnerProduct[]>;
+  partner_know: Def<{ mark: string }, PartnerKnowledge[]>;
+  partner_activity: Def<{ mark: string }, PartnerActivity[]>;
+  partner_product: Def<{ mark: string }, PartnerProduct[]>;
+}
+
+export type EndpointName = keyof ApiTypes;
+export type Payload<N extends EndpointName> = ApiTypes[N]['payload'];
+export type Data<N extends EndpointName> = ApiTypes[N]['data'];
+
+export interface EndpointSpec {
+  method: HttpMethod;
+  access: Access;
+  /** multipart/form-data upload. */
+  multipart?: boolean;
+}
+
+const get = (access: Access = 'public'): EndpointSpec => ({ method: 'GET', access });
+const post = (access: Access = 'public'): EndpointSpec => ({ method: 'POST', access });
+
+/** Method and access of every call; the server routes from this, the client calls from it. */
+export const endpoints: { [N in EndpointName]: EndpointSpec } = {
+  accessToken: post('open'),
+  get_category: get(),
+  company_letter: get(),
+  website_url: get(),
+  dropMenu: get(),
+  smallMenu: get(),
+  get_adv: get(),
+  get_loop: get(),
+  get_loop_right: get(),
+  get_news: get(),
+  get_policy: get(),
+  mTop: get(),
+  mfall: post(),
+  indexFall: post(),
+  m_news: post(),
+  category_top: post(),
+  category_news: post(),
+  cate_recommend: post(),
+  cate_list: post(),
+  article_content: post(),
+  article_pv: post(),
+  video_detail: post(),
+  mvideo_list: post(),
+  get_schoolTop: post(),
+  get_school: post(),
+  doc_ls_fronted: post(),
+  it_index: post(),
+  it_list: post(),
+  it_sub: post('member'),
+  meet_index: post(),
+  search_list: post(),
+  getForm: post(),
+  form_register: post(),
+  option_ls: get(),
+  get_province: get(),
+  get_city: post(),
+  get_expert: get(),
+  handle404: get(),
+  category_solution: post(),
+  get_right: get(),
+  get_activity: get(),
+  get_cxo: get(),
+  get_big: get(),
+  get_special: get(),
+  get_video: get(),
+  get_partner: get(),
+  doc_detail: post(),
+  member_register: post(),
+  member_login: post(),
+  member_logout: post('member'),
+  member_info: post('member'),
+  member_info_update: post('member'),
+  send_sms: post(),
+  drag_captcha: get(),
+  reset_password: post(),
+  member_upload: { method: 'POST', access: 'member', multipart: true },
+  check_space: post('member'),
+  space_apply: post('member'),
+  space_list: post('member'),
+  space_channel: get('member'),
+  space_category: post('member'),
+  space_add_article: post('member'),
+  space_update_article: post('member'),
+  space_edit_article: post('member'),
+  space_delete_article: { method: 'DELETE', access: 'member' },
+  space_thumb_upload: { method: 'POST', access: 'member', multipart: true },
+  vendor_login: post(),
+  vendor_register: post(),
+  vendor_log: post('vendor'),
+  partner_base: post(),
+  partner_new: post(),
+  partner_recommend: post(),
+  partner_video: post(),
+  partner_know: post(),
+  partner_activity: post(),
+  partner_product: post(),
+};

@@ -1,0 +1,56 @@
+import { ROUTES, SHARED_PATHS, appForWidth, type AppName, type RouteRule, type Width } from './table';
+
+function compile(pattern: string): { re: RegExp; keys: string[] } {
+  const keys: string[] = [];
+  const source = pattern
+    .split('/')
+    .map((seg) => {
+      if (seg.startsWith(':')) {
+        keys.push(seg.slice(1));
+        return '([^/]+)';
+      }
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { re: new RegExp(`^${source}/?$`), keys };
+}
+
+const COMPILED = ROUTES.map((rule) => ({ rule, ...compile(rule.pattern) }));
+
+export interface Resolution {
+  /** The app that should render. */
+  app: AppName;
+  /** Set when the reader must be sent elsewhere (HTTP 302). */
+  redirect?: string;
+  /** The matched rule; undefined for shared paths and unknown paths (404 in the width's app). */
+  rule?: RouteRule;
+}
+
+export function matchRoute(pathname: string) {
+  for (const c of COMPILED) {
+    const m = c.re.exec(pathname);
+    if (m) {
+      const params: Record<string, string> = {};
+      c.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1])));
+      return { rule: c.rule, params };
+    }
+  }
+  return undefined;
+}
+
+/** Decide, for a request path and a reader width, which app renders it or where to redirect. */
+export function resolveRoute(pathname: string, search: string, width: Width): Resolution {
+  const widthApp = appForWidth(width);
+  if (SHARED_PATHS.includes(pathname)) return { app: widthApp };
+  const found = matchRoute(pathname);
+  if (!found) return { app: widthApp };
+  const { rule, params } = found;
+  if (rule.app === 'landing' || rule.app === widthApp || !rule.otherWidth) return { app: rule.app, rule };
+  const redirect = rule.otherWidth({ params, query: new URLSearchParams(search) });
+  return { app: rule.app, rule, redirect };
+}
+
+/** True when the path is flagged limit (header and footer hidden). */
+export function isLimitRoute(pathname: string): boolean {
+  return matchRoute(pathname)?.rule.limit === true;
+}

@@ -1,0 +1,94 @@
+import { CATEGORY_PAGES, MOBILE_BREAKPOINT } from '@portal/api-client/constants';
+
+/**
+ * The one route table of the portal (DESIGN.md section 2). It feeds the gateway's app choice
+ * and HTTP 302 width redirects, both apps' client-side switch, and the generated nginx config.
+ */
+export type AppName = 'desktop' | 'mobile' | 'landing';
+export type Width = 'wide' | 'narrow';
+
+export interface RouteMatch {
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
+export interface RouteRule {
+  /** React Router style pattern: "/news/:id". Matched case-sensitively, whole path. */
+  pattern: string;
+  /** The app that renders this path. */
+  app: AppName;
+  /** Where a reader of the other width goes instead (HTTP 302). Absent: this app serves every width. */
+  otherWidth?: (m: RouteMatch) => string;
+  /** Header and footer hidden (spec: routes flagged limit). */
+  limit?: boolean;
+}
+
+const q = (m: RouteMatch, key: string) => encodeURIComponent(m.query.get(key) ?? '');
+const withQuery = (path: string, m: RouteMatch) => {
+  const s = m.query.toString();
+  return s ? `${path}?${s}` : path;
+};
+
+const categoryAliases = CATEGORY_PAGES.map((c) => c.alias);
+
+export const ROUTES: readonly RouteRule[] = [
+  // landing app: any width, no header or footer
+  { pattern: '/vendor', app: 'landing', limit: true },
+  { pattern: '/vendor2025', app: 'landing', limit: true },
+  { pattern: '/partner/:mark', app: 'landing', limit: true },
+  { pattern: '/activity/register', app: 'landing', limit: true },
+
+  // desktop routes with a mobile equivalent (narrow readers are redirected)
+  { pattern: '/more', app: 'desktop', otherWidth: () => '/' },
+  ...categoryAliases.map((alias): RouteRule => ({ pattern: `/${alias}`, app: 'desktop', otherWidth: () => '/' })),
+  { pattern: '/white_pager', app: 'desktop', otherWidth: () => '/?tag=2' },
+  { pattern: '/video', app: 'desktop', otherWidth: () => '/video_List' },
+  { pattern: '/videoc', app: 'desktop', otherWidth: (m) => `/video_detail?id=${q(m, 'id')}` },
+  { pattern: '/news/:id', app: 'desktop', otherWidth: (m) => `/new_detail?id=${m.params.id}` },
+  { pattern: '/secret', app: 'desktop', otherWidth: (m) => `/new_detail?id=${q(m, 'id')}` },
+  ...categoryAliases.map(
+    (alias): RouteRule => ({
+      pattern: `/${alias}/:id`,
+      app: 'desktop',
+      otherWidth: (m) => `/${alias}/news/${m.params.id}`,
+    }),
+  ),
+  { pattern: '/search', app: 'desktop', otherWidth: (m) => withQuery('/new_search', m) },
+  { pattern: '/user', app: 'desktop', otherWidth: () => '/new_user' },
+
+  // desktop-only routes: served at every width (usable at 360 px)
+  { pattern: '/white_pager/pdf', app: 'desktop' },
+  { pattern: '/it_report', app: 'desktop' },
+  { pattern: '/activity', app: 'desktop' },
+  { pattern: '/login', app: 'desktop' },
+  { pattern: '/forget', app: 'desktop' },
+  { pattern: '/recruit', app: 'desktop' },
+  { pattern: '/recruit/detail', app: 'desktop' },
+  { pattern: '/about', app: 'desktop' },
+  { pattern: '/404', app: 'desktop' },
+
+  // mobile routes with a desktop equivalent (wide readers are redirected)
+  { pattern: '/video_List', app: 'mobile', otherWidth: () => '/video' },
+  { pattern: '/video_detail', app: 'mobile', otherWidth: (m) => `/videoc?id=${q(m, 'id')}` },
+  { pattern: '/new_search', app: 'mobile', otherWidth: (m) => withQuery('/search', m) },
+  { pattern: '/new_list', app: 'mobile', otherWidth: (m) => `/news/${q(m, 'id')}` },
+  { pattern: '/new_detail', app: 'mobile', otherWidth: (m) => `/news/${q(m, 'id')}` },
+  ...categoryAliases.map(
+    (alias): RouteRule => ({
+      pattern: `/${alias}/news/:id`,
+      app: 'mobile',
+      otherWidth: (m) => `/${alias}/${m.params.id}`,
+    }),
+  ),
+  { pattern: '/new_user', app: 'mobile', otherWidth: () => '/user' },
+  { pattern: '/general/:menu_id', app: 'mobile', otherWidth: () => '/more?id=0' },
+];
+
+/** Paths both apps render, each for its own width. */
+export const SHARED_PATHS: readonly string[] = ['/'];
+
+export function widthOf(vw: number): Width {
+  return vw < MOBILE_BREAKPOINT ? 'narrow' : 'wide';
+}
+
+export const appForWidth = (w: Width): AppName => (w === 'narrow' ? 'mobile' : 'desktop');
