@@ -1,0 +1,176 @@
+/**
+ * pnpm bench — measures the portal on this machine and writes bench/results/latest.{json,md}.
+ * Every figure stands beside a reference measured in the same run (a bare Node server, a static
+ * file, the demo-size database), so ratios hold on a noisy machine. Nothing here is asserted:
+ * the run fails only when it cannot measure.
+ *
+ * Flags: --seconds N (per load run, default 8), --articles N (scale size, default 1000000),
+ *        --skip-scale, --skip-lighthouse.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { apiCalls, benchApi, accessToken, probe, round, type ApiRow } from './api';
+import { measureBundles } from './bundles';
+import { runLighthouse } from './lighthouse';
+import { ROOT, run, startNode } from './proc';
+import { writeReport } from './report';
+import { benchSsr } from './ssr';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const num = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const SECONDS = num('seconds', 8);
+const SCALE = num('articles', 1_000_000);
+const DATA = path.join(ROOT, 'bench/.data');
+const API_PORT = 3901;
+const GATEWAY_PORT = 3902;
+const DEMO_DIR = path.join(DATA, 'demo');
+
+async function apiOn(env: Record<string, string>) {
+  return startNode('apps/api/dist/server.js', { API_PORT: String(API_PORT), ...env }, API_PORT, '/api/get_category');
+}
+
+/** Run the API calls against one database; returns rows and the data size. */
+async function measureDb(label: string, env: Record<string, string>) {
+  console.log(`› API on ${label}`);
+  const server = await apiOn(env);
+  try {
+    const token = await accessToken(server.url);
+    const { total, articleId } = await probe(server.url, token);
+    const deepPage = Math.max(2, Math.min(1000, Math.floor(total / 21 / 2)));
+    const rows = await benchApi(server.url, apiCalls(articleId, deepPage), SECONDS);
+    return { label, articles: total, rows };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Build the scale database once; later runs reuse it. */
+async function ensureScale(env: Record<string, string>, label: string) {
+  const server = await apiOn(env);
+  const token = await accessToken(server.url);
+  const { total } = await probe(server.url, token);
+  await server.stop();
+  if (total >= SCALE) return;
+  console.log(`› seeding ${label} to ${SCALE} articles (once; reused by later runs)`);
+  const started = Date.now();
+  await run('pnpm', ['--filter', 'api', 'seed', '--articles', String(SCALE - total)], env);
+  console.log(`  seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+async function ensurePgDatabase(name: string): Promise<string | null> {
+  const base = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: base });
+  try {
+    await client.connect();
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists.rowCount) await client.query(`create database ${name}`);
+  } catch (e) {
+    console.log(`  PostgreSQL unavailable (${(e as Error).message}); skipping the PostgreSQL scale run`);
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function scaleRatios(small: ApiRow[], large: ApiRow[]) {
+  return large.map((row, i) => ({
+    call: row.call,
+    p50_ratio: round(row.p50 / Math.max(small[i].p50, 0.01), 2),
+    p99_ratio: round(row.p99 / Math.max(small[i].p99, 0.01), 2),
+    rps_ratio: round(row.rps / Math.max(small[i].rps, 1), 2),
+  }));
+}
+
+async function main() {
+  const started = Date.now();
+  for (const f of ['apps/api/dist/server.js', 'apps/gateway/dist/server.js']) {
+    if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`${f} is missing: run pnpm build first`);
+  }
+  fs.mkdirSync(DATA, { recursive: true });
+  const demoEnv = { DATA_DIR: DEMO_DIR, DATABASE_URL: '' };
+
+  // 1. API throughput at demo size against the bare-Node ceiling.
+  const demo = await measureDb('SQLite, demo data', demoEnv);
+
+  // 2. Scale: the same calls at 1M articles, SQLite and PostgreSQL.
+  const scale: { label: string; articles: number; rows: ApiRow[]; vs_demo: ReturnType<typeof scaleRatios> }[] = [];
+  if (!flag('skip-scale')) {
+    const sqliteEnv = { DATA_DIR: path.join(DATA, 'sqlite-scale'), DATABASE_URL: '' };
+    await ensureScale(sqliteEnv, 'SQLite');
+    const s = await measureDb(`SQLite, ${SCALE} articles`, sqliteEnv);
+    scale.push({ ...s, vs_demo: scaleRatios(demo.rows, s.rows) });
+    const pgUrl = await ensurePgDatabase('portal_bench_scale');
+    if (pgUrl) {
+      const pgEnv = { DATA_DIR: path.join(DATA, 'pg-scale'), DATABASE_URL: pgUrl };
+      await ensureScale(pgEnv, 'PostgreSQL');
+      const p = await measureDb(`PostgreSQL, ${SCALE} articles`, pgEnv);
+      scale.push({ ...p, vs_demo: scaleRatios(demo.rows, p.rows) });
+    }
+  }
+
+  // 3 + 6. Server rendering through the gateway, and its peak memory during the load.
+  console.log('› server rendering through the gateway');
+  const gateway = await startNode('apps/gateway/dist/server.js', { PORT: String(GATEWAY_PORT), ...demoEnv }, GATEWAY_PORT);
+  let ssr, lighthouse, memory;
+  try {
+    const token = await accessToken(gateway.url);
+    const { articleId } = await probe(gateway.url, token);
+    ssr = await benchSsr(
+      gateway.url,
+      path.join(DEMO_DIR, 'uploads'),
+      [
+        { page: 'desktop home', path: '/', cookie: 'vw=1350' },
+        { page: 'desktop article', path: `/news/${articleId}`, cookie: 'vw=1350' },
+        { page: 'mobile home', path: '/', cookie: 'vw=390' },
+        { page: 'mobile article', path: `/new_detail?id=${articleId}`, cookie: 'vw=390' },
+      ],
+      SECONDS,
+    );
+    // 5. Lighthouse on the same four pages.
+    lighthouse = flag('skip-lighthouse')
+      ? []
+      : (console.log('› Lighthouse'),
+        await runLighthouse([
+          { page: 'desktop home', url: `${gateway.url}/`, mobile: false },
+          { page: 'desktop article', url: `${gateway.url}/news/${articleId}`, mobile: false },
+          { page: 'mobile home', url: `${gateway.url}/`, mobile: true },
+          { page: 'mobile article', url: `${gateway.url}/new_detail?id=${articleId}`, mobile: true },
+        ]));
+    memory = { gateway_peak_rss_mib: gateway.peakRssMiB() };
+  } finally {
+    await gateway.stop();
+  }
+
+  // 4. Bundles from the build output.
+  console.log('› bundles');
+  const bundles = await measureBundles();
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    seconds_per_run: SECONDS,
+    connections: 50,
+    api: demo,
+    scale,
+    ssr,
+    bundles,
+    lighthouse,
+    memory,
+    duration_s: Math.round((Date.now() - started) / 1000),
+  };
+  writeReport(results);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
