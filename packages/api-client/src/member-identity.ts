@@ -1,0 +1,32 @@
+import type { MemberIdentity } from './contract';
+
+/** What the session layer knows about the logged-in member (spec section 3: SMBData holds id and stoken). */
+export interface MemberCredential {
+  id: number;
+  stoken: string;
+}
+
+/** The identity fields added to member calls, or null when nobody is logged in (or the session is unusable). */
+export function identityOf(member: MemberCredential | null | undefined): MemberIdentity | null {
+  if (!member || typeof member.stoken !== 'string' || member.stoken === '') return null;
+  if (!Number.isInteger(member.id) || member.id <= 0) return null;
+  return { stoken: member.stoken, member_id: member.id };
+}
+
+/**
+ * Adds stoken and member_id to a request payload (spec section 7: every POST/DELETE body and
+ * GET query when a member is logged in). FormData is appended to in place so uploads keep their
+ * streaming body; plain objects are copied so the caller's object never changes. The session's
+ * identity wins over anything the caller put in the payload: the server trusts only the stoken anyway.
+ */
+export function withMemberIdentity<T>(payload: T, identity: MemberIdentity | null): T | (T & MemberIdentity) {
+  if (!identity) return payload;
+  if (typeof FormData !== 'undefined' && payload instanceof FormData) {
+    payload.set('stoken', identity.stoken);
+    payload.set('member_id', String(identity.member_id));
+    return payload;
+  }
+  if (payload === null || payload === undefined) return { ...identity } as T & MemberIdentity;
+  if (typeof payload !== 'object' || Array.isArray(payload)) return payload;
+  return { ...payload, ...identity };
+}

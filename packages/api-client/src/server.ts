@@ -1,0 +1,47 @@
+/**
+ * The API for React Router loaders and actions. Under the gateway the load context carries an
+ * in-process `api` (no HTTP hop); an app run alone (react-router-serve) falls back to HTTP.
+ */
+// Type-only: pulls React Router's declarations in so the augmentation below has a module to merge into.
+import type { AppLoadContext } from 'react-router';
+import type { Api } from './api';
+import { createBrowserApi, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, LOCAL_API_URL } from './http';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Provided by the gateway's getLoadContext; absent when the app runs on its own. */
+    api?: Api;
+  }
+}
+
+/** What serverApi reads from a load context. */
+export type ApiLoadContext = Pick<AppLoadContext, 'api'>;
+
+interface FallbackEnv {
+  API_URL?: string;
+  CLIENT_ID?: string;
+  CLIENT_SECRET?: string;
+}
+
+let fallback: { key: string; api: Api } | null = null;
+
+/**
+ * The HTTP api used when no gateway provided one, configured from the environment and kept for the
+ * life of the process so its access token is bought once, not per request. Server-side calls carry
+ * no member identity: the member session lives in the browser's storage.
+ */
+export function fallbackApi(env: FallbackEnv = process.env): Api {
+  const baseURL = (env.API_URL || LOCAL_API_URL).replace(/\/+$/, '');
+  const clientId = env.CLIENT_ID || DEFAULT_CLIENT_ID;
+  const clientSecret = env.CLIENT_SECRET || DEFAULT_CLIENT_SECRET;
+  const key = `${baseURL}\n${clientId}\n${clientSecret}`;
+  if (fallback?.key !== key) {
+    fallback = { key, api: createBrowserApi({ baseURL, clientId, clientSecret }) };
+  }
+  return fallback.api;
+}
+
+/** `const api = serverApi(context)` inside a loader: the gateway's api, else the HTTP fallback. */
+export function serverApi(context: ApiLoadContext | null | undefined): Api {
+  return context?.api ?? fallbackApi();
+}
