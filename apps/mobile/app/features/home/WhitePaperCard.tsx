@@ -1,0 +1,39 @@
+import type { WhitePaper } from '@portal/api-client';
+import { loadMember } from '@portal/session';
+import { Thumb } from '../shared/Thumb';
+import { dayOf } from '../shared/date';
+
+export interface WhitePaperCardProps {
+  paper: WhitePaper;
+  /** Called with the warning when a visitor opens a paid paper (spec section 5). */
+  onNeedLogin: (message: string) => void;
+}
+
+/** A white paper of the home's 白皮书 tab: free ones open, paid ones need a logged-in member. */
+export function WhitePaperCard({ paper, onNeedLogin }: WhitePaperCardProps) {
+  const paid = paper.is_free !== 0;
+  return (
+    <a
+      className="m-paper"
+      href={paper.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={(event) => {
+        if (!paid || loadMember()) return;
+        event.preventDefault();
+        // The message table lives with the yup schemas: load it only when it is needed.
+        void import('@portal/api-client/schemas').then(({ MSG }) => onNeedLogin(MSG.loginFirst));
+      }}
+    >
+      <Thumb src={paper.thumb} alt="" className="m-paper__thumb" />
+      <span className="m-paper__body">
+        <span className="m-paper__title">{paper.title}</span>
+        <span className="m-paper__desc">{paper.description}</span>
+        <span className="m-paper__foot">
+          <span className={`m-paper__badge${paid ? ' is-paid' : ''}`}>{paid ? '会员专享' : '免费下载'}</span>
+          <time>{dayOf(paper.created_at)}</time>
+        </span>
+      </span>
+    </a>
+  );
+}

@@ -1,0 +1,23 @@
+import type { FooterData } from '@portal/api-client';
+
+/** Footer entries (keyed by Chinese labels, spec section 3) short enough for the phone's footer. */
+const FOOTER_KEYS = ['版权所有', 'ICP备案', '公安备案', '增值电信业务经营许可证'] as const;
+
+/** A compact footer line: copyright and filing numbers (the desktop footer is hidden under 960). */
+export function MobileFooter({ footer }: { footer: FooterData }) {
+  const lines = FOOTER_KEYS.flatMap((key) => (footer.info[key] ? [[key, footer.info[key]] as const] : []));
+  return (
+    <footer className="m-footer">
+      <nav className="m-footer__links" aria-label="站点信息">
+        <a href="/about">关于我们</a>
+        <a href="/recruit">招聘信息</a>
+        <a href="/login">会员登录</a>
+      </nav>
+      {lines.map(([label, text]) => (
+        <p key={label} className="m-footer__line">
+          {label === '增值电信业务经营许可证' ? `${label}：${text}` : text}
+        </p>
+      ))}
+    </footer>
+  );
+}

@@ -1,0 +1,16 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+/** Mobile routes (spec section 2); which app owns a path is decided by @portal/routes. */
+export default [
+  index('routes/home/home.tsx'),
+  route('general/:menu_id', 'routes/general/general.tsx'),
+  route('new_search', 'routes/search/search.tsx'),
+  route('new_list', 'routes/news/detail.tsx', { id: 'new-list' }),
+  route('new_detail', 'routes/news/detail.tsx', { id: 'new-detail' }),
+  route(':category/news/:id', 'routes/news/detail.tsx', { id: 'category-news' }),
+  route('video_List', 'routes/video/list.tsx'),
+  route('video_detail', 'routes/video/detail.tsx'),
+  route('new_user', 'routes/user/user.tsx'),
+  route('404', 'routes/errors/not-found.tsx', { id: 'not-found-page' }),
+  route('*', 'routes/errors/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLoaderData, useRouteLoaderData } from 'react-router';
+import type { ListItem, WhitePaper } from '@portal/api-client';
+import { MOBILE_MENU, PAGE_SIZE } from '@portal/api-client/constants';
+import type { Route } from './+types/home';
+import type { loader as rootLoader } from '../../root';
+import { apiFor, required, optional } from '../../lib/api.server';
+import { call } from '../../lib/browser-api';
+import { SITE_NAME } from '../../lib/site';
+import { BannerCarousel } from '../../features/home/BannerCarousel';
+import { QuickLinks } from '../../features/home/QuickLinks';
+import { HomeBlock } from '../../features/home/HomeBlock';
+import { WhitePaperCard } from '../../features/home/WhitePaperCard';
+import { FALL_TABS, WHITE_PAPER_TAG, fallTabOf } from '../../features/home/fallTabs';
+import { EndlessNewsList } from '../../features/news/EndlessNewsList';
+import { EndlessList } from '../../features/lists/EndlessList';
+import { Notice } from '../../features/shared/Notice';
+
+/** Items shown in each home block before "更多". */
+const BLOCK_ITEMS = 4;
+
+type Fall = { tag: 0; items: ListItem[] } | { tag: typeof WHITE_PAPER_TAG; items: WhitePaper[] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiFor(context);
+  const tab = fallTabOf(new URL(request.url).searchParams.get('tag'));
+  const fallCall: Promise<Fall> =
+    tab.tag === WHITE_PAPER_TAG
+      ? required(api.doc_ls_fronted({ page: 1, pageSize: PAGE_SIZE.whitePapers })).then((items) => ({ tag: WHITE_PAPER_TAG, items }))
+      : required(api.mfall({ type: 0, page: 1, pageSize: PAGE_SIZE.homeFall })).then((items) => ({ tag: 0, items }));
+  // Spec section 8: a failed home load is a page-render error (the SEO row alone may be missing).
+  const [banners, recommended, activities, topics, fall, seo] = await Promise.all([
+    required(api.get_loop({ type: 'mobile' })),
+    required(api.mTop({ type: MOBILE_MENU.recommended })),
+    required(api.mTop({ type: MOBILE_MENU.activities })),
+    required(api.mTop({ type: MOBILE_MENU.topics })),
+    fallCall,
+    optional('get_seo', api.get_seo({ page: 'home' }), { title: SITE_NAME, description: '', keyword: '' }),
+  ]);
+  return {
+    banners,
+    recommended: recommended.slice(0, BLOCK_ITEMS),
+    activities: activities.slice(0, BLOCK_ITEMS),
+    topics: topics.slice(0, BLOCK_ITEMS),
+    fall,
+    seo,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  const seo = loaded?.seo;
+  return [
+    { title: seo?.title || SITE_NAME },
+    { name: 'description', content: seo?.description ?? '' },
+    { name: 'keywords', content: seo?.keyword ?? '' },
+  ];
+};
+
+const loadNews = (page: number) => call((api) => api.mfall({ type: 0, page, pageSize: PAGE_SIZE.homeFall }));
+const loadPapers = (page: number) => call((api) => api.doc_ls_fronted({ page, pageSize: PAGE_SIZE.whitePapers }));
+
+export default function MobileHome() {
+  const { banners, recommended, activities, topics, fall } = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData<typeof rootLoader>('root');
+  const [notice, setNotice] = useState<string | null>(null);
+  const closeNotice = useCallback(() => setNotice(null), []);
+  // Readers sent here for white papers (/white_pager → /?tag=2) land on that section.
+  useEffect(() => {
+    if (fall.tag === WHITE_PAPER_TAG && window.scrollY === 0) document.getElementById('m-fall')?.scrollIntoView();
+  }, [fall.tag]);
+
+  return (
+    <main className="m-page m-home">
+      <h1 className="m-visually-hidden">{SITE_NAME}</h1>
+      <BannerCarousel banners={banners} />
+      <QuickLinks menus={layout?.menus ?? []} />
+      <HomeBlock title="推荐" moreHref={`/general/${MOBILE_MENU.recommended}`} items={recommended} variant="lead" />
+      <HomeBlock title="活动" moreHref={`/general/${MOBILE_MENU.activities}`} items={activities} variant="cards" />
+      <HomeBlock title="专题" moreHref={`/general/${MOBILE_MENU.topics}`} items={topics} variant="cards" />
+      <section className="m-block m-fall" id="m-fall" aria-label="资讯流">
+        <nav className="m-tabs" aria-label="资讯分类">
+          {FALL_TABS.map((t) => (
+            <Link
+              key={t.tag}
+              to={t.tag === 0 ? '/' : `/?tag=${t.tag}`}
+              className={`m-tabs__tab${t.tag === fall.tag ? ' is-active' : ''}`}
+              aria-current={t.tag === fall.tag ? 'page' : undefined}
+              preventScrollReset
+              replace
+            >
+              {t.name}
+            </Link>
+          ))}
+        </nav>
+        {fall.tag === WHITE_PAPER_TAG ? (
+          <EndlessList<WhitePaper>
+            key="papers"
+            cacheKey="home:papers"
+            initialItems={fall.items}
+            loadPage={loadPapers}
+            pageSize={PAGE_SIZE.whitePapers}
+            className="m-paper-list"
+            itemKey={(paper) => paper.id}
+            renderItem={(paper) => <WhitePaperCard paper={paper} onNeedLogin={setNotice} />}
+          />
+        ) : (
+          <EndlessNewsList
+            key="news"
+            cacheKey="home:news"
+            initialItems={fall.items}
+            loadPage={loadNews}
+            pageSize={PAGE_SIZE.homeFall}
+          />
+        )}
+      </section>
+      <Notice message={notice} onClose={closeNotice} action={{ href: '/login', label: '去登录' }} />
+    </main>
+  );
+}

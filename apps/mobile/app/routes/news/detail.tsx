@@ -1,0 +1,127 @@
+import { Link, data, useLoaderData } from 'react-router';
+import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import type { Route } from './+types/detail';
+import { apiFor, required } from '../../lib/api.server';
+import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
+import { BackButton } from '../../features/article/BackButton';
+import { usePageView } from '../../features/article/usePageView';
+import { SmartLink } from '../../features/shared/SmartLink';
+import { keywordsOf } from '../../features/article/keywords';
+import { isoOf } from '../../features/shared/date';
+
+function notFound(): never {
+  throw data(null, { status: 404, statusText: 'Not Found' });
+}
+
+/** /new_list?id=, /new_detail?id= and /{category}/news/{id} all show one article. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (params.category !== undefined && !CATEGORY_PAGES.some((c) => c.alias === params.category)) notFound();
+  const raw = params.id ?? new URL(request.url).searchParams.get('id') ?? '';
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) notFound();
+  const article = await required(apiFor(context).article_content({ id: Number(raw) }));
+  // JSON-LD wants absolute addresses.
+  return { article, origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  if (!loaded) return [{ title: `页面不存在（404）${TITLE_SUFFIX}` }];
+  const { article, origin } = loaded;
+  const title = article.seo?.title || article.title;
+  const description = article.seo?.description || article.description;
+  const keywords = article.seo?.keyword || article.keyword;
+  // The desktop article is the canonical page; this one is its phone rendering.
+  const canonical = new URL(article.url && !/^(https?:)?\/\//.test(article.url) ? article.url : `/news/${article.id}`, origin).href;
+  return [
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { title: `${title}${TITLE_SUFFIX}` },
+    { name: 'description', content: description },
+    { name: 'keywords', content: keywords },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'NewsArticle',
+        headline: article.title,
+        description,
+        keywords,
+        datePublished: isoOf(article.created_at),
+        image: article.thumb ? [new URL(article.thumb, origin).href] : undefined,
+        mainEntityOfPage: canonical,
+        author: article.author ? { '@type': 'Person', name: article.author } : undefined,
+        publisher: { '@type': 'Organization', name: SITE_NAME },
+        articleSection: article.cat_name || undefined,
+      },
+    },
+  ];
+};
+
+export default function NewsDetail() {
+  const { article } = useLoaderData<typeof loader>();
+  usePageView(article.id);
+  const keywords = keywordsOf(article.keyword);
+  return (
+    <main className="m-page m-article">
+      <div className="m-subbar">
+        <BackButton />
+        {article.cat_name ? <span className="m-subbar__title">{article.cat_name}</span> : null}
+      </div>
+      <article className="m-article__body">
+        <h1 className="m-article__title">{article.title}</h1>
+        <dl className="m-article__meta">
+          {article.author ? (
+            <div>
+              <dt>作者</dt>
+              <dd>{article.author}</dd>
+            </div>
+          ) : null}
+          {article.adminName ? (
+            <div>
+              <dt>编辑</dt>
+              <dd>{article.adminName}</dd>
+            </div>
+          ) : null}
+          {article.source_name ? (
+            <div>
+              <dt>来源</dt>
+              <dd>{article.source_name}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>时间</dt>
+            <dd>
+              <time dateTime={isoOf(article.created_at)}>{article.created_at}</time>
+            </dd>
+          </div>
+        </dl>
+        {article.description ? <p className="m-article__lead">{article.description}</p> : null}
+        {/* The server sanitised this HTML with its allow-list before sending it. */}
+        <div className="m-article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
+        {keywords.length > 0 ? (
+          <p className="m-article__keywords">
+            <span>关键词：</span>
+            {keywords.map((word) => (
+              <Link key={word} className="m-tag" to={`/new_search?data=${encodeURIComponent(word)}`}>
+                {word}
+              </Link>
+            ))}
+          </p>
+        ) : null}
+      </article>
+      {article.prev || article.next ? (
+        <nav className="m-article__pager" aria-label="上一篇和下一篇">
+          {article.prev ? (
+            <SmartLink url={article.prev.url} className="m-article__pager-link">
+              <small>上一篇</small>
+              {article.prev.title}
+            </SmartLink>
+          ) : null}
+          {article.next ? (
+            <SmartLink url={article.next.url} className="m-article__pager-link">
+              <small>下一篇</small>
+              {article.next.title}
+            </SmartLink>
+          ) : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { STORAGE_KEY } from '@portal/api-client/constants';
+import type { Route } from './+types/user';
+import { clearMember, loadMember } from '@portal/session';
+import { call } from '../../lib/browser-api';
+import { MemberCenter } from '../../features/member/MemberCenter';
+import { TITLE_SUFFIX } from '../../lib/site';
+
+export const meta: Route.MetaFunction = () => [{ title: `用户中心${TITLE_SUFFIX}` }, { name: 'robots', content: 'noindex' }];
+
+function subscribe(onChange: () => void) {
+  // Another tab logging in or out changes SMBData.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEY.member) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+const storedRaw = () => window.localStorage.getItem(STORAGE_KEY.member);
+/** The server cannot see localStorage: it renders the "checking" state. */
+const serverRaw = () => undefined;
+
+export default function MobileUser() {
+  const raw = useSyncExternalStore<string | null | undefined>(subscribe, storedRaw, serverRaw);
+  const member = raw === undefined ? undefined : loadMember();
+  const [leaving, setLeaving] = useState(false);
+
+  // Spec section 4: /user (here /new_user) sends a visitor without member data to /login.
+  useEffect(() => {
+    if (member === null) window.location.replace('/login');
+  }, [member]);
+
+  if (!member) {
+    return (
+      <main className="m-page m-user">
+        <p className="m-user__checking" role="status">
+          正在确认登录状态...
+        </p>
+      </main>
+    );
+  }
+
+  const logout = async () => {
+    setLeaving(true);
+    // Tell the server to end the stoken; the local session is removed whatever it answers.
+    await call((api) => api.member_logout({})).catch(() => undefined);
+    clearMember();
+    window.location.assign('/login');
+  };
+
+  return (
+    <main className="m-page m-user">
+      <section className="m-user__card">
+        {member.avatar ? (
+          <img className="m-user__avatar" src={member.avatar} alt="" />
+        ) : (
+          <span className="m-user__avatar m-user__avatar--blank" aria-hidden="true">
+            {member.username.slice(0, 1) || '会'}
+          </span>
+        )}
+        <div>
+          <h1 className="m-user__name">{member.username || '会员'}</h1>
+          <p className="m-user__id">会员编号：{member.id}</p>
+        </div>
+      </section>
+      <MemberCenter memberId={member.id} />
+      <nav className="m-user__menu" aria-label="快捷入口">
+        <Link to="/">首页资讯</Link>
+        <Link to="/video_List">视频</Link>
+        <Link to="/new_search">搜索</Link>
+      </nav>
+      <button type="button" className="m-user__logout" onClick={logout} disabled={leaving}>
+        {leaving ? '正在退出...' : '退出登录'}
+      </button>
+    </main>
+  );
+}

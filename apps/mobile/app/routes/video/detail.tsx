@@ -1,0 +1,77 @@
+import { data, useLoaderData } from 'react-router';
+import { RELATED_VIDEOS } from '@portal/api-client/constants';
+import type { Route } from './+types/detail';
+import { apiFor, required } from '../../lib/api.server';
+import { DEFAULT_VIDEO_THUMB, TITLE_SUFFIX } from '../../lib/site';
+import { BackButton } from '../../features/article/BackButton';
+import { VideoCard } from '../../features/video/VideoCard';
+import { embedSrc, fileSrc } from '../../features/video/player';
+import { dayOf } from '../../features/shared/date';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get('id') ?? '';
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw data(null, { status: 404, statusText: 'Not Found' });
+  const video = await required(apiFor(context).video_detail({ id: Number(raw) }));
+  return { video };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  if (!loaded) return [{ title: `页面不存在（404）${TITLE_SUFFIX}` }];
+  const { video } = loaded;
+  return [
+    { title: `${video.title}${TITLE_SUFFIX}` },
+    { name: 'description', content: video.description },
+    { name: 'keywords', content: video.keyword },
+  ];
+};
+
+export default function VideoDetail() {
+  const { video } = useLoaderData<typeof loader>();
+  const poster = video.index_thumb || video.thumb || DEFAULT_VIDEO_THUMB;
+  const src = video.video_type === 1 ? embedSrc(video) : fileSrc(video);
+  return (
+    <main className="m-page m-video-detail">
+      <div className="m-subbar">
+        <BackButton />
+        <span className="m-subbar__title">视频</span>
+      </div>
+      <div className="m-player">
+        {src === null ? (
+          <p className="m-player__missing">视频暂时无法播放</p>
+        ) : video.video_type === 1 ? (
+          <iframe
+            src={src}
+            title={video.title}
+            allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+            allowFullScreen
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+          />
+        ) : (
+          <video src={src} poster={poster} controls playsInline preload="metadata">
+            您的浏览器不支持视频播放
+          </video>
+        )}
+      </div>
+      <section className="m-video-detail__info">
+        <h1 className="m-video-detail__title">{video.title}</h1>
+        <time className="m-video-detail__time">{dayOf(video.created_at)}</time>
+        {video.description ? <p className="m-video-detail__desc">{video.description}</p> : null}
+      </section>
+      {video.relate.length > 0 ? (
+        <section className="m-block">
+          <header className="m-block__head">
+            <h2 className="m-block__title">相关视频</h2>
+          </header>
+          <ul className="m-video-grid">
+            {video.relate.slice(0, RELATED_VIDEOS).map((item) => (
+              <li key={item.id}>
+                <VideoCard video={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}
