@@ -1,2 +1,4 @@
 export * from './table';
 export * from './resolve';
+export * from './viewport';
+export * from './nginx';

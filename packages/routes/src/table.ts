@@ -66,6 +66,17 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/recruit/detail', app: 'desktop' },
   { pattern: '/about', app: 'desktop' },
   { pattern: '/404', app: 'desktop' },
+  // crawler files: the sitemap and RSS feeds (all articles, one per category), any width
+  { pattern: '/sitemap.xml', app: 'desktop' },
+  { pattern: '/rss.xml', app: 'desktop' },
+  { pattern: '/rss/:file', app: 'desktop' },
+  // desktop resource routes (JSON for its own pages, feeds for crawlers): desktop at any width
+  { pattern: '/index_fall', app: 'desktop' },
+  { pattern: '/article_pv', app: 'desktop' },
+  { pattern: '/category_experts', app: 'desktop' },
+  { pattern: '/sitemap.xml', app: 'desktop' },
+  { pattern: '/rss.xml', app: 'desktop' },
+  { pattern: '/rss/:file', app: 'desktop' },
 
   // mobile routes with a desktop equivalent (wide readers are redirected)
   { pattern: '/video_List', app: 'mobile', otherWidth: () => '/video' },

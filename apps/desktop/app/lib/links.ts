@@ -1,0 +1,10 @@
+import type { CategoryEntry } from '@portal/api-client';
+
+/** A category's page: its alias is a route segment ("AI") or already a path ("/video"). */
+export function categoryHref(entry: Pick<CategoryEntry, 'alias' | 'id'>): string {
+  if (!entry.alias) return `/more?id=${entry.id}`;
+  if (/^(https?:)?\/\//.test(entry.alias) || entry.alias.startsWith('/')) return entry.alias;
+  return `/${entry.alias}`;
+}
+
+export const isExternal = (url: string) => /^https?:\/\//i.test(url);

@@ -1,0 +1,42 @@
+import { data } from 'react-router';
+import type { Api, Envelope, Seo } from '@portal/api-client';
+import { PAGE_SIZE } from '@portal/api-client/constants';
+
+/** A home section that fails makes the page fail (spec section 8: home data load failure is a render error). */
+function must<T>(name: string, res: Envelope<T>): T {
+  if (res.code !== 0) {
+    console.error(`[home] ${name}: ${res.code} ${res.msg}`);
+    throw data(null, { status: 500, statusText: res.msg });
+  }
+  return res.data;
+}
+
+export const SITE_NAME = '中小企业IT网';
+
+export async function loadHome(api: Api) {
+  const [loop, loopRight, news, cxo, right, fall, seo] = await Promise.all([
+    api.get_loop({}),
+    api.get_loop_right({}),
+    api.get_news({}),
+    api.get_cxo({}),
+    api.get_right({}),
+    api.indexFall({ page: 1, pageseze: PAGE_SIZE.homeFall }),
+    api.get_seo({ page: 'home' }),
+  ]);
+  return {
+    banners: must('get_loop', loop),
+    sideImages: must('get_loop_right', loopRight),
+    news: must('get_news', news),
+    topics: must('get_cxo', cxo),
+    right: must('get_right', right),
+    fall: must('indexFall', fall),
+    // Missing SEO rows must not take the home page down: fall back to the site name.
+    seo: seo.code === 0 ? seo.data : ({ title: SITE_NAME, description: '', keyword: '' } satisfies Seo),
+  };
+}
+
+/** One more page of the home waterfall for the infinite list. */
+export async function loadFallPage(api: Api, page: number) {
+  const res = await api.indexFall({ page, pageseze: PAGE_SIZE.homeFall });
+  return must('indexFall', res);
+}

@@ -1,0 +1,12 @@
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+
+/**
+ * Hashed assets live under /assets/desktop/ so the gateway can serve all three apps'
+ * assets from one /assets/ prefix without collisions (DESIGN.md section 2).
+ */
+export default defineConfig({
+  plugins: [reactRouter()],
+  build: { assetsDir: 'assets/desktop' },
+  server: { port: 8081 },
+});

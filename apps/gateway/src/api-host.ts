@@ -1,0 +1,52 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'host']);
+
+/**
+ * Mounts /api/* on the gateway. In-process: the request's raw stream goes straight into the API
+ * instance's router (no socket, uploads stream through). Remote (API_URL): a streaming proxy.
+ * The scope parses no bodies, so the API sees the untouched request.
+ */
+export async function mountApi(gateway: FastifyInstance, target: { app: FastifyInstance } | { url: string }) {
+  await gateway.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    if ('app' in target) {
+      const api = target.app;
+      scope.all('/api/*', (request: FastifyRequest, reply: FastifyReply) => {
+        reply.hijack();
+        api.routing(request.raw, reply.raw);
+      });
+      return;
+    }
+    const base = target.url.replace(/\/+$/, '');
+    scope.all('/api/*', async (request: FastifyRequest, reply: FastifyReply) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value === undefined || HOP_BY_HOP.has(name)) continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const forwarded = request.headers['x-forwarded-for'];
+      headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${request.ip}` : request.ip);
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+      const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: 'manual' };
+      if (hasBody) {
+        init.body = Readable.toWeb(request.raw) as ReadableStream<Uint8Array>;
+        init.duplex = 'half';
+      }
+      const res = await fetch(`${base}${request.url}`, init);
+      reply.code(res.status);
+      res.headers.forEach((value, name) => {
+        // fetch has already decoded the body, so its encoding and length no longer apply.
+        if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'content-length' && name !== 'set-cookie') {
+          reply.header(name, value);
+        }
+      });
+      const cookies = res.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(res.body ? Readable.fromWeb(res.body as NodeReadableStream) : null);
+    });
+  });
+}

@@ -1,0 +1,5 @@
+// The API package ships a bundled dist/app.js without declarations; this is the agreed interface (brief).
+declare module 'api' {
+  import type { FastifyInstance } from 'fastify';
+  export function buildApp(options?: Record<string, unknown>): Promise<FastifyInstance>;
+}

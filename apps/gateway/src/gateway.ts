@@ -1,0 +1,231 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { AppLoadContext } from 'react-router';
+import type * as ApiModule from 'api';
+import type { Api } from '@portal/api-client';
+import { COOKIE } from '@portal/api-client/constants';
+import { fallbackApi } from '@portal/api-client/server';
+import { resolveRoute, type AppName } from '@portal/routes';
+import { mountApi } from './api-host';
+import { APP_NAMES, loadAppBundles, type AppBundle, type AppHandler } from './apps';
+import { createAssetServer } from './assets';
+import { loadGatewayConfig, type GatewayConfig } from './config';
+import { createInProcessApi } from './in-process-api';
+import { MicroCache } from './micro-cache';
+import { isShareable, renderApp, sendRendered, toWebRequest } from './render';
+import { readerWidth } from './width';
+
+export interface GatewayOptions extends Partial<GatewayConfig> {
+  /**
+   * The API: an instance to mount in-process (tests), `false` for none, or undefined to build it
+   * with `buildApp` from the api package (or proxy to apiUrl when set).
+   */
+  api?: FastifyInstance | false;
+  /** Passed to buildApp when the gateway builds the API itself. */
+  apiOptions?: Record<string, unknown>;
+  /** App bundles to serve instead of loading the built apps (tests). */
+  apps?: AppBundle[];
+  logger?: boolean;
+}
+
+/** Uploaded and seeded files can never run script, even an SVG opened directly. */
+const UPLOAD_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+const PUBLIC_FILE = /^\/[\w.-]+\.(?:ico|svg|png|txt|xml|webmanifest|json)$/;
+/** Cookies that do not make a request personal (the width and consent flags). */
+const ANONYMOUS_COOKIES = new Set<string>([COOKIE.viewportWidth, COOKIE.consent]);
+
+function isAnonymous(request: FastifyRequest): boolean {
+  if (request.headers.authorization) return false;
+  const cookie = request.headers.cookie;
+  if (!cookie) return true;
+  return cookie.split(';').every((part) => {
+    const name = part.split('=')[0]?.trim();
+    return !name || ANONYMOUS_COOKIES.has(name);
+  });
+}
+
+/** React Router data requests ("/video.data", "/_root.data") resolve like the page they load. */
+function pagePath(pathname: string): { path: string; data: boolean } {
+  if (!pathname.endsWith('.data')) return { path: pathname, data: false };
+  const stripped = pathname.slice(0, -'.data'.length);
+  return { path: stripped === '/_root' ? '/' : stripped || '/', data: true };
+}
+
+/** Builds the gateway (not listening): API, uploads, assets and the three apps behind one origin. */
+export async function createGateway(options: GatewayOptions = {}): Promise<FastifyInstance> {
+  const config: GatewayConfig = { ...loadGatewayConfig(), ...stripUndefined(options) };
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Per-request lines would drown the log at portal traffic; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const log = (msg: string) => app.log.info(msg);
+
+  // ---- the API: in-process, proxied, or none ----
+  let api: Api;
+  if (options.api === false) {
+    api = fallbackApi({ API_URL: config.apiUrl, CLIENT_ID: config.clientId, CLIENT_SECRET: config.clientSecret });
+  } else if (options.api || !config.apiUrl) {
+    const apiApp = options.api ?? (await buildApi(config, options.apiOptions));
+    await apiApp.ready();
+    if (!options.api) app.addHook('onClose', async () => apiApp.close());
+    await mountApi(app, { app: apiApp });
+    api = createInProcessApi(apiApp, { clientId: config.clientId, clientSecret: config.clientSecret });
+  } else {
+    await mountApi(app, { url: config.apiUrl });
+    api = fallbackApi({ API_URL: config.apiUrl, CLIENT_ID: config.clientId, CLIENT_SECRET: config.clientSecret });
+  }
+  const loadContext: AppLoadContext = { api };
+
+  // ---- uploads ----
+  const uploads = path.resolve(config.dataDir, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '1d',
+    setHeaders: (res) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', UPLOAD_CSP);
+    },
+  });
+
+  // Everything registered from here on is compressed on the fly (pages, API answers); uploads
+  // above are mostly images and video, and hashed assets are precompressed once (assets.ts).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  // ---- the apps and their hashed assets ----
+  const bundles = options.apps ?? (await loadAppBundles(log));
+  const handlers = new Map<AppName, AppHandler>();
+  const clientDirs = new Map<AppName, string>();
+  for (const bundle of bundles) {
+    handlers.set(bundle.name, bundle.handler);
+    if (bundle.clientDir) clientDirs.set(bundle.name, bundle.clientDir);
+    const assets = bundle.clientDir && path.join(bundle.clientDir, 'assets', bundle.name);
+    if (assets && existsSync(assets)) {
+      const server = createAssetServer(assets);
+      app.get(`/assets/${bundle.name}/*`, { compress: false }, (request, reply) =>
+        server.serve((request.params as { '*': string })['*'], request, reply),
+      );
+      app.addHook('onListen', async () => {
+        server.warm().then(
+          (n) => app.log.info(`assets ${bundle.name}: ${n} files ready`),
+          (error: unknown) => app.log.warn({ err: error }, `assets ${bundle.name}: warm-up failed`),
+        );
+      });
+    }
+  }
+  log(`gateway apps: ${APP_NAMES.map((n) => `${n}=${handlers.has(n) ? 'ready' : 'missing'}`).join(', ')}`);
+  // An unknown hashed asset is a plain 404 (never a page), so a stale chunk fails fast and reloads.
+  app.all('/assets/*', async (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found'));
+
+  const cache = new MicroCache(config.microCacheMs);
+
+  function pick(appName: AppName, owned: boolean): { name: AppName; handler: AppHandler } | undefined {
+    const own = handlers.get(appName);
+    if (own) return { name: appName, handler: own };
+    // Shared and unknown paths fall back to any built app; a route owned by a missing app cannot.
+    if (owned) return undefined;
+    for (const name of APP_NAMES) {
+      const h = handlers.get(name);
+      if (h) return { name, handler: h };
+    }
+    return undefined;
+  }
+
+  async function handlePage(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, 'http://gateway.invalid');
+    const { path: routePath, data } = pagePath(url.pathname);
+    const width = readerWidth({
+      host: request.host,
+      cookie: request.headers.cookie,
+      userAgent: request.headers['user-agent'],
+    });
+    const resolution = resolveRoute(routePath, url.search, width);
+    reply.header('Vary', 'Cookie, User-Agent');
+    // Width redirects happen here, before any rendering (DESIGN.md section 2).
+    if (resolution.redirect && !data && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.code(302).header('Location', resolution.redirect).header('Cache-Control', 'no-store').send();
+    }
+    const target = pick(resolution.app, resolution.rule !== undefined);
+    if (!target) {
+      request.log.error(`app ${resolution.app} is not built; cannot serve ${routePath}`);
+      return reply.code(503).type('text/plain; charset=utf-8').send('服务暂不可用，请稍后再试');
+    }
+    const clientDir = clientDirs.get(target.name);
+    if (!data && PUBLIC_FILE.test(routePath) && clientDir && isFile(path.join(clientDir, routePath))) {
+      reply.header('Cache-Control', 'public, max-age=3600');
+      return reply.sendFile(routePath.slice(1), clientDir);
+    }
+
+    const render = () => renderApp(target.handler, toWebRequest(request, reply), loadContext);
+    const cacheable = cache.enabled && request.method === 'GET' && !data && isAnonymous(request);
+    if (!cacheable) return sendRendered(reply, await render());
+
+    const key = `${target.name}\n${request.url}`;
+    const hit = cache.get(key);
+    if (hit) return sendRendered(reply, hit, 'HIT');
+    const joined = cache.pending(key);
+    if (joined) {
+      const shared = await joined;
+      if (shared) return sendRendered(reply, shared, 'HIT');
+      return sendRendered(reply, await render());
+    }
+    let own: Awaited<ReturnType<typeof render>> | undefined;
+    await cache.fill(key, async () => {
+      own = await render();
+      return isShareable(own) ? own : null;
+    });
+    return sendRendered(reply, own!, 'MISS');
+  }
+
+  // Pages: the scope reads no bodies, so form posts reach the app's action untouched.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.addHook('onSend', async (_request, reply) => {
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('X-Frame-Options', 'SAMEORIGIN');
+      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    });
+    scope.all('/*', handlePage);
+    scope.all('/', handlePage);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    request.log.error({ err: error }, 'gateway error');
+    if (reply.sent) return;
+    const code = (error as { statusCode?: unknown }).statusCode;
+    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
+    return reply.code(status).type('text/plain; charset=utf-8').send(status === 500 ? '服务器繁忙，请稍后再试' : '请求无效');
+  });
+
+  return app;
+}
+
+async function buildApi(config: GatewayConfig, apiOptions: Record<string, unknown> = {}): Promise<FastifyInstance> {
+  // Resolved at run time (the api package's dist), never bundled or pre-resolved by test tooling.
+  const specifier = 'api';
+  const { buildApp } = (await import(/* @vite-ignore */ specifier)) as typeof ApiModule;
+  return buildApp({ dataDir: config.dataDir, clientId: config.clientId, clientSecret: config.clientSecret, logLevel: config.logLevel, ...apiOptions });
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,68 @@
+export interface CachedResponse {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/**
+ * A ~1 s cache of anonymous HTML per key (app + path + query). Concurrent misses for one key share
+ * one render; a render that turns out not to be cacheable is not shared (callers render again).
+ */
+export class MicroCache {
+  private readonly entries = new Map<string, { expires: number; value: CachedResponse }>();
+  private readonly inflight = new Map<string, Promise<CachedResponse | null>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 300,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get(key: string): CachedResponse | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit.value;
+  }
+
+  /** Joins a render already running for this key, if any. */
+  pending(key: string): Promise<CachedResponse | null> | undefined {
+    return this.inflight.get(key);
+  }
+
+  /** Runs `render`; stores its result when it returns one (null means "not cacheable"). */
+  async fill(key: string, render: () => Promise<CachedResponse | null>): Promise<CachedResponse | null> {
+    const running = render();
+    this.inflight.set(key, running);
+    try {
+      const value = await running;
+      if (value) {
+        if (this.entries.size >= this.maxEntries) this.sweep();
+        this.entries.set(key, { expires: this.now() + this.ttlMs, value });
+      }
+      return value;
+    } finally {
+      this.inflight.delete(key);
+    }
+  }
+
+  private sweep() {
+    const now = this.now();
+    for (const [k, v] of this.entries) if (v.expires <= now) this.entries.delete(k);
+    // Still full (a burst of distinct URLs): drop the oldest half.
+    if (this.entries.size >= this.maxEntries) {
+      let n = Math.floor(this.entries.size / 2);
+      for (const k of this.entries.keys()) {
+        if (n-- <= 0) break;
+        this.entries.delete(k);
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppLoadContext } from 'react-router';
+import type { AppHandler } from './apps';
+import type { CachedResponse } from './micro-cache';
+
+/** Builds the Fetch API Request React Router expects from a Fastify request (body left unread). */
+export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host || 'localhost'}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = Readable.toWeb(request.raw) as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(new URL(request.url, origin), init);
+}
+
+/** Renders with an app's handler and reads the whole response (documents are rendered onAllReady anyway). */
+export async function renderApp(handler: AppHandler, request: Request, context: AppLoadContext): Promise<CachedResponse> {
+  const response = await handler(request, context);
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') headers.push([name, value]);
+  });
+  for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+  return { status: response.status, headers, body };
+}
+
+export function sendRendered(reply: FastifyReply, rendered: CachedResponse, cacheState?: 'HIT' | 'MISS') {
+  reply.code(rendered.status);
+  const cookies: string[] = [];
+  for (const [name, value] of rendered.headers) {
+    if (name === 'set-cookie') cookies.push(value);
+    else reply.header(name, value);
+  }
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (cacheState) reply.header('x-micro-cache', cacheState);
+  return reply.send(rendered.body);
+}
+
+/** Only anonymous, successful-or-404 HTML without cookies being set is shared between readers. */
+export function isShareable(rendered: CachedResponse): boolean {
+  if (rendered.status !== 200 && rendered.status !== 404) return false;
+  let html = false;
+  for (const [name, value] of rendered.headers) {
+    if (name === 'set-cookie') return false;
+    if (name === 'cache-control' && /private|no-store/i.test(value)) return false;
+    if (name === 'content-type' && value.startsWith('text/html')) html = true;
+  }
+  return html;
+}

@@ -1,0 +1,225 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppName } from '@portal/routes';
+import { createGateway } from '../src/gateway';
+import type { AppBundle } from '../src/apps';
+
+const BIG_JS = 'export const news = ' + JSON.stringify(Array.from({ length: 400 }, (_, i) => `资讯${i}`)) + ';\n';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-test-'));
+const calls: { app: AppName; url: string }[] = [];
+
+/** A stand-in for a built app: answers which app rendered, so the tests see the gateway's choice. */
+function fakeApp(name: AppName, extraHeaders: Record<string, string> = {}): AppBundle {
+  return {
+    name,
+    handler: async (request) => {
+      calls.push({ app: name, url: request.url });
+      const { pathname } = new URL(request.url);
+      const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...extraHeaders });
+      if (pathname === '/set-cookie') headers.append('set-cookie', 'x=1; Path=/');
+      const filler = pathname === '/big' ? '资讯'.repeat(4000) : '';
+      return new Response(`<html data-app="${name}">${pathname} #${calls.length}${filler}</html>`, { status: 200, headers });
+    },
+  };
+}
+
+/** A minimal API: accessToken + one public read that checks the Bearer token, and an echo for bodies. */
+async function fakeApi(): Promise<FastifyInstance & { tokensIssued: () => number }> {
+  const api = Fastify();
+  let issued = 0;
+  api.post('/api/accessToken', async () => ({ code: 0, msg: '成功', data: { access_token: `t${++issued}`, expires_in: 7200 } }));
+  api.get('/api/get_news', async (request) =>
+    request.headers.authorization === `Bearer t${issued}`
+      ? { code: 0, msg: '成功', data: [{ id: 1, title: '新闻' }] }
+      : { code: 10004, msg: '访问凭证无效或已过期，请刷新页面', data: null },
+  );
+  api.post('/api/echo', async (request) => ({ code: 0, msg: '成功', data: request.body }));
+  return Object.assign(api, { tokensIssued: () => issued }) as FastifyInstance & { tokensIssued: () => number };
+}
+
+let gateway: FastifyInstance;
+let api: Awaited<ReturnType<typeof fakeApi>>;
+
+beforeAll(async () => {
+  mkdirSync(path.join(dataDir, 'uploads', 'seed'), { recursive: true });
+  writeFileSync(path.join(dataDir, 'uploads', 'seed', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  const clientDir = path.join(dataDir, 'desktop-client');
+  mkdirSync(path.join(clientDir, 'assets', 'desktop'), { recursive: true });
+  writeFileSync(path.join(clientDir, 'assets', 'desktop', 'entry.client-test.js'), 'hydrate();');
+  writeFileSync(path.join(clientDir, 'assets', 'desktop', 'big-test.js'), BIG_JS);
+  api = await fakeApi();
+  gateway = await createGateway({
+    api,
+    dataDir,
+    logger: false,
+    microCacheMs: 60_000,
+    apps: [{ ...fakeApp('desktop'), clientDir }, fakeApp('mobile'), fakeApp('landing')],
+  });
+});
+afterAll(async () => {
+  await gateway.close();
+  await api.close();
+});
+
+const cookie = (vw: number) => ({ cookie: `vw=${vw}` });
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+describe('width redirects (HTTP 302 before rendering)', () => {
+  it('sends a narrow reader from /video to /video_List', async () => {
+    const before = calls.length;
+    const res = await gateway.inject({ url: '/video', headers: cookie(390) });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/video_List');
+    expect(calls.length).toBe(before);
+  });
+  it('sends a wide reader from /video_List to /video', async () => {
+    const res = await gateway.inject({ url: '/video_List', headers: cookie(1280) });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/video');
+  });
+  it('maps an article to the other width with its id', async () => {
+    const res = await gateway.inject({ url: '/AI/42', headers: cookie(375) });
+    expect(res.headers.location).toBe('/AI/news/42');
+    const back = await gateway.inject({ url: '/AI/news/42', headers: cookie(1440) });
+    expect(back.headers.location).toBe('/AI/42');
+  });
+  it('keeps the search keyword across widths', async () => {
+    const res = await gateway.inject({ url: '/search?data=%E5%8D%8E%E4%B8%BA', headers: cookie(390) });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/new_search?data=%E5%8D%8E%E4%B8%BA');
+  });
+  it('does not redirect React Router data requests', async () => {
+    const res = await gateway.inject({ url: '/video.data', headers: cookie(390) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-app="desktop"');
+  });
+});
+
+describe('app choice', () => {
+  it.each([
+    ['/', { cookie: 'vw=390' }, 'mobile'],
+    ['/', { cookie: 'vw=1280' }, 'desktop'],
+    ['/', { cookie: 'vw=959' }, 'mobile'],
+    ['/', { cookie: 'vw=960' }, 'desktop'],
+    ['/', { 'user-agent': IPHONE }, 'mobile'],
+    ['/', { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0' }, 'desktop'],
+    ['/', { host: 'm.example.com', cookie: 'vw=1280' }, 'mobile'],
+    ['/about', { cookie: 'vw=390' }, 'desktop'],
+    ['/login', { 'user-agent': IPHONE }, 'desktop'],
+    ['/vendor', { cookie: 'vw=390' }, 'landing'],
+    ['/partner/demo1', { cookie: 'vw=1280' }, 'landing'],
+    ['/activity/register?id=1', { cookie: 'vw=1280' }, 'landing'],
+    ['/no/such/page', { cookie: 'vw=390' }, 'mobile'],
+    ['/no/such/page', { cookie: 'vw=1280' }, 'desktop'],
+  ] as const)('%s with %j → %s', async (url, headers, app) => {
+    const res = await gateway.inject({ url, headers: { ...headers } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`data-app="${app}"`);
+  });
+  it('sends pages with basic security headers and Vary on the inputs of the choice', async () => {
+    const res = await gateway.inject({ url: '/', headers: cookie(1280) });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers.vary).toContain('Cookie');
+  });
+  it('ignores a malformed vw cookie and falls back to the User-Agent', async () => {
+    const res = await gateway.inject({ url: '/', headers: { cookie: 'vw=abc', 'user-agent': IPHONE } });
+    expect(res.body).toContain('data-app="mobile"');
+  });
+});
+
+describe('micro-cache', () => {
+  it('serves a second anonymous GET from the cache', async () => {
+    const first = await gateway.inject({ url: '/cache-me?x=1', headers: cookie(1280) });
+    const second = await gateway.inject({ url: '/cache-me?x=1', headers: cookie(1300) });
+    expect(first.headers['x-micro-cache']).toBe('MISS');
+    expect(second.headers['x-micro-cache']).toBe('HIT');
+    expect(second.body).toBe(first.body);
+  });
+  it('lets concurrent misses for one page share a single render', async () => {
+    const before = calls.length;
+    const [a, b] = await Promise.all([
+      gateway.inject({ url: '/together', headers: cookie(1280) }),
+      gateway.inject({ url: '/together', headers: cookie(1280) }),
+    ]);
+    expect(calls.length - before).toBe(1);
+    expect(b.body).toBe(a.body);
+  });
+  it('keys by query and by app', async () => {
+    const a = await gateway.inject({ url: '/cache-key?x=1', headers: cookie(1280) });
+    const b = await gateway.inject({ url: '/cache-key?x=2', headers: cookie(1280) });
+    const c = await gateway.inject({ url: '/cache-key?x=1', headers: cookie(390) });
+    expect(b.body).not.toBe(a.body);
+    expect(c.body).toContain('data-app="mobile"');
+  });
+  it('never caches a request carrying another cookie', async () => {
+    const headers = { cookie: 'vw=1280; session=abc' };
+    const first = await gateway.inject({ url: '/personal', headers });
+    const second = await gateway.inject({ url: '/personal', headers });
+    expect(second.body).not.toBe(first.body);
+    expect(second.headers['x-micro-cache']).toBeUndefined();
+  });
+  it('never caches a response that sets a cookie', async () => {
+    const first = await gateway.inject({ url: '/set-cookie', headers: cookie(1280) });
+    const second = await gateway.inject({ url: '/set-cookie', headers: cookie(1280) });
+    expect(first.headers['set-cookie']).toEqual(['x=1; Path=/']);
+    expect(second.body).not.toBe(first.body);
+  });
+});
+
+describe('static files and the API', () => {
+  it('serves uploads with nosniff and a CSP that forbids script', async () => {
+    const res = await gateway.inject({ url: '/uploads/seed/logo.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+  });
+  it('serves hashed assets as immutable for a year', async () => {
+    const res = await gateway.inject({ url: '/assets/desktop/entry.client-test.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toContain('hydrate');
+  });
+  it('sends hashed assets precompressed with the encoding the reader accepts', async () => {
+    const br = await gateway.inject({ url: '/assets/desktop/big-test.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await gateway.inject({ url: '/assets/desktop/big-test.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await gateway.inject({ url: '/assets/desktop/big-test.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+  it("never serves files outside an app's asset folder", async () => {
+    const res = await gateway.inject({ url: '/assets/desktop/..%2F..%2Fpackage.json' });
+    expect(res.statusCode).toBe(404);
+  });
+  it('answers a missing hashed asset with a plain 404, never a page', async () => {
+    const res = await gateway.inject({ url: '/assets/desktop/gone-123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('data-app');
+  });
+  it('passes /api requests to the API with their bodies', async () => {
+    const res = await gateway.inject({ method: 'POST', url: '/api/echo', payload: { page: 2 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 0, msg: '成功', data: { page: 2 } });
+  });
+  it('compresses large pages with the encoding the reader accepts', async () => {
+    const gz = await gateway.inject({ url: '/big', headers: { ...cookie(1280), 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(4000);
+    const br = await gateway.inject({ url: '/big', headers: { ...cookie(1280), 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    const plain = await gateway.inject({ url: '/big', headers: cookie(1280) });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('资讯资讯');
+  });
+});

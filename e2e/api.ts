@@ -1,0 +1,15 @@
+import type { APIRequestContext } from '@playwright/test';
+
+/** Reads seeded content straight from the API, so page assertions compare against real data. */
+export async function apiCall<T>(request: APIRequestContext, name: string, payload: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'GET'): Promise<T> {
+  const tokenRes = await request.post('/api/accessToken', { data: { id: process.env.CLIENT_ID ?? 'portal-web', secret: process.env.CLIENT_SECRET ?? 'portal-dev-secret' } });
+  const token = ((await tokenRes.json()) as { data: { access_token: string } }).data.access_token;
+  const headers = { authorization: `Bearer ${token}` };
+  const res =
+    method === 'GET'
+      ? await request.get(`/api/${name}`, { headers, params: payload as Record<string, string> })
+      : await request.post(`/api/${name}`, { headers, data: payload });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 0) throw new Error(`${name}: ${body.code} ${body.msg}`);
+  return body.data;
+}

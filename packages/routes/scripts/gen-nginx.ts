@@ -1,0 +1,19 @@
+// Writes deploy/nginx.conf from the route table. Usage: pnpm --filter @portal/routes gen:nginx
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_NGINX_OPTIONS, nginxConfig } from '../src/nginx';
+
+const target = process.env.NGINX_OUT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy/nginx.conf');
+const gateways = process.env.NGINX_GATEWAYS?.split(',').filter(Boolean);
+writeFileSync(
+  target,
+  nginxConfig({
+    root: process.env.PORTAL_ROOT ?? DEFAULT_NGINX_OPTIONS.root,
+    dataDir: process.env.PORTAL_DATA_DIR ?? DEFAULT_NGINX_OPTIONS.dataDir,
+    gateways: gateways?.length ? gateways : DEFAULT_NGINX_OPTIONS.gateways,
+    serverName: process.env.NGINX_SERVER_NAME ?? DEFAULT_NGINX_OPTIONS.serverName,
+    listen: process.env.NGINX_LISTEN ?? DEFAULT_NGINX_OPTIONS.listen,
+  }),
+);
+console.log(`wrote ${target}`);

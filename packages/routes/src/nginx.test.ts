@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_NGINX_OPTIONS, lessThanPattern, nginxConfig } from './nginx';
+
+describe('lessThanPattern', () => {
+  it.each([960, 1100, 10, 1, 100, 7])('matches exactly 0..%i-1', (n) => {
+    const re = new RegExp(`^(?:${lessThanPattern(n)})$`);
+    for (let i = 0; i < n * 3 + 20; i++) expect(re.test(String(i)), `${i} < ${n}`).toBe(i < n);
+  });
+});
+
+describe('nginx config', () => {
+  const conf = nginxConfig();
+
+  it('redirects every width-paired route with its parameters', () => {
+    expect(conf).toContain('location ~ ^/video/?$ {\n    if ($portal_width = narrow) { return 302 /video_List; }');
+    expect(conf).toContain('location ~ ^/video_List/?$ {\n    if ($portal_width = wide) { return 302 /video; }');
+    expect(conf).toContain('location ~ ^/news/(?<p_id>[^/.]+)/?$ {\n    if ($portal_width = narrow) { return 302 /new_detail?id=$p_id; }');
+    expect(conf).toContain('return 302 /new_search$is_args$args;');
+    expect(conf).toContain('return 302 /video_detail?id=$arg_id;');
+  });
+
+  it('leaves landing routes and single-app routes to the gateway', () => {
+    expect(conf).not.toMatch(/location ~ \^\/vendor/);
+    expect(conf).not.toMatch(/location ~ \^\/about/);
+  });
+
+  it('is the committed deploy/nginx.conf (regenerate with pnpm --filter @portal/routes gen:nginx)', () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const committed = readFileSync(path.resolve(here, '../../../deploy/nginx.conf'), 'utf8');
+    expect(committed).toBe(nginxConfig(DEFAULT_NGINX_OPTIONS));
+  });
+});
