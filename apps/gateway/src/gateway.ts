@@ -32,6 +32,7 @@ export interface GatewayOptions extends Partial<GatewayConfig> {
 }
 
 /** Uploaded and seeded files can never run script, even an SVG opened directly. */
+const SCRIPTABLE_UPLOAD = /\.(svg|html?|xhtml|xml)$/i;
 const UPLOAD_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 const PUBLIC_FILE = /^\/[\w.-]+\.(?:ico|svg|png|txt|xml|webmanifest|json)$/;
 /** Cookies that do not make a request personal (the width and consent flags). */
@@ -92,9 +93,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     list: false,
     dotfiles: 'deny',
     maxAge: '1d',
-    setHeaders: (res) => {
+    setHeaders: (res, filePath) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', UPLOAD_CSP);
+      // Only types a browser could run script in get the sandbox: a sandboxed video or PDF
+      // (an opaque origin) would not play in the players' iframes.
+      if (SCRIPTABLE_UPLOAD.test(filePath)) res.setHeader('Content-Security-Policy', UPLOAD_CSP);
     },
   });
 

@@ -47,6 +47,7 @@ let api: Awaited<ReturnType<typeof fakeApi>>;
 beforeAll(async () => {
   mkdirSync(path.join(dataDir, 'uploads', 'seed'), { recursive: true });
   writeFileSync(path.join(dataDir, 'uploads', 'seed', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  writeFileSync(path.join(dataDir, 'uploads', 'seed', 'clip.mp4'), Buffer.from('00000018667479706d703432', 'hex'));
   const clientDir = path.join(dataDir, 'desktop-client');
   mkdirSync(path.join(clientDir, 'assets', 'desktop'), { recursive: true });
   writeFileSync(path.join(clientDir, 'assets', 'desktop', 'entry.client-test.js'), 'hydrate();');
@@ -179,6 +180,13 @@ describe('static files and the API', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['content-security-policy']).toContain('sandbox');
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
+  });
+  it('leaves media unsandboxed so embedded players can play it, still with nosniff', async () => {
+    const res = await gateway.inject({ url: '/uploads/seed/clip.mp4' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeUndefined();
   });
   it('serves hashed assets as immutable for a year', async () => {
     const res = await gateway.inject({ url: '/assets/desktop/entry.client-test.js' });
