@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { lastViewTime, recordView, shouldCountView } from '@portal/session';
+
+export const PAGE_VIEW_PATH = '/article_pv';
+
+/**
+ * Counts one view of the article (spec section 4): only when no time is stored for it or more than
+ * 10 s have passed, and stores the lasttime the API returns. A plain same-origin fetch to the app's
+ * own resource route (which calls article_pv server-side) keeps axios and the token out of the page.
+ */
+export function usePageView(id: number): void {
+  useEffect(() => {
+    if (!shouldCountView(id)) return;
+    const controller = new AbortController();
+    fetch(PAGE_VIEW_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id, lasttime: lastViewTime(id) }),
+      signal: controller.signal,
+    })
+      .then((res) => (res.ok ? (res.json() as Promise<{ lasttime?: unknown }>) : null))
+      .then((body) => {
+        if (body && typeof body.lasttime === 'number') recordView(id, body.lasttime);
+      })
+      // A lost count is not worth bothering the reader about.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [id]);
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import type { ListItem } from '@portal/api-client';
+import { ItemLink } from '@portal/ui';
+import { day, keywordList } from '../lib/format';
+
+export interface ArticleRowsProps {
+  items: ListItem[];
+  /** Renders a title or description (search highlighting); plain text by default. */
+  renderText?: (text: string, item: ListItem) => ReactNode;
+  /** Rows above the fold load their thumbnails eagerly. */
+  eager?: number;
+}
+
+/** A list of articles: thumbnail, title, summary, date and keywords. */
+export function ArticleRows({ items, renderText = (t) => t, eager = 2 }: ArticleRowsProps) {
+  return (
+    <ul className="rows">
+      {items.map((item, i) => (
+        <li key={`${item.id}-${item.url}`} className="rows__item">
+          {item.thumb ? (
+            <ItemLink to={item.url} className="rows__thumb" tabIndex={-1} aria-hidden="true">
+              <img src={item.thumb} alt="" width={210} height={118} loading={i < eager ? 'eager' : 'lazy'} decoding="async" />
+            </ItemLink>
+          ) : null}
+          <div className="rows__body">
+            <h3>
+              <ItemLink to={item.url}>{renderText(item.title, item)}</ItemLink>
+            </h3>
+            {item.description ? <p>{renderText(item.description, item)}</p> : null}
+            <div className="rows__meta">
+              <time dateTime={day(item.created_at)}>{day(item.created_at)}</time>
+              {keywordList(item.keyword)
+                .slice(0, 3)
+                .map((k) => (
+                  <span key={k} className="tag">
+                    {k}
+                  </span>
+                ))}
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** 首页 › section › page: where the reader is, and the way back up. */
+export function Breadcrumb({ items }: { items: Crumb[] }) {
+  return (
+    <nav className="crumbs" aria-label="当前位置">
+      <Link to="/">首页</Link>
+      {items.map((c, i) => (
+        <span key={`${c.label}-${i}`}>
+          <i aria-hidden="true">›</i>
+          {c.to ? <Link to={c.to}>{c.label}</Link> : <span aria-current="page">{c.label}</span>}
+        </span>
+      ))}
+    </nav>
+  );
+}

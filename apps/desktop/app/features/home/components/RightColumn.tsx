@@ -1,0 +1,112 @@
+import type { Ads, EventItem, ListItem, WhitePaper } from '@portal/api-client';
+import { HOT_NEWS_HOME } from '@portal/api-client/constants';
+import { ItemLink } from '@portal/ui';
+import { AdSlot } from './AdSlot';
+import { SectionTitle } from './SectionTitle';
+
+const EVENT_STATUS = ['即将开始', '进行中', '已结束'];
+
+function Activities({ items }: { items: EventItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="block side-block">
+      <SectionTitle title="活动" more="/activity" />
+      <ul className="events">
+        {items.slice(0, 3).map((e) => (
+          <li key={e.id}>
+            <ItemLink to={e.url} title={e.title}>
+              <img src={e.thumb} alt="" width={120} height={75} loading="lazy" />
+              <span className="events__body">
+                <strong>{e.title}</strong>
+                <small title={e.showTime}>
+                  <em className={`events__status s${e.status}`}>{EVENT_STATUS[e.status] ?? ''}</em>
+                  {/* "2027-08-14 至 2027-08-15": the start date keeps the line short; the range is in the title. */}
+                  {e.showTime.split(/\s*至\s*/)[0]}
+                  {e.city ? ` · ${e.city}` : ''}
+                </small>
+              </span>
+            </ItemLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 热门资讯: the first 6, the top three with ranked icons. */
+function HotNews({ items }: { items: ListItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="block side-block">
+      <SectionTitle title="热门资讯" />
+      <ol className="hot">
+        {items.slice(0, HOT_NEWS_HOME).map((item, i) => (
+          <li key={item.id} className={i < 3 ? `hot__item is-top top-${i + 1}` : 'hot__item'}>
+            <span className="hot__rank" aria-label={`第${i + 1}名`}>
+              {i + 1}
+            </span>
+            <ItemLink to={item.url} title={item.title}>
+              {item.title}
+            </ItemLink>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Specials({ items }: { items: ListItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="block side-block">
+      <SectionTitle title="专题" />
+      <ul className="specials">
+        {items.slice(0, 4).map((item) => (
+          <li key={item.id}>
+            <ItemLink to={item.url} title={item.title}>
+              <img src={item.thumb} alt="" width={160} height={90} loading="lazy" />
+              <span>{item.title}</span>
+            </ItemLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function WhitePapers({ items }: { items: WhitePaper[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="block side-block">
+      <SectionTitle title="白皮书" more="/white_pager" />
+      <ul className="papers">
+        {items.slice(0, 5).map((p) => (
+          <li key={p.id}>
+            <ItemLink to={p.url} title={p.title}>
+              <span className={p.is_free === 0 ? 'papers__badge' : 'papers__badge is-paid'}>{p.is_free === 0 ? '免费' : '会员'}</span>
+              {p.title}
+            </ItemLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export interface RightColumnProps {
+  right: { activities: EventItem[]; hot: ListItem[]; special: ListItem[]; white_papers: WhitePaper[] };
+  adv: Ads | null;
+}
+
+export function RightColumn({ right, adv }: RightColumnProps) {
+  return (
+    <aside className="home__side">
+      <Activities items={right.activities} />
+      <AdSlot ad={adv?.three} slot={3} />
+      <HotNews items={right.hot} />
+      <Specials items={right.special} />
+      <AdSlot ad={adv?.four} slot={4} />
+      <WhitePapers items={right.white_papers} />
+    </aside>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ListItem } from '@portal/api-client';
+import { ItemLink } from '@portal/ui';
+
+/** Picture list beside the banner (get_loop_right). */
+export function SideImageList({ items }: { items: ListItem[] }) {
+  return (
+    <ul className="side-images">
+      {items.slice(0, 4).map((item) => (
+        <li key={item.id} className="side-images__item">
+          <ItemLink to={item.url} title={item.title}>
+            <img src={item.thumb} alt="" width={206} height={125} loading="lazy" />
+            <span className="side-images__title">{item.title}</span>
+          </ItemLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

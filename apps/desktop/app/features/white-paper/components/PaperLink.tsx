@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { WhitePaper } from '@portal/api-client';
+import { useRequireMember } from '../../content/lib/member';
+
+export const paperHref = (id: number) => `/white_pager/pdf?id=${id}`;
+
+/**
+ * A link to a white paper's PDF view. A paid paper (is_free not 0) opened by a visitor without a
+ * member session shows 请先登录 and goes to /login instead (spec sections 5 and 6).
+ */
+export function PaperLink({ paper, className, children }: { paper: WhitePaper; className?: string; children: ReactNode }) {
+  const requireMember = useRequireMember();
+  return (
+    <Link
+      to={paperHref(paper.id)}
+      className={className}
+      title={paper.title}
+      onClick={(e) => {
+        if (paper.is_free !== 0 && !requireMember()) e.preventDefault();
+      }}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function PaperBadge({ paper }: { paper: WhitePaper }) {
+  return <span className={paper.is_free === 0 ? 'papers__badge' : 'papers__badge is-paid'}>{paper.is_free === 0 ? '免费' : '会员'}</span>;
+}

@@ -1,0 +1,68 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/detail';
+import { Breadcrumb } from '../../features/content/components/Breadcrumb';
+import { absolute } from '../../features/content/lib/seo.server';
+import { SITE_NAME } from '../../features/content/lib/site';
+import { contentStyles } from '../../features/content/styles';
+import { JOBS, RECRUIT_CONTACT, jobAt } from '../../features/recruit/jobs';
+import { seoMeta } from '../../lib/seo';
+
+export const links: Route.LinksFunction = () => contentStyles;
+
+/** /recruit/detail?id=0..3: one position; any other id is a 404. */
+export function loader({ request }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get('id');
+  const job = jobAt(id);
+  if (!job) throw data(null, { status: 404 });
+  return { id: Number(id), canonical: absolute(request, `/recruit/detail?id=${id}`) };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  const job = d ? JOBS[d.id] : undefined;
+  if (!d || !job) return [];
+  return seoMeta(
+    { title: `招聘${job.title}（${job.city}）-加入我们-${SITE_NAME}`, description: job.summary, keyword: `招聘,${job.title},${job.city}` },
+    d.canonical,
+  );
+};
+
+export default function RecruitDetail({ loaderData: d }: Route.ComponentProps) {
+  const job = JOBS[d.id];
+  return (
+    <main className="page container narrow-page">
+      <Breadcrumb items={[{ label: '加入我们', to: '/recruit' }, { label: job.title }]} />
+      <article className="block job">
+        <header className="job__head">
+          <div>
+            <h1>{job.title}</h1>
+            <p>
+              {job.city} · 全职 · 招聘{job.count}
+            </p>
+          </div>
+          <a className="ui-button ui-button--primary" href={`mailto:${RECRUIT_CONTACT.email}?subject=${encodeURIComponent(`${job.title}-`)}`}>
+            投递简历
+          </a>
+        </header>
+        <p className="job__summary">{job.summary}</p>
+        <h2>岗位职责</h2>
+        <ol>
+          {job.duties.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ol>
+        <h2>任职要求</h2>
+        <ol>
+          {job.requirements.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ol>
+        <p className="job__contact">
+          联系方式：请将简历发送至 <a href={`mailto:${RECRUIT_CONTACT.email}`}>{RECRUIT_CONTACT.email}</a>，邮件标题注明“{RECRUIT_CONTACT.subject}”；电话 {RECRUIT_CONTACT.phone}。
+        </p>
+        <p className="job__back">
+          <Link to="/recruit">‹ 返回职位列表</Link>
+        </p>
+      </article>
+    </main>
+  );
+}

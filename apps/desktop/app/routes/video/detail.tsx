@@ -1,0 +1,78 @@
+import { RELATED_VIDEOS } from '@portal/api-client/constants';
+import { serverApi } from '@portal/api-client/server';
+import type { Route } from './+types/detail';
+import { Breadcrumb } from '../../features/content/components/Breadcrumb';
+import { SectionTitle } from '../../features/home/components/SectionTitle';
+import { settle, unwrap } from '../../features/content/lib/envelope.server';
+import { day, keywordList } from '../../features/content/lib/format';
+import { intParam } from '../../features/content/lib/query';
+import { absolute } from '../../features/content/lib/seo.server';
+import { SITE_NAME } from '../../features/content/lib/site';
+import { contentStyles } from '../../features/content/styles';
+import { VideoGrid } from '../../features/video/components/VideoGrid';
+import { seoMeta } from '../../lib/seo';
+
+export const links: Route.LinksFunction = () => contentStyles;
+
+/** The src of the API's embed markup (`<iframe src="…">`), or the video url itself. */
+function embedSrc(iframe: string, url: string): string {
+  const m = /\ssrc\s*=\s*["']([^"']+)["']/i.exec(iframe);
+  const src = m?.[1] ?? url;
+  // Only web addresses: never a javascript: or data: frame.
+  return /^(https?:)?\/\//i.test(src) || src.startsWith('/') ? src : url;
+}
+
+/** /videoc?id=N: the player (frame for type 1, mp4 for type 2), the description and related videos. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = intParam(new URL(request.url).searchParams, 'id', 0);
+  const video = unwrap('video_detail', await settle(serverApi(context).video_detail({ id })));
+  return {
+    video: { ...video, relate: video.relate.slice(0, RELATED_VIDEOS), src: video.video_type === 1 ? embedSrc(video.iframe, video.url) : video.url },
+    canonical: absolute(request, `/videoc?id=${video.id}`),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const v = data.video;
+  const tags = seoMeta({ title: `${v.title}-视频-${SITE_NAME}`, description: v.description, keyword: v.keyword }, data.canonical, v.index_thumb || v.thumb);
+  return [...tags, { property: 'og:video', content: new URL(v.src, data.canonical).href }];
+};
+
+export default function VideoDetail({ loaderData: { video: v } }: Route.ComponentProps) {
+  return (
+    <main className="page container">
+      <Breadcrumb items={[{ label: '视频', to: '/video' }, { label: v.title }]} />
+      <section className="block player">
+        <h1 className="player__title">{v.title}</h1>
+        <div className="player__meta">
+          <time>{day(v.created_at)}</time>
+          {keywordList(v.keyword).map((k) => (
+            <span key={k} className="tag">
+              {k}
+            </span>
+          ))}
+        </div>
+        <div className="player__screen">
+          {v.video_type === 1 ? (
+            <iframe src={v.src} title={v.title} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen loading="lazy" />
+          ) : (
+            <video src={v.src} controls preload="metadata" poster={v.index_thumb || v.thumb} playsInline>
+              <a href={v.src}>下载视频</a>
+            </video>
+          )}
+        </div>
+        <div className="player__desc">
+          <h2>视频简介</h2>
+          <p>{v.description}</p>
+        </div>
+      </section>
+      {v.relate.length > 0 ? (
+        <section className="block videos">
+          <SectionTitle title="相关视频" more="/video" />
+          <VideoGrid videos={v.relate} />
+        </section>
+      ) : null}
+    </main>
+  );
+}
