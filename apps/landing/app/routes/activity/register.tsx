@@ -1,0 +1,72 @@
+import { data, isRouteErrorResponse } from 'react-router';
+import { ErrorCode, type PlaceOption } from '@portal/api-client';
+import { serverApi } from '@portal/api-client/server';
+import { ActivityForm } from '../../features/activity-form/components/ActivityForm';
+import { ErrorPage } from '@portal/ui';
+import type { Route } from './+types/register';
+
+const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const idText = query.get('id') ?? '';
+  if (!/^\d{1,9}$/.test(idText) || Number(idText) < 1) throw notFound();
+  const activityId = Number(idText);
+  const api = serverApi(context);
+  const res = await api.getForm({ activity_id: activityId });
+  if (res.code === ErrorCode.NotFound || res.code === ErrorCode.Validation) throw notFound();
+  // Any other failure shows the server's msg as an error (spec section 8).
+  if (res.code !== ErrorCode.Ok) throw data({ msg: res.msg }, { status: 503 });
+  const form = res.data;
+  let provinces: PlaceOption[] = [];
+  if (form.form.some((f) => f.is_show === 1 && (f.type === 'province' || f.type === 'city'))) {
+    const res = await api.get_province({});
+    // Without the list the province field stays empty; the rest of the form still works.
+    if (res.code === ErrorCode.Ok) provinces = res.data;
+    else console.error(`[activity] get_province: ${res.code} ${res.msg}`);
+  }
+  return { activityId, source: (query.get('source') ?? '').slice(0, 100), form, provinces };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  loaded ? [{ title: loaded.form.title }, { name: 'robots', content: 'noindex' }] : [];
+
+export default function ActivityRegister({ loaderData }: Route.ComponentProps) {
+  const { form } = loaderData;
+  return (
+    <div className="lp-page lp-activity">
+      {form.banner ? (
+        <div className="lp-activity__banner">
+          <img src={form.banner} alt={form.title} />
+        </div>
+      ) : null}
+      <main className="lp-activity__main">
+        <div className="lp-activity__card">
+          <h1 className="lp-activity__title">{form.title}</h1>
+          {!form.is_submit ? <p className="lp-activity__closed">当前活动报名时间已结束</p> : null}
+          <ActivityForm
+            key={loaderData.activityId}
+            activityId={loaderData.activityId}
+            source={loaderData.source}
+            form={form}
+            provinces={loaderData.provinces}
+          />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
+  const msg =
+    isRouteErrorResponse(error) && typeof (error.data as { msg?: unknown } | null)?.msg === 'string'
+      ? (error.data as { msg: string }).msg
+      : undefined;
+  return (
+    <main className="lp-load-error" role="alert">
+      <h1>表单加载失败</h1>
+      <p className="lp-field__error">{msg ?? '请稍后刷新重试'}</p>
+    </main>
+  );
+}
