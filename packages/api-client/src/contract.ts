@@ -250,6 +250,25 @@ export interface VendorRegistration {
   meet_id?: number;
 }
 
+/** A gated vendor asset (report PDF or video): the login gate remembers its title and logs access. */
+export interface VendorAsset {
+  title: string;
+  description: string;
+  thumb: string;
+  /** PDF or video address, opened in a new tab after the gate. */
+  url: string;
+  kind: 'pdf' | 'video';
+}
+/** A vendor landing page (vendor_meets row): hero, report cards and titled carousels of assets. */
+export interface VendorMeet {
+  id: number;
+  /** Sent as meetName by vendor_register and vendor_log. */
+  name: string;
+  hero: { title: string; subtitle: string; banner: string; date: string; place: string };
+  reports: VendorAsset[];
+  carousels: { title: string; items: VendorAsset[] }[];
+}
+
 // ---------- payload helpers ----------
 
 export interface Paged {
@@ -287,6 +306,8 @@ export interface ColumnArticlePayload {
   description?: string;
   keyword?: string;
   is_push: 0 | 1;
+  /** 1 keeps the article as an unsubmitted draft (status 0); otherwise it goes to review (status 1). */
+  draft?: 0 | 1;
 }
 
 // ---------- the endpoint table ----------
@@ -311,6 +332,8 @@ export interface ApiTypes {
   get_category: Def<None, { web_list: CategoryEntry[]; cat_one: CategoryEntry[] }>;
   company_letter: Def<None, FooterData>;
   website_url: Def<None, WebsiteUrl[]>;
+  /** SEO title/description/keywords of a page without its own entity ('home', 'video', 'white_pager', ...). */
+  get_seo: Def<{ page: string }, Seo>;
   // content
   dropMenu: Def<None, Menu[]>;
   smallMenu: Def<None, Menu[]>;
@@ -319,7 +342,9 @@ export interface ApiTypes {
   get_loop_right: Def<None, ListItem[]>;
   get_news: Def<None, ListItem[]>;
   get_policy: Def<None, ListItem[]>;
+  /** Mobile home blocks: type is a menu id as in m_news (10001 recommended, 10000 activities, 10002 special topics). */
   mTop: Def<{ type: number }, ListItem[]>;
+  /** Mobile home endless list: type is a menu id as in m_news (0 = newest articles of every category). */
   mfall: Def<{ type: number } & Paged, ListItem[]>;
   /** `pageseze` is the spec's spelling. */
   indexFall: Def<{ page: number; pageseze: number }, ListItem[]>;
@@ -347,7 +372,8 @@ export interface ApiTypes {
   >;
   search_list: Def<{ title: string; type?: number } & Paged, { list: ListItem[] }>;
   getForm: Def<{ activity_id: number }, DynamicForm>;
-  form_register: Def<{ activity_id: number; source?: string; content: string; other: string }, null>;
+  /** privacy: the consent tick, required true when the form has is_privacy. */
+  form_register: Def<{ activity_id: number; source?: string; content: string; other: string; privacy?: boolean }, null>;
   option_ls: Def<None, { industry: Option[]; position: Option[]; department: Option[] }>;
   get_province: Def<None, PlaceOption[]>;
   get_city: Def<{ title: string }, PlaceOption[]>;
@@ -370,7 +396,8 @@ export interface ApiTypes {
   member_info: Def<{ id: number }, Member>;
   member_info_update: Def<MemberUpdatePayload, Member>;
   send_sms: Def<{ mobile: string; drag_verify?: string }, null>;
-  drag_captcha: Def<None, { token: string; width: number }>;
+  /** Slider challenge: drag the piece to `target` px on a `width` px track; send `${token}:${offset}` as drag_verify. */
+  drag_captcha: Def<None, { token: string; width: number; target: number }>;
   reset_password: Def<{ drag_verify: string; mobile: string; password: string; code: string }, null>;
   /** multipart: file (+ stoken, member_id); data is the avatar url. */
   member_upload: Def<FormData, string>;
@@ -389,6 +416,8 @@ export interface ApiTypes {
   vendor_login: Def<{ mobile: string; meet_id?: number }, { user_id: string }>;
   vendor_register: Def<VendorRegistration, null>;
   vendor_log: Def<{ meetName: string; user_id: string; meet_id?: number }, null>;
+  /** Content of a vendor landing page (0 = /vendor, 1 = /vendor2025). */
+  vendor_meet: Def<{ meet_id: number }, VendorMeet>;
   partner_base: Def<{ mark: string }, PartnerBase>;
   partner_new: Def<{ mark: string }, PartnerProduct[]>;
   partner_recommend: Def<{ mark: string }, PartnerProduct[]>;
@@ -418,6 +447,7 @@ export const endpoints: { [N in EndpointName]: EndpointSpec } = {
   get_category: get(),
   company_letter: get(),
   website_url: get(),
+  get_seo: get(),
   dropMenu: get(),
   smallMenu: get(),
   get_adv: get(),
@@ -483,6 +513,7 @@ export const endpoints: { [N in EndpointName]: EndpointSpec } = {
   vendor_login: post(),
   vendor_register: post(),
   vendor_log: post('vendor'),
+  vendor_meet: post(),
   partner_base: post(),
   partner_new: post(),
   partner_recommend: post(),

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { migrate, openDb } from '../db';
+import { EXIT, runAdmin, USAGE } from './commands';
+
+/**
+ * `pnpm admin …`: editor review from the command line, against the same DATA_DIR / DATABASE_URL
+ * as the server. Exit 0 on success, 1 when the current state refuses the action, 2 on bad input.
+ */
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0) {
+    console.error(USAGE);
+    return EXIT.usage;
+  }
+  const config = loadConfig();
+  // `pnpm admin` runs in apps/api; a relative DATA_DIR means the directory the command was typed in
+  // (INIT_CWD), where the server was started from, not apps/api.
+  const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), config.dataDir);
+  const database = openDb({ dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await migrate(database);
+    return await runAdmin(argv, database, { out: (l) => console.log(l), err: (l) => console.error(l) });
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(`admin failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = EXIT.failed;
+  },
+);

@@ -1,0 +1,108 @@
+import type { Db } from '../db';
+import { formatTime } from '../lib/time';
+import * as columns from '../repositories/columns';
+
+/**
+ * The editor-review commands behind `pnpm admin` (DESIGN.md section 3), separate from the
+ * process wiring in cli.ts so tests run them against a test database.
+ */
+export const USAGE = `用法 (usage):
+  pnpm admin list                                   待审核的专栏申请和文章
+  pnpm admin approve column <member_id>             通过专栏申请 (status 2)
+  pnpm admin approve article <article_id>           通过文章并发布 (status 3)
+  pnpm admin reject column <member_id> --reason "…" 拒绝专栏申请 (status -1)
+  pnpm admin reject article <article_id> --reason "…" 拒绝文章 (status -1)
+
+Reads DATA_DIR (default ./data) or DATABASE_URL, like the server.`;
+
+export interface AdminIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  now?: () => number;
+}
+
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** Runs one command; returns the process exit code (0 done, 1 refused by state, 2 bad input). */
+export async function runAdmin(argv: readonly string[], database: Db, io: AdminIo): Promise<number> {
+  const now = io.now ?? Date.now;
+  const [command, kind, idText, ...rest] = argv;
+  if (command === 'list' && argv.length === 1) return list(database, io);
+  if (command === 'help' || command === '--help' || command === '-h') {
+    io.out(USAGE);
+    return EXIT.ok;
+  }
+  if (command !== 'approve' && command !== 'reject')
+    return usage(io, command ? `未知命令: ${command}` : '缺少命令');
+  if (kind !== 'column' && kind !== 'article')
+    return usage(io, `请指定 column 或 article，而不是 ${kind ?? '(空)'}`);
+  if (!idText || !/^[1-9]\d{0,14}$/.test(idText)) return usage(io, `id 必须是正整数: ${idText ?? '(空)'}`);
+  const id = Number(idText);
+
+  let reason = '';
+  if (command === 'reject') {
+    const parsed = parseReason(rest);
+    if (parsed === null) return usage(io, '拒绝时必须用 --reason "…" 说明原因');
+    reason = parsed;
+  } else if (rest.length > 0) {
+    return usage(io, `多余的参数: ${rest.join(' ')}`);
+  }
+
+  const result =
+    kind === 'column'
+      ? await columns.reviewColumn(database, id, command === 'approve', reason, now())
+      : command === 'approve'
+        ? await columns.approveArticle(database, id, now())
+        : await columns.rejectArticle(database, id, reason, now());
+  if (!result.ok) {
+    io.err(`失败: ${result.reason}`);
+    return EXIT.failed;
+  }
+  const what = kind === 'column' ? `会员 ${id} 的专栏申请` : `文章 ${id}`;
+  io.out(
+    `${command === 'approve' ? '已通过' : '已拒绝'}: ${what}${result.detail ? `（${result.detail}）` : ''}${reason ? `，原因: ${reason}` : ''}`,
+  );
+  return EXIT.ok;
+}
+
+/** `--reason "text"` or `--reason=text`; null when missing or blank. */
+function parseReason(args: readonly string[]): string | null {
+  let reason: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--reason') {
+      reason = args[i + 1];
+      i++;
+    } else if (arg.startsWith('--reason=')) {
+      reason = arg.slice('--reason='.length);
+    } else {
+      return null;
+    }
+  }
+  const trimmed = reason?.trim() ?? '';
+  return trimmed === '' || trimmed.length > 500 ? null : trimmed;
+}
+
+function usage(io: AdminIo, problem: string): number {
+  io.err(`错误: ${problem}\n\n${USAGE}`);
+  return EXIT.usage;
+}
+
+async function list(database: Db, io: AdminIo): Promise<number> {
+  const pending = await columns.listPending(database);
+  io.out(`待审核专栏申请 (${pending.columns.length}):`);
+  if (pending.columns.length === 0) io.out('  (无)');
+  for (const c of pending.columns) {
+    io.out(
+      `  会员 ${c.member_id}\t${c.username}\t${c.mobile}\t${c.email}\t${c.company}\t申请于 ${formatTime(c.applied_at)}`,
+    );
+  }
+  io.out(`待审核文章 (${pending.articles.length}):`);
+  if (pending.articles.length === 0) io.out('  (无)');
+  for (const a of pending.articles) {
+    io.out(
+      `  文章 ${a.id}\t${a.title}\t${a.category}\t会员 ${a.member_id} ${a.username}\t提交于 ${formatTime(a.created_at)}`,
+    );
+  }
+  return EXIT.ok;
+}

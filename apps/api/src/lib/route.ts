@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { object, type AnySchema } from 'yup';
+import type { Envelope } from '@portal/api-client/codes';
+import {
+  endpoints,
+  type Access,
+  type Data,
+  type EndpointName,
+  type Payload,
+} from '@portal/api-client/contract';
+import { payloadSchemas } from '@portal/api-client/payloads';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call this route serves (set by defineCall). */
+    call?: EndpointName;
+    /** Who may call it (from `endpoints`); hooks in plugins/auth.ts enforce it. */
+    access?: Access;
+  }
+}
+
+export interface CallOptions {
+  /** Serve from the short read cache (public reads whose answer does not depend on the caller). */
+  cache?: boolean;
+}
+
+export type CallHandler<N extends EndpointName> = (
+  payload: Payload<N>,
+  request: FastifyRequest,
+) => Promise<Envelope<Data<N>>>;
+
+const EMPTY = object({});
+
+/**
+ * Registers `/api/{name}` with the method and access level of `endpoints` and the yup payload
+ * schema of `payloadSchemas` (query for GET, body otherwise). The handler gets the validated payload.
+ */
+export function defineCall<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  handler: CallHandler<N>,
+  options: CallOptions = {},
+): void {
+  const spec = endpoints[name];
+  const schema: AnySchema = (payloadSchemas as Partial<Record<EndpointName, AnySchema>>)[name] ?? EMPTY;
+  const useCache = options.cache === true && spec.access === 'public';
+  app.route({
+    method: spec.method,
+    url: `/api/${name}`,
+    schema: spec.method === 'GET' ? { querystring: schema } : { body: schema },
+    config: { call: name, access: spec.access },
+    handler: async (request) => {
+      const payload = (spec.method === 'GET' ? request.query : request.body) as Payload<N>;
+      if (!useCache) return handler(payload, request);
+      return app.readCache.wrap(name, JSON.stringify(payload), () => handler(payload, request));
+    },
+  });
+}

@@ -1,0 +1,180 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one allow-list for member-written (and any stored) article HTML (DESIGN.md section 5).
+ * It is applied when a column article is saved AND when any article is rendered, so the output
+ * must be a fixed point: sanitizeArticleHtml(sanitizeArticleHtml(x)) === sanitizeArticleHtml(x).
+ * The list covers what @wangeditor/editor produces (headings, lists, todo, tables, code blocks,
+ * colours, alignment, indent, line height, font size/family, images, videos, links).
+ */
+
+/** Hosts whose players may be embedded with an <iframe> (video_type 1 embeds and editor videos). */
+export const IFRAME_HOSTS = [
+  'player.bilibili.com',
+  'player.youku.com',
+  'v.qq.com',
+  'player.vimeo.com',
+  'www.youtube.com',
+  'www.youtube-nocookie.com',
+];
+
+// Colour, length and font values: letters, digits, #, %, ., commas, spaces, parentheses and quotes
+// only — no "expression(", "url(", "javascript:", backslashes or semicolons can get through.
+const COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*[\d.\s,%]+\)|hsla?\(\s*[\d.\s,%deg]+\))$/i;
+const LENGTH = /^(0|[+-]?\d{1,4}(\.\d{1,3})?(px|em|rem|%|pt|vw|vh)?|auto|normal|inherit)$/i;
+const FONT_FAMILY = /^[\w\s\u4e00-\u9fff,"'-]{1,100}$/;
+const KEYWORD = (words: string[]) => new RegExp(`^(${words.join('|')})$`, 'i');
+
+const TEXT_STYLES: Record<string, RegExp[]> = {
+  color: [COLOR],
+  'background-color': [COLOR],
+  'text-align': [KEYWORD(['left', 'right', 'center', 'justify'])],
+  'text-indent': [LENGTH],
+  'line-height': [LENGTH],
+  'font-size': [LENGTH, KEYWORD(['small', 'medium', 'large', 'x-large', 'xx-large', 'x-small'])],
+  'font-family': [FONT_FAMILY],
+  'font-weight': [KEYWORD(['bold', 'normal', '[1-9]00'])],
+  'font-style': [KEYWORD(['italic', 'normal'])],
+  'text-decoration': [KEYWORD(['underline', 'line-through', 'none'])],
+  'text-decoration-line': [KEYWORD(['underline', 'line-through', 'none'])],
+};
+const BOX_STYLES: Record<string, RegExp[]> = {
+  width: [LENGTH],
+  height: [LENGTH],
+  'max-width': [LENGTH],
+  'border-width': [LENGTH],
+  'border-style': [KEYWORD(['solid', 'dashed', 'dotted', 'none'])],
+  'border-color': [COLOR],
+};
+
+/** Safe inline image data (pasted office images); never SVG, which can carry script. */
+const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'span',
+    'div',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'strike',
+    'sub',
+    'sup',
+    'code',
+    'pre',
+    'blockquote',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'video',
+    'source',
+    'iframe',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'colgroup',
+    'col',
+    'hr',
+    'font',
+    'mark',
+    'input',
+  ],
+  allowedAttributes: {
+    '*': ['style', 'data-w-e-type', 'data-w-e-is-void', 'data-w-e-is-inline'],
+    a: ['href', 'target', 'title', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'data-href'],
+    video: ['src', 'poster', 'controls', 'width', 'height'],
+    source: ['src', 'type'],
+    iframe: ['src', 'width', 'height', 'frameborder', 'allowfullscreen'],
+    td: ['colspan', 'rowspan', 'width'],
+    th: ['colspan', 'rowspan', 'width'],
+    col: ['width', 'span'],
+    ol: ['start'],
+    pre: ['class'],
+    code: ['class'],
+    font: ['color', 'size', 'face'],
+    input: ['type', 'checked', 'disabled'],
+  },
+  allowedClasses: { code: [/^language-[\w-]{1,30}$/], pre: [/^language-[\w-]{1,30}$/] },
+  allowedStyles: {
+    '*': TEXT_STYLES,
+    img: { ...TEXT_STYLES, ...BOX_STYLES },
+    video: { ...TEXT_STYLES, ...BOX_STYLES },
+    table: { ...TEXT_STYLES, ...BOX_STYLES },
+    td: { ...TEXT_STYLES, ...BOX_STYLES },
+    th: { ...TEXT_STYLES, ...BOX_STYLES },
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'poster', 'data-href'],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: IFRAME_HOSTS,
+  allowIframeRelativeUrls: false,
+  // Script and style bodies are dropped entirely, not kept as text.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head'],
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // Links that leave the page never get window.opener; the value is fixed so a second pass keeps it.
+    a: (tagName, attribs) => {
+      const out = { ...attribs };
+      if (out.target !== undefined) {
+        if (out.target === '_blank') out.rel = 'noopener noreferrer nofollow';
+        else delete out.target;
+      }
+      return { tagName, attribs: out };
+    },
+    // Only the todo-list checkbox survives as an <input>; it is never editable in an article.
+    input: (tagName, attribs) =>
+      attribs.type === 'checkbox'
+        ? {
+            tagName,
+            attribs: {
+              type: 'checkbox',
+              disabled: '',
+              ...(attribs.checked !== undefined ? { checked: '' } : {}),
+            },
+          }
+        : { tagName: 'span', attribs: {} },
+  },
+  exclusiveFilter: (frame) => {
+    if (frame.tag === 'img') {
+      const src = frame.attribs.src ?? '';
+      return src === '' || (src.toLowerCase().startsWith('data:') && !DATA_IMAGE.test(src));
+    }
+    // An iframe whose src was removed (foreign host, javascript:) is dropped whole.
+    if (frame.tag === 'iframe') return !frame.attribs.src;
+    return false;
+  },
+};
+
+/** Sanitise article HTML with the allow-list; idempotent. */
+export function sanitizeArticleHtml(html: string): string {
+  if (typeof html !== 'string' || html === '') return '';
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Plain text of an HTML fragment (descriptions, empty-editor checks). */
+export function htmlText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

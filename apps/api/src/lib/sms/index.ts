@@ -1,0 +1,53 @@
+import { AliyunSmsProvider, TencentSmsProvider, type FetchLike } from './cloud';
+import { OutboxProvider, type SmsProvider } from './provider';
+
+export { OutboxProvider, type SmsProvider } from './provider';
+export { AliyunSmsProvider, TencentSmsProvider, type FetchLike } from './cloud';
+
+export type SmsProviderName = 'outbox' | 'aliyun' | 'tencent';
+
+/**
+ * Chooses the SMS provider from the environment. SMS_PROVIDER unset or "outbox" → the outbox;
+ * "aliyun" / "tencent" need every credential variable listed in ./cloud.ts, and a missing one is a
+ * start-up error (a half-configured provider must not silently drop codes).
+ */
+export function createSmsProvider(
+  opts: { dataDir: string; log?: (msg: string) => void; now?: () => number; fetchImpl?: FetchLike },
+  env: NodeJS.ProcessEnv = process.env,
+): SmsProvider {
+  const name = (env.SMS_PROVIDER || 'outbox').toLowerCase();
+  const need = (key: string): string => {
+    const value = env[key];
+    if (!value) throw new Error(`SMS_PROVIDER=${name} needs ${key}`);
+    return value;
+  };
+  if (name === 'outbox') return new OutboxProvider(opts.dataDir, opts.log, opts.now);
+  if (name === 'aliyun') {
+    return new AliyunSmsProvider(
+      {
+        accessKeyId: need('ALIYUN_SMS_ACCESS_KEY_ID'),
+        accessKeySecret: need('ALIYUN_SMS_ACCESS_KEY_SECRET'),
+        signName: need('ALIYUN_SMS_SIGN_NAME'),
+        templateCode: need('ALIYUN_SMS_TEMPLATE_CODE'),
+        endpoint: env.ALIYUN_SMS_ENDPOINT || undefined,
+      },
+      opts.fetchImpl,
+      opts.now,
+    );
+  }
+  if (name === 'tencent') {
+    return new TencentSmsProvider(
+      {
+        secretId: need('TENCENT_SMS_SECRET_ID'),
+        secretKey: need('TENCENT_SMS_SECRET_KEY'),
+        sdkAppId: need('TENCENT_SMS_SDK_APP_ID'),
+        signName: need('TENCENT_SMS_SIGN_NAME'),
+        templateId: need('TENCENT_SMS_TEMPLATE_ID'),
+        region: env.TENCENT_SMS_REGION || undefined,
+      },
+      opts.fetchImpl,
+      opts.now,
+    );
+  }
+  throw new Error(`Unknown SMS_PROVIDER "${name}" (outbox, aliyun or tencent)`);
+}

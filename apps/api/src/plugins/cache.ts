@@ -1,0 +1,117 @@
+import fp from 'fastify-plugin';
+import type { EndpointName } from '@portal/api-client/contract';
+import type { ApiConfig } from '../config';
+
+/**
+ * Short-lived cache of public reads (DESIGN.md section 6: API reads cached, invalidated on write).
+ * Public responses never depend on who asks, so one entry serves everyone. Memory per process:
+ * with a TTL of a couple of seconds, cross-process staleness is bounded by the TTL.
+ */
+export interface ReadCache {
+  /** The cached value of `call` for `key`, or the value `load` produces (then cached for `ttlMs`). */
+  wrap<T>(call: EndpointName, key: string, load: () => Promise<T>, ttlMs?: number): Promise<T>;
+  /** Drop cached entries of the given calls (all calls when omitted): call after a write. */
+  invalidate(calls?: EndpointName[]): void;
+}
+
+/** Cached reads that show articles: invalidate them after publishing, hiding or editing one. */
+export const ARTICLE_READ_CALLS: EndpointName[] = [
+  'get_news',
+  'get_policy',
+  'get_big',
+  'get_right',
+  'handle404',
+  'indexFall',
+  'mfall',
+  'm_news',
+  'mTop',
+  'category_top',
+  'category_news',
+  'cate_recommend',
+  'cate_list',
+  'article_content',
+  'it_index',
+  'search_list',
+];
+
+interface Entry {
+  value: unknown;
+  expiresAt: number;
+}
+
+export class MemoryReadCache implements ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Loads in progress, so a burst of identical misses queries the database once. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+  /** Bumped on invalidate so a load that started before a write is not stored after it. */
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 5000,
+  ) {}
+
+  async wrap<T>(call: EndpointName, key: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
+    // A cache configured with TTL 0 is off altogether (tests, debugging).
+    if (this.ttlMs <= 0 || ttlMs <= 0) return load();
+    const k = `${call}\u0000${key}`;
+    const now = Date.now();
+    const hit = this.entries.get(k);
+    if (hit && hit.expiresAt > now) return hit.value as T;
+    const inflight = this.pending.get(k);
+    if (inflight) return inflight as Promise<T>;
+    const generation = this.generation;
+    const promise = load().finally(() => this.pending.delete(k));
+    this.pending.set(k, promise);
+    const value = await promise;
+    if (generation === this.generation) this.store(k, value, now + ttlMs);
+    return value;
+  }
+
+  invalidate(calls?: EndpointName[]): void {
+    this.generation += 1;
+    if (!calls) {
+      this.entries.clear();
+      this.pending.clear();
+      return;
+    }
+    const prefixes = calls.map((c) => `${c}\u0000`);
+    for (const k of [...this.entries.keys(), ...this.pending.keys()]) {
+      if (prefixes.some((p) => k.startsWith(p))) {
+        this.entries.delete(k);
+        this.pending.delete(k);
+      }
+    }
+  }
+
+  private store(k: string, value: unknown, expiresAt: number): void {
+    this.entries.delete(k);
+    // Map keeps insertion order: the first key is the oldest entry.
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(k, { value, expiresAt });
+  }
+}
+
+/** How long list totals are reused: a pager that is a minute behind is fine, a full count per page view is not. */
+export const COUNT_TTL_MS = 60_000;
+
+/** A CountCache (repositories/articles.ts) kept in the read cache under `call`, cleared with it. */
+export function cachedCounts(cache: ReadCache, call: EndpointName) {
+  return (key: string, load: () => Promise<number>) => cache.wrap(call, `count:${key}`, load, COUNT_TTL_MS);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCache: ReadCache;
+  }
+}
+
+export default fp<{ config: ApiConfig }>(
+  async (app, { config }) => {
+    app.decorate('readCache', new MemoryReadCache(config.cacheTtlMs));
+  },
+  { name: 'cache' },
+);

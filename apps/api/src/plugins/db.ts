@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import { migrate, openDb, type Db } from '../db';
+import type { ApiConfig } from '../config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one database handle (Kysely + dialect); repositories take it as first argument. */
+    database: Db;
+  }
+}
+
+/** Opens the database, runs pending migrations, seeds an empty one, and closes it on shutdown. */
+export default fp<{ config: ApiConfig }>(
+  async (app, { config }) => {
+    const database = openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    app.decorate('database', database);
+    // Registered before the page-view flush (plugins/page-views.ts): onClose hooks run in reverse, so
+    // pending counts are written before the connection closes.
+    app.addHook('onClose', async () => {
+      await database.close();
+    });
+    await migrate(database);
+    if (config.seed) {
+      // Loaded only when seeding: the generator (images, PDFs, vocabulary) is not needed otherwise.
+      const { seedIfEmpty } = await import('../seed');
+      const seeded = await seedIfEmpty(database, {
+        dataDir: config.dataDir,
+        log: (msg) => app.log.info(msg),
+      });
+      if (seeded) app.log.info('seeded an empty database with demo content');
+    }
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { ErrorCode } from '@portal/api-client/codes';
+import { ApiError, fail } from '../lib/envelope';
+
+/**
+ * One error handler for the whole API: every failure is an envelope with a documented code.
+ * Client errors keep their specific code; anything else is logged and answered ServerError
+ * without details (DESIGN.md section 5).
+ */
+export default fp(
+  async (app) => {
+    // Empty JSON bodies (a POST call without payload) parse as {}; everything else goes through
+    // Fastify's own parser, which keeps prototype-poisoning protection on.
+    const jsonParser = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, {});
+      jsonParser(request, text, done);
+    });
+
+    app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+      if (error instanceof ApiError) {
+        return reply.status(error.statusCode).send(fail(error.code, error.message));
+      }
+      if (error.code === 'FST_ERR_VALIDATION') {
+        // A validator that returned a plain error (not an ApiError): still a field problem.
+        return reply.status(200).send(fail(ErrorCode.Validation));
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 413) return reply.status(413).send(fail(ErrorCode.BadRequest, '请求内容过大'));
+      if (status >= 400 && status < 500) {
+        // Malformed JSON, poisoned prototypes, unsupported media types, bad headers.
+        request.log.info({ code: error.code }, error.message);
+        return reply.status(400).send(fail(ErrorCode.BadRequest));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(fail(ErrorCode.ServerError));
+    });
+
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(ErrorCode.UnknownCall)));
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,113 @@
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { ErrorCode } from '@portal/api-client/codes';
+import { ApiError } from '../lib/envelope';
+
+/**
+ * Fixed-window counters for login, SMS and similar abuse limits. In Redis when REDIS_URL is set
+ * (shared by every process, DESIGN.md section 5), otherwise in this process's memory.
+ */
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+export interface RateLimiter {
+  /** Counts one hit on `key`; allowed while the count stays within `limit` per `windowMs`. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Hits so far in the current window (0 when none), without counting. */
+  peek(key: string): Promise<number>;
+  /** Forget a key (e.g. after a successful login). */
+  reset(key: string): Promise<void>;
+  /** Like hit(), but throws ApiError(RateLimited) when over the limit. */
+  consume(key: string, limit: number, windowMs: number, msg?: string): Promise<RateLimitResult>;
+}
+
+const PREFIX = 'portal:rl:';
+
+abstract class BaseLimiter implements RateLimiter {
+  abstract hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  abstract peek(key: string): Promise<number>;
+  abstract reset(key: string): Promise<void>;
+  async consume(key: string, limit: number, windowMs: number, msg?: string): Promise<RateLimitResult> {
+    const result = await this.hit(key, limit, windowMs);
+    if (!result.allowed) throw new ApiError(ErrorCode.RateLimited, msg);
+    return result;
+  }
+}
+
+export class MemoryRateLimiter extends BaseLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = 0;
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const now = Date.now();
+    this.sweep(now);
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      w = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count += 1;
+    return { allowed: w.count <= limit, count: w.count, resetMs: w.resetAt - now };
+  }
+
+  async peek(key: string): Promise<number> {
+    const w = this.windows.get(key);
+    return w && w.resetAt > Date.now() ? w.count : 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  /** Drop expired windows now and then so memory stays bounded by the active keys. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+export class RedisRateLimiter extends BaseLimiter {
+  constructor(private readonly redis: Redis) {
+    super();
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const k = PREFIX + key;
+    // INCR then set the expiry only when the key is new (NX): one round trip, atomic per command.
+    const res = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    if (!res) throw new Error('rate limit transaction aborted');
+    const count = Number(res[0][1]);
+    const ttl = Number(res[2][1]);
+    return { allowed: count <= limit, count, resetMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async peek(key: string): Promise<number> {
+    return Number((await this.redis.get(PREFIX + key)) ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(PREFIX + key);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimit: RateLimiter;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate<RateLimiter>(
+      'rateLimit',
+      app.redis ? new RedisRateLimiter(app.redis) : new MemoryRateLimiter(),
+    );
+  },
+  { name: 'rate-limit', dependencies: ['redis'] },
+);

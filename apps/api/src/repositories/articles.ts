@@ -1,0 +1,198 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { ArticleDetail, ListItem } from '@portal/api-client/contract';
+import type { Db } from '../db';
+import type { DB } from '../db/schema';
+import { sanitizeArticleHtml } from '../lib/sanitize';
+import { formatTime } from '../lib/time';
+import { ARTICLE_LIST_COLUMNS, categoryAlias, toListItem } from './mappers';
+import { writeTx } from './write-tx';
+
+/** Published articles. Every list orders on (…, status, created_at, id) indexes of 001_initial. */
+
+const PUBLISHED = 1;
+export type ArticleFlag = 'is_hot' | 'is_pic' | 'is_recommend' | 'is_policy';
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+export const pageOf = (page: number, pageSize: number): Page => ({
+  offset: (page - 1) * pageSize,
+  limit: pageSize,
+});
+
+function published(catId: number) {
+  return (eb: ExpressionBuilder<DB, 'articles'>) =>
+    catId > 0
+      ? eb.and([eb('cat_id', '=', catId), eb('status', '=', PUBLISHED)])
+      : eb('status', '=', PUBLISHED);
+}
+
+/** Caches a count (totals of big lists change slowly and cost a full index walk). */
+export type CountCache = (key: string, load: () => Promise<number>) => Promise<number>;
+export const uncachedCount: CountCache = (_key, load) => load();
+
+/** Newest first, in one category (catId > 0) or all; with the total for the pager. */
+export async function listLatest(
+  database: Db,
+  catId: number,
+  page: Page,
+  counts: CountCache = uncachedCount,
+): Promise<{ items: ListItem[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    database.db
+      .selectFrom('articles')
+      .select(ARTICLE_LIST_COLUMNS)
+      .where(published(catId))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    counts(`latest:${catId}`, async () => {
+      const row = await database.db
+        .selectFrom('articles')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(published(catId))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    }),
+  ]);
+  return { items: rows.map(toListItem), total };
+}
+
+/** Newest articles carrying a placement flag (hot, picture, recommended, policy), optionally in one category. */
+export async function listFlagged(
+  database: Db,
+  flag: ArticleFlag,
+  limit: number,
+  catId = 0,
+  offset = 0,
+): Promise<ListItem[]> {
+  let q = database.db
+    .selectFrom('articles')
+    .select(ARTICLE_LIST_COLUMNS)
+    .where(flag, '=', 1)
+    .where('status', '=', PUBLISHED);
+  if (catId > 0) q = q.where('cat_id', '=', catId);
+  const rows = await q
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(toListItem);
+}
+
+export async function countFlagged(database: Db, flag: ArticleFlag): Promise<number> {
+  const row = await database.db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(flag, '=', 1)
+    .where('status', '=', PUBLISHED)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** List items of published articles by id, in the order of `ids` (search results, report items). */
+export async function listByIds(database: Db, ids: number[]): Promise<ListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await database.db
+    .selectFrom('articles')
+    .select(ARTICLE_LIST_COLUMNS)
+    .where('id', 'in', ids)
+    .where('status', '=', PUBLISHED)
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), toListItem(r)]));
+  return ids.map((id) => byId.get(id)).filter((x): x is ListItem => x !== undefined);
+}
+
+/** One published article with its neighbours in the same category; null when unknown or hidden. */
+export async function getArticle(database: Db, id: number): Promise<ArticleDetail | null> {
+  const row = await database.db
+    .selectFrom('articles')
+    .leftJoin('categories', 'categories.id', 'articles.cat_id')
+    .select([
+      'articles.id',
+      'articles.cat_id',
+      'articles.title',
+      'articles.description',
+      'articles.keyword',
+      'articles.thumb',
+      'articles.author',
+      'articles.admin_name',
+      'articles.source_name',
+      'articles.content',
+      'articles.pv',
+      'articles.created_at',
+      'categories.name as cat_name',
+    ])
+    .where('articles.id', '=', id)
+    .where('articles.status', '=', PUBLISHED)
+    .executeTakeFirst();
+  if (!row) return null;
+  const created = Number(row.created_at);
+  const neighbour = (direction: 'prev' | 'next') =>
+    database.db
+      .selectFrom('articles')
+      .select(ARTICLE_LIST_COLUMNS)
+      .where('cat_id', '=', row.cat_id)
+      .where('status', '=', PUBLISHED)
+      .where((eb) =>
+        direction === 'prev'
+          ? eb.or([
+              eb('created_at', '<', created),
+              eb.and([eb('created_at', '=', created), eb('id', '<', id)]),
+            ])
+          : eb.or([
+              eb('created_at', '>', created),
+              eb.and([eb('created_at', '=', created), eb('id', '>', id)]),
+            ]),
+      )
+      .orderBy('created_at', direction === 'prev' ? 'desc' : 'asc')
+      .orderBy('id', direction === 'prev' ? 'desc' : 'asc')
+      .limit(1)
+      .executeTakeFirst();
+  const [prev, next] = await Promise.all([neighbour('prev'), neighbour('next')]);
+  const item = toListItem(row);
+  return {
+    ...item,
+    created_at: formatTime(created),
+    author: row.author,
+    adminName: row.admin_name,
+    source_name: row.source_name,
+    // Sanitised on render as well as on save (DESIGN.md section 5); idempotent, so clean HTML is unchanged.
+    content: sanitizeArticleHtml(row.content),
+    cat_id: Number(row.cat_id),
+    cat_name: row.cat_name ?? '',
+    cat_alias: categoryAlias(row.cat_id),
+    pv: Number(row.pv),
+    seo: { title: row.title, description: row.description, keyword: row.keyword },
+    prev: prev ? toListItem(prev) : null,
+    next: next ? toListItem(next) : null,
+  };
+}
+
+/** Stored view count of a published article; null when unknown. */
+export async function getArticleViews(database: Db, id: number): Promise<number | null> {
+  const row = await database.db
+    .selectFrom('articles')
+    .select('pv')
+    .where('id', '=', id)
+    .where('status', '=', PUBLISHED)
+    .executeTakeFirst();
+  return row ? Number(row.pv) : null;
+}
+
+/** Adds a batch of counted views in one write transaction (all or nothing). */
+export async function addArticleViews(database: Db, batch: Map<number, number>): Promise<void> {
+  await writeTx(database, async (trx) => {
+    for (const [id, n] of batch) {
+      await trx
+        .updateTable('articles')
+        .set((eb) => ({ pv: eb('pv', '+', n) }))
+        .where('id', '=', id)
+        .execute();
+    }
+  });
+}

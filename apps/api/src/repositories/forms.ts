@@ -1,0 +1,65 @@
+import type { DynamicForm, FormField } from '@portal/api-client/contract';
+import type { Db } from '../db';
+import { writeTx } from './write-tx';
+
+export async function findForm(database: Db, activityId: number): Promise<DynamicForm | null> {
+  const row = await database.db
+    .selectFrom('activity_forms')
+    .selectAll()
+    .where('activity_id', '=', activityId)
+    .executeTakeFirst();
+  if (!row) return null;
+  let form: FormField[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.form);
+    if (Array.isArray(parsed)) form = parsed as FormField[];
+  } catch {
+    // A corrupt definition has no fields; the page still renders its title.
+  }
+  return {
+    form,
+    banner: row.banner,
+    is_submit: row.is_submit === 1,
+    is_privacy: row.is_privacy === 1,
+    privacy: row.privacy,
+    title: row.title,
+  };
+}
+
+/** Province code for a province name, null when it is not a real province. */
+export async function provinceCode(database: Db, name: string): Promise<string | null> {
+  const row = await database.db
+    .selectFrom('provinces')
+    .select('code')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.code ?? null;
+}
+
+export async function cityInProvince(database: Db, code: string, city: string): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('cities')
+    .select('code')
+    .where('province_code', '=', code)
+    .where('name', '=', city)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface SubmissionInput {
+  activity_id: number;
+  source: string;
+  /** JSON text {field_name: value}, exactly as acknowledged. */
+  content: string;
+  /** JSON text {field_name: free text}. */
+  other: string;
+}
+
+export async function insertSubmission(database: Db, input: SubmissionInput, now: number): Promise<void> {
+  await writeTx(database, (trx) =>
+    trx
+      .insertInto('form_submissions')
+      .values({ ...input, created_at: now })
+      .execute(),
+  );
+}

@@ -1,0 +1,221 @@
+import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import type { Banner, EventItem, ListItem, Video, WhitePaper } from '@portal/api-client/contract';
+import { formatDate, formatTime } from '../lib/time';
+
+/** Row → contract shapes shared by the repositories; item urls are in-product paths. */
+
+const ALIAS_BY_CAT = new Map<number, string>(CATEGORY_PAGES.map((c) => [c.id, c.alias]));
+
+/** Route alias of a category that has its own page ("AI"), '' otherwise. */
+export function categoryAlias(catId: number): string {
+  return ALIAS_BY_CAT.get(Number(catId)) ?? '';
+}
+
+/** `/{alias}/{id}` when the article's category has a page, else `/news/{id}`. */
+export function articleUrl(id: number, catId: number): string {
+  const alias = categoryAlias(catId);
+  return alias ? `/${alias}/${id}` : `/news/${id}`;
+}
+
+export const videoUrl = (id: number) => `/videoc?id=${id}`;
+
+export interface ArticleListRow {
+  id: number;
+  cat_id: number;
+  title: string;
+  description: string;
+  keyword: string;
+  thumb: string;
+  created_at: number;
+}
+export const ARTICLE_LIST_COLUMNS = [
+  'id',
+  'cat_id',
+  'title',
+  'description',
+  'keyword',
+  'thumb',
+  'created_at',
+] as const;
+
+export function toListItem(row: ArticleListRow): ListItem {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    url: articleUrl(Number(row.id), Number(row.cat_id)),
+    thumb: row.thumb,
+    keyword: row.keyword,
+    created_at: formatTime(row.created_at),
+  };
+}
+
+export interface TopicRow {
+  id: number;
+  title: string;
+  description: string;
+  thumb: string;
+  url: string;
+  created_at: number;
+}
+export const TOPIC_COLUMNS = ['id', 'title', 'description', 'thumb', 'url', 'created_at'] as const;
+
+export function topicToListItem(row: TopicRow): ListItem {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    thumb: row.thumb,
+    keyword: '',
+    created_at: formatTime(row.created_at),
+  };
+}
+
+export interface VideoRow {
+  id: number;
+  title: string;
+  url: string;
+  thumb: string;
+  list_thumb: string;
+  index_thumb: string;
+  video_type: number;
+  iframe: string;
+  keyword: string;
+  description: string;
+  created_at: number;
+}
+export const VIDEO_COLUMNS = [
+  'id',
+  'title',
+  'url',
+  'thumb',
+  'list_thumb',
+  'index_thumb',
+  'video_type',
+  'iframe',
+  'keyword',
+  'description',
+  'created_at',
+] as const;
+
+export function toVideo(row: VideoRow): Video {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    url: row.url,
+    thumb: row.thumb,
+    list_thumb: row.list_thumb,
+    index_thumb: row.index_thumb,
+    video_type: Number(row.video_type) === 1 ? 1 : 2,
+    iframe: row.iframe,
+    keyword: row.keyword,
+    description: row.description,
+    created_at: formatTime(row.created_at),
+  };
+}
+
+export function videoToListItem(row: VideoRow): ListItem {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    url: videoUrl(Number(row.id)),
+    thumb: row.list_thumb || row.thumb,
+    keyword: row.keyword,
+    created_at: formatTime(row.created_at),
+  };
+}
+
+export interface WhitePaperRow {
+  id: number;
+  is_free: number;
+  title: string;
+  description: string;
+  thumb: string;
+  url: string;
+  created_at: number;
+}
+export const WHITE_PAPER_COLUMNS = [
+  'id',
+  'is_free',
+  'title',
+  'description',
+  'thumb',
+  'url',
+  'created_at',
+] as const;
+
+export function toWhitePaper(row: WhitePaperRow): WhitePaper {
+  return {
+    id: Number(row.id),
+    is_free: Number(row.is_free),
+    title: row.title,
+    description: row.description,
+    thumb: row.thumb,
+    url: row.url,
+    created_at: formatTime(row.created_at),
+  };
+}
+
+export interface EventRow {
+  id: number;
+  title: string;
+  description: string;
+  thumb: string;
+  url: string;
+  type: number;
+  city: string;
+  start_at: number;
+  end_at: number;
+}
+export const EVENT_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'thumb',
+  'url',
+  'type',
+  'city',
+  'start_at',
+  'end_at',
+] as const;
+
+/** status: 0 upcoming, 1 in progress, 2 ended (contract EventItem). */
+export function toEvent(row: EventRow, now: number): EventItem {
+  const start = Number(row.start_at);
+  const end = Number(row.end_at);
+  const startDay = formatDate(start);
+  const endDay = formatDate(end);
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    thumb: row.thumb,
+    url: row.url,
+    type: Number(row.type),
+    status: now < start ? 0 : now <= end ? 1 : 2,
+    showTime: startDay === endDay ? startDay : `${startDay} 至 ${endDay}`,
+    city: row.city,
+  };
+}
+
+export function eventToListItem(row: EventRow, now: number): ListItem {
+  const e = toEvent(row, now);
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    url: e.url,
+    thumb: e.thumb,
+    keyword: '',
+    created_at: formatTime(row.start_at),
+  };
+}
+
+export interface BannerRow {
+  banner: string;
+  title: string;
+  url: string;
+}
+export const toBanner = (row: BannerRow): Banner => ({ banner: row.banner, title: row.title, url: row.url });

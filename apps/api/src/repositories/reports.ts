@@ -1,0 +1,117 @@
+import type { ListItem, WeeklyReport } from '@portal/api-client/contract';
+import type { Db } from '../db';
+import { formatDate } from '../lib/time';
+import { listByIds } from './articles';
+
+/** The IT weekly report: issues by year, their events and recommended articles, subscriptions. */
+
+const REPORT_COLUMNS = [
+  'id',
+  'number',
+  'it_number',
+  'week',
+  'recommend',
+  'adv_thumb',
+  'adv_url',
+  'publish_time',
+] as const;
+
+interface ReportRow {
+  id: number;
+  number: number;
+  it_number: number;
+  week: string;
+  recommend: string;
+  adv_thumb: string;
+  adv_url: string;
+  publish_time: number;
+}
+
+const toReport = (r: ReportRow): WeeklyReport => ({
+  id: Number(r.id),
+  number: Number(r.number),
+  publish_time: formatDate(r.publish_time),
+  it_number: Number(r.it_number),
+  week: r.week,
+  recommend: r.recommend,
+  adv: r.adv_thumb ? { url: r.adv_url, thumb: r.adv_thumb, title: r.week } : null,
+});
+
+/** The issue `id`, or the latest published issue when id is 0; null when none. */
+export async function getReport(database: Db, id: number, now: number): Promise<WeeklyReport | null> {
+  let q = database.db.selectFrom('weekly_reports').select(REPORT_COLUMNS);
+  q =
+    id > 0
+      ? q.where('id', '=', id)
+      : q.where('publish_time', '<=', now).orderBy('publish_time', 'desc').orderBy('id', 'desc').limit(1);
+  const row = await q.executeTakeFirst();
+  return row ? toReport(row) : null;
+}
+
+export async function getReportItems(
+  database: Db,
+  reportId: number,
+): Promise<{ events: ListItem[]; recommend: ListItem[] }> {
+  const rows = await database.db
+    .selectFrom('weekly_report_items')
+    .select(['kind', 'article_id'])
+    .where('report_id', '=', reportId)
+    .orderBy('kind')
+    .orderBy('sort')
+    .execute();
+  const ids = (kind: 'event' | 'recommend') =>
+    rows.filter((r) => r.kind === kind).map((r) => Number(r.article_id));
+  const [events, recommend] = await Promise.all([
+    listByIds(database, ids('event')),
+    listByIds(database, ids('recommend')),
+  ]);
+  return { events, recommend };
+}
+
+/** Issues of one year, newest first (weekly_reports_year), with the total. */
+export async function listReports(
+  database: Db,
+  year: number,
+  offset: number,
+  limit: number,
+): Promise<{ items: WeeklyReport[]; total: number }> {
+  const [rows, n] = await Promise.all([
+    database.db
+      .selectFrom('weekly_reports')
+      .select(REPORT_COLUMNS)
+      .where('year', '=', year)
+      .orderBy('publish_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    database.db
+      .selectFrom('weekly_reports')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('year', '=', year)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toReport), total: Number(n.n) };
+}
+
+export async function reportExists(database: Db, id: number): Promise<boolean> {
+  return (
+    (await database.db.selectFrom('weekly_reports').select('id').where('id', '=', id).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+/** Subscribe a member to an issue; subscribing twice keeps one row (the newest email wins). */
+export async function subscribeReport(
+  database: Db,
+  memberId: number,
+  reportId: number,
+  email: string,
+  now: number,
+): Promise<void> {
+  await database.db
+    .insertInto('report_subscriptions')
+    .values({ member_id: memberId, report_id: reportId, email, created_at: now })
+    .onConflict((oc) => oc.columns(['member_id', 'report_id']).doUpdateSet({ email }))
+    .execute();
+}

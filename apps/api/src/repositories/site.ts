@@ -1,0 +1,262 @@
+import { AD_SLOTS, CATEGORY_PAGES, HEADER_DROPDOWN_ID } from '@portal/api-client/constants';
+import type {
+  Ads,
+  Banner,
+  CategoryEntry,
+  Expert,
+  FooterData,
+  ListItem,
+  Menu,
+  Option,
+  PlaceOption,
+  Seo,
+  WebsiteUrl,
+} from '@portal/api-client/contract';
+import type { Db } from '../db';
+import { categoryAlias, toBanner } from './mappers';
+
+/** Site chrome and taxonomy: categories, menus, footer, links, ads, banners, options, places, experts. */
+
+interface CategoryRow {
+  id: number;
+  parent_id: number;
+  name: string;
+  alias: string;
+}
+
+const entry = (row: CategoryRow, son: CategoryEntry[] = []): CategoryEntry => ({
+  id: Number(row.id),
+  name: row.name,
+  alias: row.alias || categoryAlias(row.id),
+  son,
+});
+
+/** Where a drop-down menu entry leads: its category's page, or the category list. */
+function menuAlias(catId: number): string {
+  const alias = categoryAlias(catId);
+  return alias || `/more?id=${catId}`;
+}
+
+/**
+ * web_list: top-level header tabs (in_nav) with their child categories; the entry with id
+ * HEADER_DROPDOWN_ID also gets the drop-down menus. cat_one: the twelve category pages.
+ */
+export async function getCategoryTree(
+  database: Db,
+): Promise<{ web_list: CategoryEntry[]; cat_one: CategoryEntry[] }> {
+  const rows = await database.db
+    .selectFrom('categories')
+    .select(['id', 'parent_id', 'name', 'alias', 'in_nav'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const drop = await listMenus(database, 'drop');
+  const children = new Map<number, CategoryEntry[]>();
+  for (const row of rows) {
+    if (Number(row.parent_id) === 0) continue;
+    const list = children.get(Number(row.parent_id)) ?? [];
+    list.push(entry(row));
+    children.set(Number(row.parent_id), list);
+  }
+  const web_list = rows
+    .filter((r) => Number(r.parent_id) === 0 && Number(r.in_nav) === 1)
+    .map((r) => {
+      const son = [...(children.get(Number(r.id)) ?? [])];
+      if (Number(r.id) === HEADER_DROPDOWN_ID) {
+        // Drop-down menus add to the entry's child categories; a menu naming a child is not repeated.
+        const present = new Set(son.map((c) => c.id));
+        for (const m of drop) {
+          if (!present.has(m.menu_id))
+            son.push({ id: m.menu_id, name: m.name, alias: menuAlias(m.cat_id), son: [] });
+        }
+      }
+      return entry(r, son);
+    });
+  const pageIds = new Set<number>(CATEGORY_PAGES.map((c) => c.id));
+  const cat_one = rows
+    .filter((r) => pageIds.has(Number(r.id)))
+    .map((r) => entry(r, children.get(Number(r.id)) ?? []));
+  return { web_list, cat_one };
+}
+
+export async function findCategory(database: Db, id: number) {
+  return database.db
+    .selectFrom('categories')
+    .select(['id', 'name', 'alias', 'seo_title', 'seo_description', 'seo_keyword'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listMenus(
+  database: Db,
+  kind: 'drop' | 'small',
+): Promise<(Menu & { cat_id: number })[]> {
+  const rows = await database.db
+    .selectFrom('menus')
+    .select(['menu_id', 'name', 'cat_id'])
+    .where('kind', '=', kind)
+    .orderBy('sort')
+    .orderBy('menu_id')
+    .execute();
+  return rows.map((r) => ({ menu_id: Number(r.menu_id), name: r.name, cat_id: Number(r.cat_id) }));
+}
+
+/** The category a mobile menu lists: its menu row's category, or the id itself when it is one. */
+export async function menuCategory(database: Db, menuId: number): Promise<number | null> {
+  const menu = await database.db
+    .selectFrom('menus')
+    .select('cat_id')
+    .where('menu_id', '=', menuId)
+    .executeTakeFirst();
+  if (menu && Number(menu.cat_id) > 0) return Number(menu.cat_id);
+  const cat = await database.db
+    .selectFrom('categories')
+    .select('id')
+    .where('id', '=', menuId)
+    .executeTakeFirst();
+  return cat ? Number(cat.id) : null;
+}
+
+export async function getFooter(database: Db): Promise<FooterData> {
+  const [info, qrcodes, links] = await Promise.all([
+    database.db
+      .selectFrom('footer_info')
+      .select(['label', 'value'])
+      .orderBy('sort')
+      .orderBy('label')
+      .execute(),
+    database.db.selectFrom('qrcodes').select(['name', 'img']).orderBy('sort').orderBy('id').execute(),
+    listLinks(database, 'friendly'),
+  ]);
+  return {
+    info: Object.fromEntries(info.map((r) => [r.label, r.value])),
+    qrcodes,
+    friendly_links: links,
+  };
+}
+
+export async function listLinks(
+  database: Db,
+  kind: 'friendly' | 'website' | 'partner',
+): Promise<WebsiteUrl[]> {
+  return database.db
+    .selectFrom('links')
+    .select(['name', 'url'])
+    .where('kind', '=', kind)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export async function getAds(database: Db): Promise<Ads> {
+  const rows = await database.db.selectFrom('ads').select(['slot', 'title', 'url', 'thumb']).execute();
+  const bySlot = new Map(rows.map((r) => [Number(r.slot), { url: r.url, thumb: r.thumb, title: r.title }]));
+  return Object.fromEntries(AD_SLOTS.map((name, i) => [name, bySlot.get(i + 1) ?? null])) as Ads;
+}
+
+export async function listBanners(
+  database: Db,
+  place: 'home' | 'mobile' | 'category' | 'side',
+  catId = 0,
+): Promise<Banner[]> {
+  const rows = await database.db
+    .selectFrom('banners')
+    .select(['id', 'banner', 'title', 'url'])
+    .where('place', '=', place)
+    .where('cat_id', '=', catId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return rows.map(toBanner);
+}
+
+/** The home page's side image list (banners placed 'side') as list items. */
+export async function listSideItems(database: Db): Promise<ListItem[]> {
+  const rows = await database.db
+    .selectFrom('banners')
+    .select(['id', 'banner', 'title', 'url'])
+    .where('place', '=', 'side')
+    .where('cat_id', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    title: r.title,
+    description: '',
+    url: r.url,
+    thumb: r.banner,
+    keyword: '',
+    created_at: '',
+  }));
+}
+
+export async function getSeo(database: Db, page: string): Promise<Seo | null> {
+  const row = await database.db
+    .selectFrom('seo')
+    .select(['title', 'description', 'keyword'])
+    .where('page', '=', page)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function listOptions(
+  database: Db,
+): Promise<{ industry: Option[]; position: Option[]; department: Option[] }> {
+  const rows = await database.db
+    .selectFrom('options')
+    .select(['kind', 'id', 'name'])
+    .orderBy('kind')
+    .orderBy('id')
+    .execute();
+  const out: { industry: Option[]; position: Option[]; department: Option[] } = {
+    industry: [],
+    position: [],
+    department: [],
+  };
+  for (const r of rows) out[r.kind]?.push({ id: Number(r.id), name: r.name });
+  return out;
+}
+
+export async function listProvinces(database: Db): Promise<PlaceOption[]> {
+  const rows = await database.db.selectFrom('provinces').select('name').orderBy('code').execute();
+  return rows.map((r) => ({ label: r.name, value: r.name }));
+}
+
+/** Cities of the province named `province`; null when no such province. */
+export async function listCities(database: Db, province: string): Promise<PlaceOption[] | null> {
+  const prov = await database.db
+    .selectFrom('provinces')
+    .select('code')
+    .where('name', '=', province)
+    .executeTakeFirst();
+  if (!prov) return null;
+  const rows = await database.db
+    .selectFrom('cities')
+    .select('name')
+    .where('province_code', '=', prov.code)
+    .orderBy('code')
+    .execute();
+  return rows.map((r) => ({ label: r.name, value: r.name }));
+}
+
+/** One page of experts; `batch` rotates through all of them (the 'change batch' button). */
+export async function listExperts(database: Db, batch: number, size: number): Promise<Expert[]> {
+  const { count } = await database.db
+    .selectFrom('experts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  if (total === 0) return [];
+  const pages = Math.max(1, Math.ceil(total / size));
+  const offset = (batch % pages) * size;
+  const rows = await database.db
+    .selectFrom('experts')
+    .select(['id', 'avatar', 'name', 'company', 'job'])
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(size)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import type { VendorAsset, VendorMeet } from '@portal/api-client/contract';
+import type { Db } from '../db';
+import { writeTx } from './write-tx';
+
+/** The lead fields stored by vendor_register (already validated). */
+export interface LeadInput {
+  meet_id: number;
+  meet_name: string;
+  name: string;
+  mobile: string;
+  email: string;
+  company: string;
+  department: string;
+  position: string;
+  /** JSON text [{title, answer}]. */
+  question: string;
+}
+
+export async function findMeet(database: Db, meetId: number): Promise<VendorMeet | null> {
+  const row = await database.db
+    .selectFrom('vendor_meets')
+    .select(['id', 'name', 'data'])
+    .where('id', '=', meetId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { id: row.id, name: row.name, ...parseMeetData(row.data) };
+}
+
+/** vendor_meets.data as stored (seed/landing.ts VendorMeetData); lists may be missing in old rows. */
+interface StoredAsset {
+  title?: unknown;
+  description?: unknown;
+  thumb?: unknown;
+  url?: unknown;
+}
+interface StoredMeet {
+  hero?: Partial<Record<keyof VendorMeet['hero'], unknown>>;
+  reports?: StoredAsset[];
+  carousels?: { title?: unknown; items?: StoredAsset[] }[];
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function asset(raw: StoredAsset, fallback: VendorAsset['kind']): VendorAsset {
+  const url = text(raw.url);
+  // The kind decides the card's label and icon; the file name is the truth when it says.
+  const kind = /\.pdf(?:$|[?#])/i.test(url)
+    ? 'pdf'
+    : /\.(?:mp4|webm|m3u8)(?:$|[?#])/i.test(url)
+      ? 'video'
+      : fallback;
+  return { title: text(raw.title), description: text(raw.description), thumb: text(raw.thumb), url, kind };
+}
+
+function parseMeetData(json: string): Omit<VendorMeet, 'id' | 'name'> {
+  let raw: StoredMeet = {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) raw = parsed as StoredMeet;
+  } catch {
+    // Corrupt content renders as an empty page rather than an error.
+  }
+  const hero = raw.hero ?? {};
+  return {
+    hero: {
+      title: text(hero.title),
+      subtitle: text(hero.subtitle),
+      banner: text(hero.banner),
+      date: text(hero.date),
+      place: text(hero.place),
+    },
+    reports: Array.isArray(raw.reports) ? raw.reports.map((r) => asset(r, 'pdf')) : [],
+    carousels: Array.isArray(raw.carousels)
+      ? raw.carousels.map((c) => ({
+          title: text(c.title),
+          items: Array.isArray(c.items) ? c.items.map((i) => asset(i, 'video')) : [],
+        }))
+      : [],
+  };
+}
+
+export async function meetName(database: Db, meetId: number): Promise<string | null> {
+  const row = await database.db
+    .selectFrom('vendor_meets')
+    .select('name')
+    .where('id', '=', meetId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+export async function hasLead(database: Db, meetId: number, mobile: string): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('vendor_leads')
+    .select('id')
+    .where('meet_id', '=', meetId)
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Stores a lead; a second registration of the same phone for the same meet updates the
+ * existing lead (unique meet_id + mobile) instead of adding a row.
+ */
+export async function upsertLead(database: Db, lead: LeadInput, now: number): Promise<'created' | 'updated'> {
+  const attempt = () =>
+    writeTx(database, async (trx) => {
+      const existing = await trx
+        .selectFrom('vendor_leads')
+        .select('id')
+        .where('meet_id', '=', lead.meet_id)
+        .where('mobile', '=', lead.mobile)
+        .executeTakeFirst();
+      if (existing) {
+        await trx
+          .updateTable('vendor_leads')
+          .set({
+            meet_name: lead.meet_name,
+            name: lead.name,
+            email: lead.email,
+            company: lead.company,
+            department: lead.department,
+            position: lead.position,
+            question: lead.question,
+            updated_at: now,
+          })
+          .where('id', '=', existing.id)
+          .execute();
+        return 'updated' as const;
+      }
+      await trx
+        .insertInto('vendor_leads')
+        .values({ ...lead, created_at: now, updated_at: now })
+        .execute();
+      return 'created' as const;
+    });
+  try {
+    return await attempt();
+  } catch (err) {
+    // PostgreSQL: a concurrent registration of the same phone inserted first; the retry updates it.
+    if (isUniqueViolation(err)) return attempt();
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Issues a new opaque user_id for a registered phone (one per successful login). */
+export async function createVendorUser(
+  database: Db,
+  mobile: string,
+  meetId: number,
+  now: number,
+): Promise<string> {
+  const userId = randomBytes(24).toString('base64url');
+  await writeTx(database, (trx) =>
+    trx
+      .insertInto('vendor_users')
+      .values({ user_id: userId, mobile, meet_id: meetId, created_at: now })
+      .execute(),
+  );
+  return userId;
+}
+
+export async function logAccess(
+  database: Db,
+  entry: { user_id: string; meet_id: number; meet_name: string },
+  now: number,
+): Promise<void> {
+  await database.db
+    .insertInto('vendor_access_logs')
+    .values({ ...entry, created_at: now })
+    .execute();
+}

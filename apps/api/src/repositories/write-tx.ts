@@ -1,0 +1,25 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Db } from '../db';
+import type { DB } from '../db/schema';
+
+/**
+ * Runs `fn` in a write transaction. SQLite begins IMMEDIATE (DESIGN.md section 5): the write
+ * lock is taken up front, so a read-then-write (lead upsert) never fails half-way with BUSY.
+ * PostgreSQL uses an ordinary transaction.
+ */
+export async function writeTx<T>(database: Db, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (database.dialect === 'postgres') {
+    return database.db.transaction().execute((trx: Transaction<DB>) => fn(trx));
+  }
+  return database.db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (err) {
+      await sql`rollback`.execute(conn);
+      throw err;
+    }
+  });
+}

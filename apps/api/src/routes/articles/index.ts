@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@portal/api-client/codes';
+import { PAGE_VIEW_THROTTLE_MS } from '@portal/api-client/constants';
+import { ApiError, ok } from '../../lib/envelope';
+import { defineCall } from '../../lib/route';
+import { getArticle, getArticleViews } from '../../repositories/articles';
+
+const notFound = () => new ApiError(ErrorCode.NotFound, '文章不存在或已下线');
+
+/** Article detail and its page-view counter. */
+export default async function articleRoutes(app: FastifyInstance) {
+  const db = app.database;
+
+  defineCall(
+    app,
+    'article_content',
+    async ({ id }) => {
+      const article = await getArticle(db, id);
+      if (!article) throw notFound();
+      return ok(article);
+    },
+    { cache: true },
+  );
+
+  /**
+   * Counts a view unless the reader's previous counted view (`lasttime`, as this call returned it)
+   * was less than PAGE_VIEW_THROTTLE_MS ago; answers the lasttime to store and the current count.
+   */
+  defineCall(app, 'article_pv', async ({ id, lasttime }) => {
+    const stored = await getArticleViews(db, id);
+    if (stored === null) throw notFound();
+    const now = Date.now();
+    const throttled = lasttime !== undefined && now - lasttime < PAGE_VIEW_THROTTLE_MS;
+    if (!throttled) app.pageViews.add(id);
+    return ok({ lasttime: throttled ? lasttime : now, pv: stored + app.pageViews.unsaved(id) });
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@portal/api-client/codes';
+import type { ApiConfig } from '../../config';
+import { ApiError, ok } from '../../lib/envelope';
+import { defineCall } from '../../lib/route';
+import { ACCESS_TOKEN_TTL_S, safeEqual, signAccessToken } from '../../lib/token';
+
+/** Token purchases per IP per minute: generous for page loads, a wall for credential guessing. */
+const TOKEN_RATE = { limit: 120, windowMs: 60_000 };
+
+export default async function authRoutes(app: FastifyInstance, { config }: { config: ApiConfig }) {
+  defineCall(app, 'accessToken', async ({ id, secret }, request) => {
+    await app.rateLimit.consume(`token:${request.ip}`, TOKEN_RATE.limit, TOKEN_RATE.windowMs);
+    // Both comparisons always run: the answer time does not tell which half was wrong.
+    const idOk = safeEqual(id, config.clientId);
+    const secretOk = safeEqual(secret, config.clientSecret);
+    if (!(idOk && secretOk)) throw new ApiError(ErrorCode.ClientInvalid);
+    return ok({
+      access_token: signAccessToken(config.tokenSecret, config.clientId),
+      expires_in: ACCESS_TOKEN_TTL_S,
+    });
+  });
+}

@@ -1,0 +1,220 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { number, object, string } from 'yup';
+import { ErrorCode } from '@portal/api-client/codes';
+import {
+  ArticleStatus,
+  ColumnStatus,
+  EDITOR_UPLOAD_MAX_BYTES,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+} from '@portal/api-client/constants';
+import { columnArticleSchema, MSG } from '@portal/api-client/schemas';
+import type { ApiConfig } from '../../config';
+import { ApiError, ok } from '../../lib/envelope';
+import { htmlText, sanitizeArticleHtml } from '../../lib/sanitize';
+import { EDITOR_SIZE_MSG, storeEditorFile } from '../../lib/uploads';
+import * as columns from '../../repositories/columns';
+import { defineMemberCall, memberOf } from '../member/call';
+import { registerUpload } from '../member';
+
+/** Column status messages of check_space (spec section 4). */
+export const COLUMN_STATUS_MSG: Record<number, string> = {
+  [ColumnStatus.NotApplied]: '您还没有申请专栏',
+  [ColumnStatus.UnderReview]: '您的专栏申请正在审核中，请耐心等待',
+  [ColumnStatus.Approved]: '您的专栏已开通',
+};
+const REJECTED_MSG = '您的专栏申请未通过';
+
+const id = (label: string) =>
+  number()
+    .typeError(`${label}不正确`)
+    .integer(`${label}不正确`)
+    .min(1, `${label}不正确`)
+    .max(Number.MAX_SAFE_INTEGER, `${label}不正确`)
+    .required(`${label}不能为空`);
+
+/**
+ * Article payload: the shared rules, plus `draft` (1 = keep as unsubmitted draft, status 0;
+ * otherwise the article goes to editor review, status 1).
+ */
+const articleSchema = columnArticleSchema.shape({
+  draft: number().oneOf([0, 1], '草稿标记不正确').default(0),
+});
+
+export interface ColumnRoutesOptions {
+  config: ApiConfig;
+  now?: () => number;
+}
+
+/** A member's column: application, channels/categories, own articles (CRUD), editor uploads. */
+export default async function columnRoutes(app: FastifyInstance, opts: ColumnRoutesOptions): Promise<void> {
+  const now = opts.now ?? (() => Date.now());
+  const uploadsDir = path.join(opts.config.dataDir, 'uploads');
+
+  async function requireApprovedColumn(memberId: number): Promise<void> {
+    const state = await columns.columnState(app.database, memberId);
+    if (!state) throw new ApiError(ErrorCode.SessionInvalid);
+    if (state.status !== ColumnStatus.Approved)
+      throw new ApiError(ErrorCode.Forbidden, '您的专栏尚未开通，暂不能发布文章');
+  }
+
+  /** Validates channel/category and sanitises the body: the stored fields of an article. */
+  async function articleFields(payload: {
+    title: string;
+    content: string;
+    channel: number;
+    category: number;
+    is_push: number;
+    description: string;
+    keyword: string;
+    draft: number;
+  }): Promise<columns.ArticleFields> {
+    if (!(await columns.categoryBelongsTo(app.database, payload.category, payload.channel))) {
+      throw new ApiError(ErrorCode.Validation, MSG.categoryRequired);
+    }
+    const content = sanitizeArticleHtml(payload.content);
+    // What survives sanitising must still be content: '<script>…</script>' alone is an empty article.
+    if (htmlText(content) === '' && !/<(img|video|iframe|table|hr)\b/i.test(content)) {
+      throw new ApiError(ErrorCode.Validation, MSG.contentRequired);
+    }
+    return {
+      title: payload.title,
+      channel: payload.channel,
+      category: payload.category,
+      content,
+      description: htmlText(payload.description),
+      keyword: htmlText(payload.keyword),
+      is_push: payload.is_push,
+      status: payload.draft === 1 ? ArticleStatus.Unreviewed : ArticleStatus.Pending,
+    };
+  }
+
+  defineMemberCall(app, 'check_space', object({ id: id('会员编号') }), async (payload, request) => {
+    const memberId = memberOf(request);
+    if (payload.id !== memberId) throw new ApiError(ErrorCode.Forbidden);
+    const state = await columns.columnState(app.database, memberId);
+    if (!state) throw new ApiError(ErrorCode.SessionInvalid);
+    const msg = state.status < 0 ? state.refuse || REJECTED_MSG : (COLUMN_STATUS_MSG[state.status] ?? '');
+    return ok({ status: state.status, msg });
+  });
+
+  defineMemberCall(app, 'space_apply', object({ id: id('会员编号') }), async (payload, request) => {
+    const memberId = memberOf(request);
+    if (payload.id !== memberId) throw new ApiError(ErrorCode.Forbidden);
+    if (!(await columns.applyForColumn(app.database, memberId, now()))) {
+      const state = await columns.columnState(app.database, memberId);
+      throw new ApiError(
+        ErrorCode.Conflict,
+        state?.status === ColumnStatus.Approved
+          ? '您的专栏已开通，无需重复申请'
+          : '您的专栏申请正在审核中，请勿重复提交',
+      );
+    }
+    return { ...ok({ status: ColumnStatus.UnderReview }), msg: '申请已提交，请等待审核' };
+  });
+
+  defineMemberCall(app, 'space_channel', object({}), async () =>
+    ok(await columns.listChannels(app.database)),
+  );
+
+  defineMemberCall(app, 'space_category', object({ channel_id: id('频道') }), async (payload) =>
+    ok(await columns.listCategories(app.database, payload.channel_id)),
+  );
+
+  defineMemberCall(
+    app,
+    'space_list',
+    object({
+      title: string().typeError('标题不正确').trim().max(100, '标题不能超过100个字符').default(''),
+      // '' (the "all" choice of the filter select) means no status filter.
+      status: number()
+        .transform((value: number, original: unknown) =>
+          original === '' || original === null ? undefined : value,
+        )
+        .typeError('状态不正确')
+        .oneOf(
+          [ArticleStatus.Unreviewed, ArticleStatus.Pending, ArticleStatus.Approved, ArticleStatus.Rejected],
+          '状态不正确',
+        )
+        .optional(),
+      page: number().typeError('页码不正确').integer('页码不正确').min(1, '页码不能小于1').default(1),
+      pageSize: number()
+        .typeError('每页条数不正确')
+        .integer('每页条数不正确')
+        .min(1, '每页条数不能小于1')
+        .max(MAX_PAGE_SIZE, `每页条数不能超过${MAX_PAGE_SIZE}`)
+        .default(PAGE_SIZE.columnList),
+    }),
+    async (payload, request) => {
+      const memberId = memberOf(request);
+      const { list, total } = await columns.listMemberArticles(app.database, memberId, {
+        title: payload.title || undefined,
+        status: payload.status,
+        page: payload.page,
+        pageSize: payload.pageSize,
+      });
+      return ok(list, total);
+    },
+  );
+
+  defineMemberCall(app, 'space_add_article', articleSchema, async (payload, request) => {
+    const memberId = memberOf(request);
+    await requireApprovedColumn(memberId);
+    const fields = await articleFields(payload);
+    const articleId = await columns.insertArticle(app.database, memberId, fields, now());
+    return {
+      ...ok({ id: articleId }),
+      msg: fields.status === ArticleStatus.Pending ? '提交成功，等待审核' : '草稿已保存',
+    };
+  });
+
+  defineMemberCall(
+    app,
+    'space_update_article',
+    articleSchema.shape({ id: id('文章') }),
+    async (payload, request) => {
+      const memberId = memberOf(request);
+      await requireApprovedColumn(memberId);
+      const fields = await articleFields(payload);
+      // An edited article goes back to review (or stays a draft); another member's id is "not found".
+      if (!(await columns.updateArticle(app.database, memberId, payload.id, fields, now()))) {
+        throw new ApiError(ErrorCode.NotFound, '文章不存在');
+      }
+      return {
+        ...ok(null),
+        msg: fields.status === ArticleStatus.Pending ? '修改成功，等待审核' : '草稿已保存',
+      };
+    },
+  );
+
+  defineMemberCall(app, 'space_edit_article', object({ id: id('文章') }), async (payload, request) => {
+    const memberId = memberOf(request);
+    await requireApprovedColumn(memberId);
+    const article = await columns.findMemberArticle(app.database, memberId, payload.id);
+    if (!article) throw new ApiError(ErrorCode.NotFound, '文章不存在');
+    return ok(article);
+  });
+
+  defineMemberCall(app, 'space_delete_article', object({ id: id('文章') }), async (payload, request) => {
+    const memberId = memberOf(request);
+    await requireApprovedColumn(memberId);
+    if (!(await columns.deleteArticle(app.database, memberId, payload.id)))
+      throw new ApiError(ErrorCode.NotFound, '文章不存在');
+    // A published copy was just taken down: public reads must not serve it from the cache.
+    app.readCache.invalidate();
+    return { ...ok(null), msg: '删除成功' };
+  });
+
+  registerUpload(
+    app,
+    'space_thumb_upload',
+    EDITOR_UPLOAD_MAX_BYTES,
+    EDITOR_SIZE_MSG,
+    async (file, request) => {
+      await requireApprovedColumn(memberOf(request));
+      const stored = await storeEditorFile(file, uploadsDir, now());
+      return { ...ok({ url: stored.url }), msg: '上传成功' };
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@portal/api-client/codes';
+import { ApiError, ok } from '../../lib/envelope';
+import { defineCall } from '../../lib/route';
+import { pageOf } from '../../repositories/articles';
+import { getWhitePaper, listWhitePapers } from '../../repositories/media';
+
+/** White papers. */
+export default async function docRoutes(app: FastifyInstance) {
+  const db = app.database;
+  defineCall(
+    app,
+    'doc_ls_fronted',
+    async ({ page, pageSize }) => {
+      const { offset, limit } = pageOf(page, pageSize);
+      const { items, total } = await listWhitePapers(db, offset, limit);
+      return ok(items, total);
+    },
+    { cache: true },
+  );
+  defineCall(
+    app,
+    'doc_detail',
+    async ({ id }) => {
+      const doc = await getWhitePaper(db, id);
+      if (!doc) throw new ApiError(ErrorCode.NotFound, '白皮书不存在');
+      return ok(doc);
+    },
+    { cache: true },
+  );
+}

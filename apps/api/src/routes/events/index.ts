@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/envelope';
+import { defineCall } from '../../lib/route';
+import { pageOf } from '../../repositories/articles';
+import { listEvents } from '../../repositories/events';
+
+/** The events page (/activity): filters year, month, title and city. */
+export default async function eventRoutes(app: FastifyInstance) {
+  defineCall(
+    app,
+    'meet_index',
+    async ({ city, year, month, title, page, pageSize }) => {
+      const { offset, limit } = pageOf(page, pageSize);
+      const { items, total } = await listEvents(
+        app.database,
+        { city, year, month, title },
+        offset,
+        limit,
+        Date.now(),
+      );
+      return ok(items, total);
+    },
+    { cache: true },
+  );
+}

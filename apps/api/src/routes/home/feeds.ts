@@ -1,0 +1,60 @@
+import { ErrorCode } from '@portal/api-client/codes';
+import { MOBILE_MENU, SECTION_ID } from '@portal/api-client/constants';
+import type { ListItem } from '@portal/api-client/contract';
+import type { Db } from '../../db';
+import { ApiError } from '../../lib/envelope';
+import {
+  countFlagged,
+  listFlagged,
+  listLatest,
+  pageOf,
+  uncachedCount,
+  type CountCache,
+} from '../../repositories/articles';
+import { listEventItems } from '../../repositories/events';
+import { listVideoItems, listWhitePaperItems } from '../../repositories/media';
+import { menuCategory } from '../../repositories/site';
+import { countTopics, listTopics } from '../../repositories/topics';
+
+/**
+ * The list behind a mobile menu (spec: /general/{menu_id}): 10001 recommended articles,
+ * 10000 activities, 10002 special topics, 0 everything newest, any other id its category's
+ * articles (or, for the activity, white paper and video sections, their events, papers, videos).
+ */
+export async function menuFeed(
+  database: Db,
+  menuId: number,
+  page: number,
+  pageSize: number,
+  counts: CountCache = uncachedCount,
+): Promise<{ items: ListItem[]; total: number }> {
+  const { offset, limit } = pageOf(page, pageSize);
+  switch (menuId) {
+    case MOBILE_MENU.recommended: {
+      const [items, total] = await Promise.all([
+        listFlagged(database, 'is_recommend', limit, 0, offset),
+        countFlagged(database, 'is_recommend'),
+      ]);
+      return { items, total };
+    }
+    case MOBILE_MENU.activities:
+      return listEventItems(database, offset, limit, Date.now());
+    case MOBILE_MENU.topics: {
+      const [items, total] = await Promise.all([
+        listTopics(database, 'special', 0, limit, offset),
+        countTopics(database, 'special', 0),
+      ]);
+      return { items, total };
+    }
+    case 0:
+      return listLatest(database, 0, { offset, limit }, counts);
+    default: {
+      const catId = await menuCategory(database, menuId);
+      if (catId === null) throw new ApiError(ErrorCode.NotFound, '栏目不存在');
+      if (catId === SECTION_ID.activity) return listEventItems(database, offset, limit, Date.now());
+      if (catId === SECTION_ID.video) return listVideoItems(database, offset, limit);
+      if (catId === SECTION_ID.whitePaper) return listWhitePaperItems(database, offset, limit);
+      return listLatest(database, catId, { offset, limit }, counts);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { HOT_NEWS_HOME, HOT_TOPICS, INNER_PAGE_ITEMS } from '@portal/api-client/constants';
+import { ok } from '../../lib/envelope';
+import { cachedCounts } from '../../plugins/cache';
+import { defineCall } from '../../lib/route';
+import { listFlagged, listLatest, pageOf } from '../../repositories/articles';
+import { listEvents } from '../../repositories/events';
+import { listVideos, listWhitePapers } from '../../repositories/media';
+import { listTopics } from '../../repositories/topics';
+import { menuFeed } from './feeds';
+
+/** Home page blocks (desktop and mobile) and the mobile menu feeds. */
+export default async function homeRoutes(app: FastifyInstance) {
+  const db = app.database;
+  const cache = { cache: true };
+  // Article totals shared with cate_list, so they clear together when articles change.
+  const counts = cachedCounts(app.readCache, 'cate_list');
+
+  defineCall(app, 'get_news', async () => ok(await listFlagged(db, 'is_hot', HOT_NEWS_HOME)), cache);
+  defineCall(app, 'get_policy', async () => ok(await listFlagged(db, 'is_policy', INNER_PAGE_ITEMS)), cache);
+  defineCall(app, 'get_big', async () => ok(await listFlagged(db, 'is_pic', HOT_TOPICS.home)), cache);
+  defineCall(app, 'get_cxo', async () => ok(await listTopics(db, 'featured', 0, HOT_TOPICS.home)), cache);
+  defineCall(app, 'get_special', async () => ok(await listTopics(db, 'special', 0, HOT_TOPICS.home)), cache);
+  defineCall(app, 'get_video', async () => ok((await listVideos(db, 0, 0, HOT_TOPICS.home)).items), cache);
+  defineCall(
+    app,
+    'get_activity',
+    async () => ok((await listEvents(db, {}, 0, INNER_PAGE_ITEMS, Date.now())).items),
+    cache,
+  );
+  defineCall(
+    app,
+    'get_right',
+    async () => {
+      const [activities, hot, special, papers] = await Promise.all([
+        listEvents(db, {}, 0, INNER_PAGE_ITEMS, Date.now()),
+        listFlagged(db, 'is_hot', HOT_NEWS_HOME),
+        listTopics(db, 'special', 0, HOT_TOPICS.home),
+        listWhitePapers(db, 0, INNER_PAGE_ITEMS),
+      ]);
+      return ok({ activities: activities.items, hot, special, white_papers: papers.items });
+    },
+    cache,
+  );
+  defineCall(
+    app,
+    'handle404',
+    async () => ok({ recommend: await listFlagged(db, 'is_recommend', HOT_NEWS_HOME) }),
+    cache,
+  );
+
+  defineCall(
+    app,
+    'indexFall',
+    async ({ page, pageseze }) => {
+      const { items, total } = await listLatest(db, 0, pageOf(page, pageseze), counts);
+      return ok(items, total);
+    },
+    cache,
+  );
+  defineCall(
+    app,
+    'mfall',
+    async ({ type, page, pageSize }) => {
+      const { items, total } = await menuFeed(db, type, page, pageSize, counts);
+      return ok(items, total);
+    },
+    cache,
+  );
+  defineCall(
+    app,
+    'm_news',
+    async ({ menu_id, page, pageSize }) => {
+      const { items, total } = await menuFeed(db, menu_id, page, pageSize, counts);
+      return ok(items, total);
+    },
+    cache,
+  );
+  defineCall(
+    app,
+    'mTop',
+    async ({ type }) => ok((await menuFeed(db, type, 1, HOT_TOPICS.home)).items),
+    cache,
+  );
+}

@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AnySchema, InferType } from 'yup';
+import { ErrorCode, type Envelope } from '@portal/api-client/codes';
+import { endpoints, type Data, type EndpointName } from '@portal/api-client/contract';
+import { ApiError, ok } from '../../lib/envelope';
+import { findForm, insertSubmission } from '../../repositories/forms';
+import {
+  findPartnerBase,
+  partnerActivities,
+  partnerExists,
+  partnerKnowledge,
+  partnerProducts,
+  type PartnerList,
+} from '../../repositories/partner';
+import {
+  createVendorUser,
+  findMeet,
+  hasLead,
+  logAccess,
+  meetName,
+  upsertLead,
+} from '../../repositories/vendor';
+import { landingSchemas } from './schemas';
+import { checkSubmission } from './submission';
+
+/**
+ * Abuse limits (DESIGN.md section 5): per phone and per IP, counters shared through Redis when set.
+ * The per-IP caps are generous because a whole event venue often shares one address.
+ */
+export const LANDING_LIMITS = {
+  loginPerPhone: { limit: 10, windowMs: 10 * 60_000 },
+  loginPerIp: { limit: 200, windowMs: 10 * 60_000 },
+  registerPerIp: { limit: 100, windowMs: 60 * 60_000 },
+  formPerIp: { limit: 100, windowMs: 10 * 60_000 },
+} as const;
+
+export const MSG_LANDING = {
+  loggedIn: '登录成功',
+  registered: '注册成功',
+  registeredAgain: '注册成功，已更新您此前提交的报名信息',
+  submitted: '提交成功',
+  meetNotFound: '活动不存在',
+  partnerNotFound: '合作伙伴不存在',
+  formNotFound: '活动表单不存在',
+} as const;
+
+/** Registers `/api/{name}` with the method and access of `endpoints` and this call's yup schema. */
+function defineLandingCall<N extends EndpointName, S extends AnySchema>(
+  app: FastifyInstance,
+  name: N,
+  schema: S,
+  handler: (payload: InferType<S>, request: FastifyRequest) => Promise<Envelope<Data<N>>>,
+): void {
+  const spec = endpoints[name];
+  app.route({
+    method: spec.method,
+    url: `/api/${name}`,
+    schema: spec.method === 'GET' ? { querystring: schema } : { body: schema },
+    config: { call: name, access: spec.access },
+    handler: async (request) =>
+      handler((spec.method === 'GET' ? request.query : request.body) as InferType<S>, request),
+  });
+}
+
+/** Vendor login, registration and access log; partner landing data; dynamic activity forms. */
+export default async function landingRoutes(app: FastifyInstance): Promise<void> {
+  const database = app.database;
+  const limit = (key: string, rule: { limit: number; windowMs: number }) =>
+    app.rateLimit.consume(key, rule.limit, rule.windowMs);
+
+  // ---- vendor ----
+  defineLandingCall(app, 'vendor_meet', landingSchemas.vendor_meet, async ({ meet_id }) => {
+    const meet = await findMeet(database, meet_id);
+    if (!meet) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.meetNotFound);
+    return ok(meet);
+  });
+
+  defineLandingCall(
+    app,
+    'vendor_login',
+    landingSchemas.vendor_login,
+    async ({ mobile, meet_id }, request) => {
+      // Every attempt counts, known phone or not, so the limits also slow down number probing.
+      await limit(`vendor_login:ip:${request.ip}`, LANDING_LIMITS.loginPerIp);
+      await limit(`vendor_login:phone:${mobile}`, LANDING_LIMITS.loginPerPhone);
+      const meetId = meet_id ?? 0;
+      if (!(await hasLead(database, meetId, mobile))) throw new ApiError(ErrorCode.VendorUnregistered);
+      const userId = await createVendorUser(database, mobile, meetId, Date.now());
+      return { code: ErrorCode.Ok, msg: MSG_LANDING.loggedIn, data: { user_id: userId } };
+    },
+  );
+
+  defineLandingCall(app, 'vendor_register', landingSchemas.vendor_register, async (payload, request) => {
+    await limit(`vendor_register:ip:${request.ip}`, LANDING_LIMITS.registerPerIp);
+    const meetId = payload.meet_id ?? 0;
+    const name = await meetName(database, meetId);
+    if (name === null) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.meetNotFound);
+    const outcome = await upsertLead(
+      database,
+      {
+        meet_id: meetId,
+        meet_name: payload.meetName || name,
+        name: payload.name,
+        mobile: payload.mobile,
+        email: payload.email,
+        company: payload.company,
+        department: payload.department,
+        position: payload.position,
+        question: payload.question || '[]',
+      },
+      Date.now(),
+    );
+    return {
+      code: ErrorCode.Ok,
+      msg: outcome === 'updated' ? MSG_LANDING.registeredAgain : MSG_LANDING.registered,
+      data: null,
+    };
+  });
+
+  // The auth hook has already refused an unknown user_id (access 'vendor').
+  defineLandingCall(app, 'vendor_log', landingSchemas.vendor_log, async (payload) => {
+    const meetId = payload.meet_id ?? 0;
+    const name = await meetName(database, meetId);
+    if (name === null) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.meetNotFound);
+    await logAccess(
+      database,
+      { user_id: payload.user_id, meet_id: meetId, meet_name: payload.meetName || name },
+      Date.now(),
+    );
+    return ok(null);
+  });
+
+  // ---- partner ----
+  const partnerSchema = landingSchemas.partner;
+  const requirePartner = async (mark: string) => {
+    if (!(await partnerExists(database, mark)))
+      throw new ApiError(ErrorCode.NotFound, MSG_LANDING.partnerNotFound);
+  };
+
+  defineLandingCall(app, 'partner_base', partnerSchema, async ({ mark }) => {
+    const base = await findPartnerBase(database, mark);
+    if (!base) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.partnerNotFound);
+    return ok(base);
+  });
+  const productLists: [
+    'partner_new' | 'partner_recommend' | 'partner_video' | 'partner_product',
+    PartnerList,
+  ][] = [
+    ['partner_new', 'new'],
+    ['partner_recommend', 'recommend'],
+    ['partner_video', 'video'],
+    ['partner_product', 'product'],
+  ];
+  for (const [call, list] of productLists) {
+    defineLandingCall(app, call, partnerSchema, async ({ mark }) => {
+      await requirePartner(mark);
+      return ok(await partnerProducts(database, mark, list));
+    });
+  }
+  defineLandingCall(app, 'partner_know', partnerSchema, async ({ mark }) => {
+    await requirePartner(mark);
+    return ok(await partnerKnowledge(database, mark));
+  });
+  defineLandingCall(app, 'partner_activity', partnerSchema, async ({ mark }) => {
+    await requirePartner(mark);
+    return ok(await partnerActivities(database, mark));
+  });
+
+  // ---- activity forms ----
+  defineLandingCall(app, 'getForm', landingSchemas.getForm, async ({ activity_id }) => {
+    const form = await findForm(database, activity_id);
+    if (!form) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.formNotFound);
+    return ok(form);
+  });
+
+  defineLandingCall(app, 'form_register', landingSchemas.form_register, async (payload, request) => {
+    const form = await findForm(database, payload.activity_id);
+    if (!form) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.formNotFound);
+    if (!form.is_submit) throw new ApiError(ErrorCode.ActivityClosed);
+    await limit(`form_register:ip:${request.ip}`, LANDING_LIMITS.formPerIp);
+    const { content, other } = await checkSubmission(database, form, payload);
+    await insertSubmission(
+      database,
+      {
+        activity_id: payload.activity_id,
+        source: payload.source,
+        content: JSON.stringify(content),
+        other: JSON.stringify(other),
+      },
+      Date.now(),
+    );
+    return { code: ErrorCode.Ok, msg: MSG_LANDING.submitted, data: null };
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * Payload schemas of the landing calls. The vendor rules are the shared spec section 5 schemas of
+ * @portal/api-client/schemas (the same ones the landing forms use); the rest bound every field so
+ * hostile input is a Validation answer, never a crash or unbounded storage.
+ */
+import { boolean, number, object, string, type StringSchema } from 'yup';
+import { MSG, vendorMobileSchema, vendorRegistrationSchema } from '@portal/api-client/schemas';
+
+/** Longest survey question and answer text stored in a lead. */
+export const SURVEY_TEXT_MAX = { title: 100, answer: 500 } as const;
+export const SURVEY_MAX_ITEMS = 4;
+/** Longest JSON text of form content / other (a form has a few dozen fields of ≤500 characters). */
+export const FORM_JSON_MAX = 20_000;
+export const MARK_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * An integer sent as a JSON number or a string of digits. yup alone would also read [1] or true as
+ * a number; a list or a flag where an id belongs is a malformed request.
+ */
+const strictInt = (message: string) =>
+  number()
+    .transform((value: number, original: unknown) =>
+      typeof original === 'number' || (typeof original === 'string' && original.trim() !== '')
+        ? value
+        : Number.NaN,
+    )
+    .typeError(message)
+    .integer(message);
+
+const meetId = strictInt('活动编号不正确').min(0, '活动编号不正确').max(1_000_000, '活动编号不正确');
+const activityId = strictInt('活动编号不正确')
+  .required('活动编号不能为空')
+  .min(1, '活动编号不正确')
+  .max(Number.MAX_SAFE_INTEGER, '活动编号不正确');
+const meetName = string().typeError('活动名称必须是文本').trim().max(100, '活动名称不能超过100个字符');
+
+export const SURVEY_INVALID = '问卷内容格式不正确';
+
+/** question: JSON text of at most four {title, answer} pairs with bounded lengths (answers are not validated). */
+export function isSurveyJson(text: string | undefined): boolean {
+  if (text === undefined || text === '') return true;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  return (
+    Array.isArray(parsed) &&
+    parsed.length <= SURVEY_MAX_ITEMS &&
+    parsed.every(
+      (item: unknown) =>
+        typeof item === 'object' &&
+        item !== null &&
+        !Array.isArray(item) &&
+        typeof (item as { title?: unknown }).title === 'string' &&
+        typeof (item as { answer?: unknown }).answer === 'string' &&
+        (item as { title: string }).title.length <= SURVEY_TEXT_MAX.title &&
+        (item as { answer: string }).answer.length <= SURVEY_TEXT_MAX.answer &&
+        Object.keys(item).every((k) => k === 'title' || k === 'answer'),
+    )
+  );
+}
+
+/**
+ * The shared rule of a text field, plus a Chinese message for a value that is not text at all
+ * (an object or list), which yup would otherwise describe in English.
+ */
+const textRule = (schema: { fields: Record<string, unknown> }, name: string, message: string) =>
+  (schema.fields[name] as StringSchema<string>).typeError(message);
+
+const registration = vendorRegistrationSchema;
+
+export const landingSchemas = {
+  vendor_login: vendorMobileSchema.shape({
+    mobile: textRule(vendorMobileSchema, 'mobile', MSG.vendorMobileInvalid),
+    meet_id: meetId.optional(),
+  }),
+  vendor_register: registration.shape({
+    name: textRule(registration, 'name', MSG.nameRequired),
+    mobile: textRule(registration, 'mobile', MSG.mobileInvalid),
+    email: textRule(registration, 'email', MSG.vendorEmailInvalid),
+    company: textRule(registration, 'company', MSG.companyRequired),
+    position: textRule(registration, 'position', MSG.jobRequired),
+    department: textRule(registration, 'department', MSG.deptRequired),
+    meetName,
+    meet_id: meetId.optional(),
+    question: string()
+      .typeError(SURVEY_INVALID)
+      .max(5000, SURVEY_INVALID)
+      .default('')
+      .test('survey-json', SURVEY_INVALID, (v) => isSurveyJson(v)),
+  }),
+  vendor_log: object({
+    meetName,
+    user_id: string()
+      .typeError('请先使用手机号登录')
+      .required('请先使用手机号登录')
+      .max(100, '请先使用手机号登录'),
+    meet_id: meetId.optional(),
+  }),
+  vendor_meet: object({ meet_id: meetId.required('活动编号不能为空') }),
+  partner: object({
+    mark: string()
+      .typeError('合作伙伴标识不正确')
+      .trim()
+      .required('合作伙伴标识不能为空')
+      .matches(MARK_PATTERN, '合作伙伴标识不正确'),
+  }),
+  getForm: object({ activity_id: activityId }),
+  form_register: object({
+    activity_id: activityId,
+    source: string().typeError('来源必须是文本').trim().max(100, '来源不能超过100个字符').default(''),
+    content: string()
+      .typeError('提交的内容格式不正确')
+      .required('提交的内容不能为空')
+      .max(FORM_JSON_MAX, '提交的内容过长'),
+    other: string().typeError('补充内容格式不正确').max(FORM_JSON_MAX, '补充内容过长').default('{}'),
+    privacy: boolean().typeError('请勾选授权协议').default(false),
+  }),
+};

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { mixed, number, object, string } from 'yup';
+import { ErrorCode } from '@portal/api-client/codes';
+import { AVATAR_MAX_BYTES } from '@portal/api-client/constants';
+import { loginSchema, memberRegisterSchema, MSG, profileSchema } from '@portal/api-client/schemas';
+import type { ApiConfig } from '../../config';
+import { ApiError, ok } from '../../lib/envelope';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import {
+  AVATAR_SIZE_MSG,
+  isOwnAvatar,
+  storeAvatar,
+  UPLOAD_MISSING_MSG,
+  type ReceivedFile,
+} from '../../lib/uploads';
+import * as members from '../../repositories/members';
+import { defineMemberCall, memberOf } from './call';
+import { registerSmsCalls } from './sms';
+import type { SmsProvider } from '../../lib/sms';
+
+/** How long a login (stoken) lasts. */
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+/** Failed logins allowed per account (and 4× that per IP) before the wait starts; it doubles each time. */
+export const LOGIN_MAX_FAILURES = 5;
+const LOGIN_BASE_WAIT_MS = 60_000;
+const LOGIN_MAX_WAIT_MS = 3600_000;
+const REGISTER_PER_IP_HOUR = 20;
+
+export interface MemberRoutesOptions {
+  config: ApiConfig;
+  /** SMS delivery; the outbox (or SMS_PROVIDER's) when not given. */
+  sms?: SmsProvider;
+  /** Clock for code expiry and sessions (tests pass their own). */
+  now?: () => number;
+}
+
+/** A scrypt hash no password matches: unknown usernames cost the same time as wrong passwords. */
+let dummyHash: Promise<string> | null = null;
+
+/** Member accounts: register, login/logout, profile, avatar upload, SMS code and password reset. */
+export default async function memberRoutes(app: FastifyInstance, opts: MemberRoutesOptions): Promise<void> {
+  const now = opts.now ?? (() => Date.now());
+  const uploadsDir = path.join(opts.config.dataDir, 'uploads');
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+
+  defineMemberCall(app, 'member_register', memberRegisterSchema, async (payload, request) => {
+    await app.rateLimit.consume(`register:ip:${request.ip}`, REGISTER_PER_IP_HOUR, 3600_000);
+    await checkOptions(app, payload);
+    const created = await members.createMember(
+      app.database,
+      {
+        username: payload.username,
+        mobile: payload.mobile,
+        email: payload.email,
+        company: payload.company,
+        industry: payload.industry,
+        position: payload.position,
+        department: payload.department,
+        province: payload.province,
+        city: payload.city,
+        address: payload.address,
+        company_people: payload.company_people,
+        password_hash: await hashPassword(payload.password),
+      },
+      now(),
+    );
+    if (!created.ok) {
+      throw new ApiError(
+        ErrorCode.Conflict,
+        created.taken === 'username' ? '该会员名已被注册' : '该手机号已被注册',
+      );
+    }
+    return { ...ok({ id: created.id }), msg: '注册成功，请登录' };
+  });
+
+  defineMemberCall(app, 'member_login', loginSchema, async (payload, request) => {
+    const userKey = `login:user:${payload.username.toLowerCase()}`;
+    const ipKey = `login:ip:${request.ip}`;
+    if (
+      (await app.rateLimit.peek(userKey)) >= LOGIN_MAX_FAILURES ||
+      (await app.rateLimit.peek(ipKey)) >= LOGIN_MAX_FAILURES * 4
+    ) {
+      throw new ApiError(ErrorCode.RateLimited, '登录失败次数过多，请稍后再试');
+    }
+    const member = await members.findCredentials(app.database, payload.username);
+    const valid = await verifyPassword(payload.password, member?.password_hash ?? (await dummyHash!));
+    if (!member || !valid || member.status !== 1) {
+      await countFailure(app, userKey, LOGIN_MAX_FAILURES);
+      await countFailure(app, ipKey, LOGIN_MAX_FAILURES * 4);
+      throw new ApiError(ErrorCode.BadCredentials, '用户名或密码错误');
+    }
+    await app.rateLimit.reset(userKey);
+    await app.rateLimit.reset(`${userKey}:level`);
+    const stoken = randomBytes(32).toString('base64url');
+    await members.createSession(app.database, member.id, stoken, now(), SESSION_TTL_MS);
+    return {
+      ...ok({ id: member.id, stoken, username: member.username, avatar: member.avatar }),
+      msg: '登录成功',
+    };
+  });
+
+  // stoken stays in the payload here (the schema keeps it) because logout ends exactly that session.
+  defineMemberCall(app, 'member_logout', object({ stoken: string().required() }), async (payload) => {
+    await members.deleteSession(app.database, payload.stoken);
+    return { ...ok(null), msg: '已退出登录' };
+  });
+
+  defineMemberCall(
+    app,
+    'member_info',
+    object({
+      id: number().typeError('会员编号不正确').integer('会员编号不正确').required('会员编号不能为空'),
+    }),
+    async (payload, request) => {
+      const memberId = memberOf(request);
+      // Only one's own profile: the member comes from the stoken, never from the body.
+      if (payload.id !== memberId) throw new ApiError(ErrorCode.Forbidden);
+      const member = await members.findMember(app.database, memberId);
+      if (!member) throw new ApiError(ErrorCode.SessionInvalid);
+      return ok(member);
+    },
+  );
+
+  defineMemberCall(app, 'member_info_update', profileSchema, async (payload, request) => {
+    const memberId = memberOf(request);
+    await checkOptions(app, payload);
+    const current = await members.findMember(app.database, memberId);
+    if (!current) throw new ApiError(ErrorCode.SessionInvalid);
+    let avatar: string | undefined;
+    if (payload.avatar !== undefined && payload.avatar !== current.avatar) {
+      // Only a file this member uploaded through member_upload (or '' to remove it).
+      if (payload.avatar !== '' && !(await isOwnAvatar(payload.avatar, memberId, uploadsDir))) {
+        throw new ApiError(ErrorCode.Validation, '头像地址无效，请重新上传');
+      }
+      avatar = payload.avatar;
+    }
+    const updated = await members.updateProfile(
+      app.database,
+      memberId,
+      {
+        email: payload.email,
+        company: payload.company,
+        industry: payload.industry,
+        position: payload.position,
+        department: payload.department,
+        province: payload.province,
+        city: payload.city,
+        address: payload.address,
+        company_people: payload.company_people,
+        ...(avatar !== undefined ? { avatar } : {}),
+      },
+      now(),
+    );
+    if (!updated) throw new ApiError(ErrorCode.SessionInvalid);
+    return { ...ok(updated), msg: '保存成功' };
+  });
+
+  registerUpload(app, 'member_upload', AVATAR_MAX_BYTES, AVATAR_SIZE_MSG, async (file, request) => {
+    const stored = await storeAvatar(file, uploadsDir, memberOf(request));
+    return { ...ok(stored.url), msg: '上传成功' };
+  });
+
+  registerSmsCalls(app, { config: opts.config, now, sms: opts.sms });
+}
+
+/** A failed login: counts toward the limit; each time the limit is reached the next wait doubles. */
+async function countFailure(app: FastifyInstance, key: string, limit: number): Promise<void> {
+  const level = await app.rateLimit.peek(`${key}:level`);
+  const windowMs = Math.min(LOGIN_BASE_WAIT_MS * 2 ** level, LOGIN_MAX_WAIT_MS);
+  const result = await app.rateLimit.hit(key, limit, windowMs);
+  if (result.count === limit) await app.rateLimit.hit(`${key}:level`, Number.MAX_SAFE_INTEGER, 24 * 3600_000);
+}
+
+/** Industry, position and department must be ids of the option lists (option_ls). */
+async function checkOptions(
+  app: FastifyInstance,
+  payload: { industry: number; position: number; department: number },
+): Promise<void> {
+  const checks = [
+    ['industry', payload.industry, MSG.industryRequired],
+    ['position', payload.position, MSG.positionRequired],
+    ['department', payload.department, MSG.departmentRequired],
+  ] as const;
+  for (const [kind, id, message] of checks) {
+    const row = await app.database.db
+      .selectFrom('options')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(ErrorCode.Validation, message);
+  }
+}
+
+/**
+ * An upload call (multipart, see ./multipart.ts): the schema requires the `file` part; the access
+ * hooks have already checked stoken + member_id from the multipart fields.
+ */
+export function registerUpload(
+  app: FastifyInstance,
+  name: 'member_upload' | 'space_thumb_upload',
+  maxBytes: number,
+  tooLargeMsg: string,
+  handler: (file: ReceivedFile, request: FastifyRequest) => Promise<unknown>,
+): void {
+  const schema = object({
+    file: mixed<ReceivedFile>()
+      .required(UPLOAD_MISSING_MSG)
+      .test('file', UPLOAD_MISSING_MSG, (v) => typeof v === 'object' && v !== null && 'tmpPath' in v),
+  });
+  app.route({
+    method: 'POST',
+    url: `/api/${name}`,
+    schema: { body: schema },
+    config: { call: name, access: 'member', upload: { maxBytes, tooLargeMsg } },
+    handler: async (request) => handler((request.body as { file: ReceivedFile }).file, request),
+  });
+}

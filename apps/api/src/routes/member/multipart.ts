@@ -1,0 +1,128 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import Busboy, { type BusboyHeaders } from '@fastify/busboy';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode } from '@portal/api-client/codes';
+import type { ApiConfig } from '../../config';
+import { ApiError } from '../../lib/envelope';
+import { discard, receiveToTemp, type ReceivedFile } from '../../lib/uploads';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Upload calls: largest accepted file. Multipart bodies reach no other route. */
+    upload?: { maxBytes: number; tooLargeMsg: string };
+  }
+}
+
+/** The parsed multipart body: text fields (stoken, member_id…) and at most one `file`. */
+export interface MultipartBody {
+  file?: ReceivedFile;
+  [field: string]: string | ReceivedFile | undefined;
+}
+
+const MAX_FIELDS = 10;
+const MAX_FIELD_BYTES = 1024;
+
+/**
+ * multipart/form-data is parsed as the request body (a content-type parser), so the text fields
+ * are in `request.body` before the member-session hook reads stoken and member_id, whatever the
+ * hook order. The single `file` part streams to DATA_DIR/uploads/.tmp with the route's size limit
+ * enforced while it arrives; the handler validates and moves it, and any temporary file a request
+ * leaves (a refused session, a failed check) is removed before the response is sent.
+ */
+export default fp<{ config: ApiConfig }>(
+  async (app, { config }) => {
+    const tmpDir = path.join(config.dataDir, 'uploads', '.tmp');
+
+    app.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, payload: Readable) => {
+      const upload = request.routeOptions.config.upload;
+      if (!upload) throw new ApiError(ErrorCode.BadRequest);
+      return parse(request, payload, tmpDir, upload.maxBytes, upload.tooLargeMsg);
+    });
+
+    // onSend (not onResponse): the file is gone before the client hears the answer.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      const body = request.body as MultipartBody | undefined;
+      if (body && typeof body === 'object' && body.file && typeof body.file === 'object')
+        await discard(body.file);
+      return payload;
+    });
+  },
+  { name: 'member-multipart' },
+);
+
+function parse(
+  request: FastifyRequest,
+  payload: Readable,
+  tmpDir: string,
+  maxBytes: number,
+  tooLargeMsg: string,
+): Promise<MultipartBody> {
+  return new Promise((resolve, reject) => {
+    let bb: InstanceType<typeof Busboy>;
+    try {
+      bb = new Busboy({
+        headers: request.headers as BusboyHeaders,
+        limits: {
+          files: 1,
+          fields: MAX_FIELDS,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: MAX_FIELDS + 1,
+          headerPairs: 20,
+          fileSize: maxBytes + 1,
+        },
+      });
+    } catch {
+      reject(new ApiError(ErrorCode.BadRequest));
+      return;
+    }
+    // Null prototype: a field named __proto__ or constructor is only ever data.
+    const fields: MultipartBody = Object.create(null) as MultipartBody;
+    let file: Promise<ReceivedFile> | null = null;
+    let fileStream: Readable | null = null;
+    let failed = false;
+    const fail = (err: unknown, drain = true) => {
+      if (failed) return;
+      failed = true;
+      payload.unpipe(bb);
+      if (drain) payload.resume();
+      // Stop the file part (it will never end once unpiped) and answer only after its temporary
+      // file is gone, so nothing is left behind.
+      fileStream?.destroy();
+      const settled = file ? file.then(discard, () => {}) : Promise.resolve();
+      void settled.then(() => reject(err instanceof ApiError ? err : new ApiError(ErrorCode.BadRequest)));
+    };
+    bb.on('field', (name: string, value: string) => {
+      if (name !== 'file') fields[name] = value;
+    });
+    bb.on('file', (name: string, stream: Readable, filename: string) => {
+      // After a failure the parser may still be working through a chunk it was already given.
+      if (failed || name !== 'file' || file) {
+        stream.resume();
+        return;
+      }
+      fileStream = stream;
+      file = receiveToTemp(stream, tmpDir, maxBytes, String(filename ?? ''));
+      file.catch(fail);
+    });
+    bb.on('error', fail);
+    bb.on('finish', () => {
+      if (failed) return;
+      (file ?? Promise.resolve(undefined)).then((received) => {
+        if (received) fields.file = received;
+        resolve({ ...fields });
+      }, fail);
+    });
+    payload.on('error', fail);
+    // A body far beyond the limit is not read to its end (Fastify's bodyLimit does not cover
+    // streaming parsers): the answer goes out and Node discards or closes the rest.
+    const hardCap = maxBytes * 2 + 1024 * 1024;
+    let received = 0;
+    payload.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > hardCap) fail(new ApiError(ErrorCode.UploadRejected, tooLargeMsg), false);
+    });
+    payload.pipe(bb);
+  });
+}

@@ -1,0 +1,128 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { object, string } from 'yup';
+import { ErrorCode } from '@portal/api-client/codes';
+import { resetPasswordSchema, sendSmsSchema } from '@portal/api-client/schemas';
+import type { ApiConfig } from '../../config';
+import { ApiError, ok } from '../../lib/envelope';
+import { hashPassword } from '../../lib/password';
+import { createSmsProvider, type SmsProvider } from '../../lib/sms';
+import { CHALLENGE_TTL_MS, issueChallenge, verifyProof } from '../../lib/sms/drag-captcha';
+import * as members from '../../repositories/members';
+import * as codes from '../../repositories/sms';
+import { defineMemberCall } from './call';
+
+/** SMS code rules (DESIGN.md section 5). */
+export const SMS_RULES = {
+  codeTtlMs: 10 * 60_000,
+  maxWrongGuesses: 5,
+  perPhone: [
+    { windowMs: 60_000, max: 1, msg: '验证码发送过于频繁，请1分钟后再试' },
+    { windowMs: 3600_000, max: 5, msg: '验证码发送次数过多，请1小时后再试' },
+    { windowMs: 24 * 3600_000, max: 10, msg: '今日验证码发送次数已达上限' },
+  ],
+  perIpDay: 20,
+  /** Across all phones; SMS_DAILY_CAP overrides. */
+  globalDay: Number(process.env.SMS_DAILY_CAP ?? 2000),
+  resetPerIpHour: 30,
+  captchaPerIpMinute: 30,
+} as const;
+
+const dragVerify = string().trim().max(300).required('请先完成滑块验证');
+const SENT_MSG = '验证码已发送，请注意查收';
+
+/** drag_captcha, send_sms and reset_password. */
+export function registerSmsCalls(
+  app: FastifyInstance,
+  opts: { config: ApiConfig; now: () => number; sms?: SmsProvider },
+): void {
+  const { config, now } = opts;
+  const provider =
+    opts.sms ?? createSmsProvider({ dataDir: config.dataDir, log: (msg) => app.log.info(msg), now });
+  const codeHash = (mobile: string, code: string) =>
+    createHmac('sha256', `sms-code:${config.tokenSecret}`).update(`${mobile}:${code}`).digest('hex');
+
+  /** A solved, unexpired slider challenge, spent for `purpose` (each proof works once per purpose). */
+  async function requireDrag(proof: string, purpose: 'sms' | 'reset'): Promise<void> {
+    const verified = verifyProof(config.tokenSecret, proof, now());
+    if (!verified) throw new ApiError(ErrorCode.DragVerifyFailed, '滑块验证失败，请重新验证');
+    const use = await app.rateLimit.hit(`drag:${purpose}:${verified.nonce}`, 1, CHALLENGE_TTL_MS);
+    if (!use.allowed) throw new ApiError(ErrorCode.DragVerifyFailed, '滑块验证已失效，请重新验证');
+  }
+
+  defineMemberCall(app, 'drag_captcha', object({}), async (_payload, request) => {
+    await app.rateLimit.consume(`captcha:ip:${request.ip}`, SMS_RULES.captchaPerIpMinute, 60_000);
+    return ok(issueChallenge(config.tokenSecret, now()));
+  });
+
+  defineMemberCall(
+    app,
+    'send_sms',
+    sendSmsSchema.shape({ drag_verify: dragVerify }),
+    async (payload, request) => {
+      await requireDrag(payload.drag_verify, 'sms');
+      const { mobile } = payload;
+      const t = now();
+      for (const rule of SMS_RULES.perPhone) {
+        if ((await codes.countSentSince(app.database, mobile, t - rule.windowMs)) >= rule.max) {
+          throw new ApiError(ErrorCode.RateLimited, rule.msg);
+        }
+      }
+      await app.rateLimit.consume(
+        `sms:ip:${request.ip}`,
+        SMS_RULES.perIpDay,
+        24 * 3600_000,
+        '今日验证码发送次数已达上限',
+      );
+      if ((await codes.countAllSentSince(app.database, t - 24 * 3600_000)) >= SMS_RULES.globalDay) {
+        request.log.warn('global daily SMS cap reached');
+        throw new ApiError(ErrorCode.RateLimited, '验证码服务繁忙，请稍后再试');
+      }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      // Unknown numbers get the same answer and count against the same limits, but no message:
+      // nobody can probe which numbers are members, or make the site text strangers.
+      const known = (await members.findIdByMobile(app.database, mobile)) !== null;
+      await codes.insertCode(
+        app.database,
+        mobile,
+        codeHash(mobile, known ? code : `unsent:${code}`),
+        t,
+        SMS_RULES.codeTtlMs,
+      );
+      if (known) {
+        try {
+          await provider.send(mobile, code);
+        } catch (err) {
+          request.log.error({ err }, 'sms provider failed');
+          throw new ApiError(ErrorCode.ServerError, '短信发送失败，请稍后再试');
+        }
+      }
+      // Rows older than a day serve no limit any more.
+      await codes.pruneCodes(app.database, t - 2 * 24 * 3600_000);
+      return { ...ok(null), msg: SENT_MSG };
+    },
+  );
+
+  defineMemberCall(
+    app,
+    'reset_password',
+    resetPasswordSchema.shape({ drag_verify: dragVerify }),
+    async (payload, request) => {
+      await app.rateLimit.consume(`reset:ip:${request.ip}`, SMS_RULES.resetPerIpHour, 3600_000);
+      await requireDrag(payload.drag_verify, 'reset');
+      const { mobile } = payload;
+      const expected = (hash: string) => {
+        const given = Buffer.from(codeHash(mobile, payload.code));
+        const stored = Buffer.from(hash);
+        return given.length === stored.length && timingSafeEqual(given, stored);
+      };
+      const result = await codes.checkCode(app.database, mobile, expected, now(), SMS_RULES.maxWrongGuesses);
+      if (result !== 'ok') throw new ApiError(ErrorCode.SmsCodeInvalid, '验证码错误或已失效');
+      const memberId = await members.findIdByMobile(app.database, mobile);
+      // Unreachable for unknown numbers (their stored code was never sent), kept as a guard.
+      if (memberId === null) throw new ApiError(ErrorCode.SmsCodeInvalid, '验证码错误或已失效');
+      await members.setPassword(app.database, memberId, await hashPassword(payload.password), now());
+      return { ...ok(null), msg: '密码已重置，请重新登录' };
+    },
+  );
+}

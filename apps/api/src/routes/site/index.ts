@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@portal/api-client/codes';
+import { HOT_TOPICS } from '@portal/api-client/constants';
+import { ApiError, ok } from '../../lib/envelope';
+import { defineCall } from '../../lib/route';
+import * as site from '../../repositories/site';
+
+/** Site chrome loaded by every page: categories, footer, menus, ads, banners, options, places, experts. */
+export default async function siteRoutes(app: FastifyInstance) {
+  const db = app.database;
+  const cache = { cache: true };
+
+  defineCall(app, 'get_category', async () => ok(await site.getCategoryTree(db)), cache);
+  defineCall(app, 'company_letter', async () => ok(await site.getFooter(db)), cache);
+  defineCall(app, 'website_url', async () => ok(await site.listLinks(db, 'website')), cache);
+  defineCall(
+    app,
+    'get_seo',
+    async ({ page }) => {
+      const seo = await site.getSeo(db, page);
+      if (!seo) throw new ApiError(ErrorCode.NotFound, '页面不存在');
+      return ok(seo);
+    },
+    cache,
+  );
+  defineCall(app, 'get_partner', async () => ok(await site.listLinks(db, 'partner')), cache);
+  defineCall(
+    app,
+    'dropMenu',
+    async () => ok((await site.listMenus(db, 'drop')).map(({ menu_id, name }) => ({ menu_id, name }))),
+    cache,
+  );
+  defineCall(
+    app,
+    'smallMenu',
+    async () => ok((await site.listMenus(db, 'small')).map(({ menu_id, name }) => ({ menu_id, name }))),
+    cache,
+  );
+  defineCall(app, 'get_adv', async () => ok(await site.getAds(db)), cache);
+  defineCall(
+    app,
+    'get_loop',
+    async ({ type }) => ok(await site.listBanners(db, type === 'mobile' ? 'mobile' : 'home')),
+    cache,
+  );
+  defineCall(app, 'get_loop_right', async () => ok(await site.listSideItems(db)), cache);
+  defineCall(app, 'option_ls', async () => ok(await site.listOptions(db)), cache);
+  defineCall(app, 'get_province', async () => ok(await site.listProvinces(db)), cache);
+  defineCall(
+    app,
+    'get_city',
+    async ({ title }) => {
+      const cities = await site.listCities(db, title);
+      if (!cities) throw new ApiError(ErrorCode.NotFound, '省份不存在');
+      return ok(cities);
+    },
+    cache,
+  );
+  // The category pages' expert panel shows HOT_TOPICS.category experts per batch.
+  defineCall(
+    app,
+    'get_expert',
+    async ({ batch = 0 }) => ok({ data: await site.listExperts(db, batch, HOT_TOPICS.category) }),
+    cache,
+  );
+}

@@ -1,0 +1,192 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@portal/api-client/codes';
+import { ArticleStatus, ColumnStatus } from '@portal/api-client/constants';
+import type { ArticleDetail, ColumnArticle, ListItem } from '@portal/api-client/contract';
+import { EXIT, runAdmin } from '../src/admin/commands';
+import { DIALECTS, startTestApp, type TestApp } from './helpers';
+import { insertMemberFixtures, newMember, type Session } from './member-helpers';
+
+describe.each(DIALECTS)('pnpm admin on %s', (dialect) => {
+  let t: TestApp;
+  let m: Session;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, (app) => insertMemberFixtures(app.database));
+    m = await newMember(t);
+  });
+  afterAll(async () => t?.close());
+
+  const admin = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(argv, t.app.database, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+  const check = async (s: Session) =>
+    (await t.call<{ status: number; msg: string }>('check_space', { id: s.id, ...s.identity })).data;
+
+  it('lists pending applications and articles, approves a column', async () => {
+    expect((await t.call('space_apply', { id: m.id, ...m.identity })).code).toBe(0);
+    const listed = await admin('list');
+    expect(listed.code).toBe(EXIT.ok);
+    expect(listed.out).toContain(`会员 ${m.id}\t${m.username}`);
+    const approved = await admin('approve', 'column', String(m.id));
+    expect(approved).toMatchObject({ code: EXIT.ok });
+    expect(approved.out).toContain('已通过');
+    expect(await check(m)).toEqual({ status: ColumnStatus.Approved, msg: '您的专栏已开通' });
+    // Not under review any more.
+    expect((await admin('approve', 'column', String(m.id))).code).toBe(EXIT.failed);
+  });
+
+  it('rejects a column with the reason the member then sees', async () => {
+    const other = await newMember(t);
+    await t.call('space_apply', { id: other.id, ...other.identity });
+    const res = await admin('reject', 'column', String(other.id), '--reason', '请补充个人简介');
+    expect(res.code).toBe(EXIT.ok);
+    expect(await check(other)).toEqual({ status: -1, msg: '请补充个人简介' });
+  });
+
+  it('approving an article publishes it: readable via article_content and search_list', async () => {
+    const add = await t.call<{ id: number }>('space_add_article', {
+      title: '企业存储选型指南',
+      channel: 1,
+      category: 2,
+      content: '<p>分布式存储与集中式存储的比较</p>',
+      keyword: '存储,选型',
+      is_push: 1,
+      ...m.identity,
+    });
+    expect(add.code).toBe(0);
+    expect((await admin('list')).out).toContain(`文章 ${add.data.id}\t企业存储选型指南\t存储`);
+    const res = await admin('approve', 'article', String(add.data.id));
+    expect(res.code).toBe(EXIT.ok);
+    const mine = await t.call<ColumnArticle>('space_edit_article', { id: add.data.id, ...m.identity });
+    expect(mine.data).toMatchObject({ status: ArticleStatus.Approved, showStatus: '已通过' });
+    const row = await t.app.database.db
+      .selectFrom('column_articles')
+      .select('article_id')
+      .where('id', '=', add.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.article_id).not.toBeNull();
+    const page = await t.call<ArticleDetail>('article_content', { id: row.article_id });
+    expect(page.data).toMatchObject({
+      title: '企业存储选型指南',
+      cat_id: 56,
+      author: m.username,
+      content: '<p>分布式存储与集中式存储的比较</p>',
+    });
+    const published = await t.app.database.db
+      .selectFrom('articles')
+      .select('member_id')
+      .where('id', '=', Number(row.article_id))
+      .executeTakeFirstOrThrow();
+    expect(Number(published.member_id)).toBe(m.id);
+    const found = await t.call<{ list: ListItem[] }>('search_list', { title: '选型', page: 1, pageSize: 10 });
+    expect(found.data.list.map((x) => x.title)).toContain('企业存储选型指南');
+    // Approving twice is refused.
+    expect((await admin('approve', 'article', String(add.data.id))).code).toBe(EXIT.failed);
+  });
+
+  it('an approved article edited and approved again keeps its public id and new text', async () => {
+    const add = await t.call<{ id: number }>('space_add_article', {
+      title: '旧标题甲乙',
+      channel: 1,
+      category: 1,
+      content: '<p>旧正文</p>',
+      is_push: 0,
+      ...m.identity,
+    });
+    await admin('approve', 'article', String(add.data.id));
+    const first = await t.app.database.db
+      .selectFrom('column_articles')
+      .select('article_id')
+      .where('id', '=', add.data.id)
+      .executeTakeFirstOrThrow();
+    await t.call('space_update_article', {
+      id: add.data.id,
+      title: '新标题丙丁',
+      channel: 1,
+      category: 1,
+      content: '<p>新正文</p>',
+      is_push: 0,
+      ...m.identity,
+    });
+    expect((await admin('approve', 'article', String(add.data.id))).code).toBe(EXIT.ok);
+    const second = await t.app.database.db
+      .selectFrom('column_articles')
+      .select('article_id')
+      .where('id', '=', add.data.id)
+      .executeTakeFirstOrThrow();
+    expect(second.article_id).toBe(first.article_id);
+    expect((await t.call<ArticleDetail>('article_content', { id: second.article_id })).data.title).toBe(
+      '新标题丙丁',
+    );
+    const search = async (q: string) =>
+      (await t.call<{ list: ListItem[] }>('search_list', { title: q, page: 1, pageSize: 10 })).data.list.map(
+        (x) => x.title,
+      );
+    expect(await search('丙丁')).toContain('新标题丙丁');
+    expect(await search('甲乙')).not.toContain('新标题丙丁');
+    // Deleting the column article takes the public copy down.
+    expect((await t.call('space_delete_article', { id: add.data.id, ...m.identity })).code).toBe(0);
+    expect((await t.call('article_content', { id: second.article_id })).code).toBe(ErrorCode.NotFound);
+    expect(await search('丙丁')).not.toContain('新标题丙丁');
+  });
+
+  it('rejects an article with a reason shown to the member', async () => {
+    const add = await t.call<{ id: number }>('space_add_article', {
+      title: '待拒绝',
+      channel: 1,
+      category: 1,
+      content: '<p>内容</p>',
+      is_push: 0,
+      ...m.identity,
+    });
+    const res = await admin('reject', 'article', String(add.data.id), '--reason=内容过短');
+    expect(res.code).toBe(EXIT.ok);
+    const mine = await t.call<ColumnArticle>('space_edit_article', { id: add.data.id, ...m.identity });
+    expect(mine.data).toMatchObject({ status: -1, showStatus: '未通过', refuse: '内容过短' });
+  });
+
+  it.each([
+    [[], EXIT.usage],
+    [['frobnicate'], EXIT.usage],
+    [['approve'], EXIT.usage],
+    [['approve', 'member', '1'], EXIT.usage],
+    [['approve', 'article'], EXIT.usage],
+    [['approve', 'article', 'abc'], EXIT.usage],
+    [['approve', 'article', '-3'], EXIT.usage],
+    [['approve', 'article', '1', 'extra'], EXIT.usage],
+    [['reject', 'article', '1'], EXIT.usage],
+    [['reject', 'article', '1', '--reason'], EXIT.usage],
+    [['reject', 'article', '1', '--reason', '  '], EXIT.usage],
+    [['approve', 'article', '999999'], EXIT.failed],
+    [['approve', 'column', '999999'], EXIT.failed],
+    [['reject', 'column', '999999', '--reason', 'x'], EXIT.failed],
+  ])('%j exits %i with a message', async (argv, code) => {
+    const res = await admin(...argv);
+    expect(res.code).toBe(code);
+    expect(res.err).not.toBe('');
+  });
+});
+
+describe('pnpm admin as a process', () => {
+  it('reads DATA_DIR, prints the list and exits non-zero on bad input', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-cli-'));
+    const run = promisify(execFile);
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: '' };
+    const cli = path.join(__dirname, '..', 'src', 'admin', 'cli.ts');
+    const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
+    const ok = await run(tsx, [cli, 'list'], { env });
+    expect(ok.stdout).toContain('待审核专栏申请 (0)');
+    expect(fs.existsSync(path.join(dataDir, 'portal.db'))).toBe(true);
+    await expect(run(tsx, [cli, 'approve', 'article', 'x'], { env })).rejects.toMatchObject({
+      code: EXIT.usage,
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

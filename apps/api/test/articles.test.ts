@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@portal/api-client/codes';
+import type { ArticleDetail } from '@portal/api-client/contract';
+import { buildApp } from '../src/app';
+import { DIALECTS, TEST_CLIENT, createTestDatabase, startTestApp, type TestApp } from './helpers';
+import { insertFixtures } from './fixtures';
+
+type Pv = { lasttime: number; pv: number };
+
+const storedPv = async (t: TestApp, id: number) =>
+  Number(
+    (
+      await t.app.database.db
+        .selectFrom('articles')
+        .select('pv')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).pv,
+  );
+
+describe.each(DIALECTS)('article calls on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, (app) => insertFixtures(app.database));
+  });
+  afterAll(async () => t?.close());
+
+  it('article_content: the article with category, seo and neighbours in its category', async () => {
+    const res = await t.call<ArticleDetail>('article_content', { id: 25 });
+    expect(res.code).toBe(0);
+    expect(res.data).toMatchObject({
+      id: 25,
+      title: '华为云发布新一代存储方案',
+      url: '/AI/25',
+      author: '作者',
+      adminName: '编辑',
+      source_name: '本站',
+      content: '<p>华为云今天发布了全新的存储产品，支持 Kubernetes 集群。</p>',
+      cat_id: 694,
+      cat_name: '人工智能',
+      cat_alias: 'AI',
+      seo: { title: '华为云发布新一代存储方案', description: '人工智能领域的动态', keyword: '' },
+      created_at: '2025-01-02 09:00',
+    });
+    expect(res.data.prev).toMatchObject({ id: 22, url: '/AI/22' });
+    expect(res.data.next).toMatchObject({ id: 28, url: '/AI/28' });
+  });
+
+  it('article_content: /news/{id} and no alias for a category without a page; ends of the chain', async () => {
+    const res = await t.call<ArticleDetail>('article_content', { id: 31, type: 1 });
+    expect(res.data).toMatchObject({
+      url: '/news/31',
+      cat_alias: '',
+      cat_name: '资讯',
+      prev: null,
+      next: null,
+    });
+    expect((await t.call<ArticleDetail>('article_content', { id: 1 })).data.prev).toBeNull();
+  });
+
+  it('article_content: hidden and unknown articles, bad ids', async () => {
+    const notFound = { code: ErrorCode.NotFound, msg: '文章不存在或已下线', data: null };
+    expect(await t.call('article_content', { id: 29 })).toEqual(notFound);
+    expect(await t.call('article_content', { id: 999999 })).toEqual(notFound);
+    expect(await t.call('article_content', {})).toMatchObject({
+      code: ErrorCode.Validation,
+      msg: '文章不能为空',
+    });
+    expect(await t.call('article_content', { id: 0 })).toMatchObject({
+      code: ErrorCode.Validation,
+      msg: '文章不正确',
+    });
+    expect(await t.call('article_content', { id: [1] })).toMatchObject({
+      code: ErrorCode.Validation,
+      msg: '文章必须是数字',
+    });
+    expect(await t.call('article_content', { id: 1e30 })).toMatchObject({
+      code: ErrorCode.Validation,
+      msg: '文章超出范围',
+    });
+  });
+
+  it('article_pv: counts a first view, not one within 10 s, again after 10 s', async () => {
+    const before = await storedPv(t, 3);
+    const first = await t.call<Pv>('article_pv', { id: 3 });
+    expect(first.code).toBe(0);
+    expect(first.data.pv).toBe(before + 1);
+    const lasttime = first.data.lasttime;
+
+    const again = await t.call<Pv>('article_pv', { id: 3, lasttime });
+    expect(again.data).toEqual({ lasttime, pv: before + 1 });
+
+    const later = await t.call<Pv>('article_pv', { id: 3, lasttime: lasttime - 11_000 });
+    expect(later.data.pv).toBe(before + 2);
+    expect(later.data.lasttime).not.toBe(lasttime - 11_000);
+
+    await t.app.pageViews.flush();
+    expect(await storedPv(t, 3)).toBe(before + 2);
+    // After the flush the answer still counts each view once.
+    const after = await t.call<Pv>('article_pv', { id: 3, lasttime: later.data.lasttime });
+    expect(after.data.pv).toBe(before + 2);
+  });
+
+  it('article_pv: unknown or hidden articles and bad lasttime', async () => {
+    expect((await t.call('article_pv', { id: 29 })).code).toBe(ErrorCode.NotFound);
+    expect((await t.call('article_pv', { id: 999999 })).code).toBe(ErrorCode.NotFound);
+    expect(await t.call('article_pv', { id: 3, lasttime: 'yesterday' })).toMatchObject({
+      code: ErrorCode.Validation,
+      msg: '上次访问时间必须是数字',
+    });
+  });
+});
+
+describe.each(DIALECTS)('page views survive shutdown on %s', (dialect) => {
+  it('writes batched views on close, exactly once', async () => {
+    const testDb = await createTestDatabase(dialect);
+    const options = {
+      ...testDb.options,
+      seed: false,
+      logLevel: 'silent',
+      redisUrl: '',
+      clientId: TEST_CLIENT.id,
+      clientSecret: TEST_CLIENT.secret,
+    };
+    try {
+      const app = await buildApp(options);
+      await insertFixtures(app.database);
+      const token = (
+        await app.inject({ method: 'POST', url: '/api/accessToken', payload: TEST_CLIENT })
+      ).json().data.access_token as string;
+      for (let i = 0; i < 5; i++) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/article_pv',
+          payload: { id: 7 },
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.json().data.pv).toBe(i + 1);
+      }
+      await app.close();
+
+      const reopened = await buildApp(options);
+      const row = await reopened.database.db
+        .selectFrom('articles')
+        .select('pv')
+        .where('id', '=', 7)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.pv)).toBe(5);
+      await reopened.close();
+    } finally {
+      await testDb.drop();
+    }
+  });
+});

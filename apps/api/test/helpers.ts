@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { Envelope } from '@portal/api-client/codes';
+import { endpoints, type EndpointName } from '@portal/api-client/contract';
+import { buildApp } from '../src/app';
+import type { ApiConfig } from '../src/config';
+import type { Dialect } from '../src/db';
+
+/** SQLite always; PostgreSQL too when DATABASE_URL is set (each run gets its own database). */
+export const DIALECTS: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const TEST_CLIENT = { id: 'test-client', secret: 'test-secret-0123456789' };
+export const TEST_TOKEN_SECRET = 'test-token-secret';
+
+interface TestDatabase {
+  options: Partial<ApiConfig>;
+  drop(): Promise<void>;
+}
+
+/** A fresh empty database: a temp SQLite directory, or `portal_test_<random>` on the PostgreSQL server. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'sqlite') {
+    return { options: { dataDir, databaseUrl: '' }, drop: async () => removeDir() };
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is required for PostgreSQL tests');
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    options: { dataDir, databaseUrl: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      // The app's pool may still be saying goodbye: wait for its sessions rather than kill them
+      // (a killed session raises an error in the closing client).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`drop database if exists ${name}`);
+          break;
+        } catch (err) {
+          if (attempt >= 50) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      await c.end();
+      removeDir();
+    },
+  };
+}
+
+export interface CallOptions {
+  /** Bearer token; defaults to a valid one, `null` sends none. */
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  dialect: Dialect;
+  token: string;
+  /** Calls `/api/{name}` the way the clients do: query for GET, JSON body otherwise. */
+  call<T = unknown>(
+    name: EndpointName,
+    payload?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<Envelope<T>>;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  dialect: Dialect,
+  setup?: (app: FastifyInstance) => Promise<void>,
+  overrides: Partial<ApiConfig> = {},
+): Promise<TestApp> {
+  const testDb = await createTestDatabase(dialect);
+  const app = await buildApp({
+    ...testDb.options,
+    seed: false,
+    logLevel: 'silent',
+    redisUrl: '',
+    clientId: TEST_CLIENT.id,
+    clientSecret: TEST_CLIENT.secret,
+    tokenSecret: TEST_TOKEN_SECRET,
+    ...overrides,
+  });
+  try {
+    if (setup) await setup(app);
+  } catch (err) {
+    await app.close();
+    await testDb.drop();
+    throw err;
+  }
+  const res = await app.inject({ method: 'POST', url: '/api/accessToken', payload: TEST_CLIENT });
+  const token = (res.json() as Envelope<{ access_token: string }>).data.access_token;
+
+  const inject = (options: InjectOptions) => app.inject(options);
+  const call = async <T>(
+    name: EndpointName,
+    payload: Record<string, unknown> = {},
+    options: CallOptions = {},
+  ) => {
+    const method = endpoints[name].method;
+    const bearer = options.token === undefined ? token : options.token;
+    const headers: Record<string, string> = {
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      ...options.headers,
+    };
+    const res =
+      method === 'GET'
+        ? await app.inject({ method, url: `/api/${name}`, query: stringify(payload), headers })
+        : await app.inject({ method, url: `/api/${name}`, payload, headers });
+    return res.json() as Envelope<T>;
+  };
+  return {
+    app,
+    dialect,
+    token,
+    call,
+    inject,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+function stringify(payload: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]));
+}

@@ -1,0 +1,203 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import { MemoryReadCache } from '../src/plugins/cache';
+import { PageViewCounter } from '../src/plugins/page-views';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../src/plugins/rate-limit';
+import { loadConfig } from '../src/config';
+import { ApiError } from '../src/lib/envelope';
+import { formatTime } from '../src/lib/time';
+import { hashStoken, safeEqual, signAccessToken, verifyAccessToken } from '../src/lib/token';
+import { planSearch } from '../src/repositories/search';
+import type { Db } from '../src/db';
+import { ErrorCode } from '@portal/api-client/codes';
+
+describe('access tokens', () => {
+  it('verifies its own tokens until they expire', () => {
+    const now = Date.UTC(2025, 0, 1);
+    const token = signAccessToken('k', 'client', now);
+    expect(verifyAccessToken('k', token, now + 1000)?.cid).toBe('client');
+    expect(verifyAccessToken('k', token, now + 2 * 3600_000 + 1)).toBeNull();
+    expect(verifyAccessToken('other', token, now)).toBeNull();
+    expect(verifyAccessToken('k', `${token}x`, now)).toBeNull();
+    expect(verifyAccessToken('k', '.', now)).toBeNull();
+  });
+
+  it('compares secrets of any length and hashes stokens', () => {
+    expect(safeEqual('abc', 'abc')).toBe(true);
+    expect(safeEqual('abc', 'abcd')).toBe(false);
+    expect(hashStoken('s')).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('config', () => {
+  it('reads env with defaults and lets overrides win', () => {
+    const cfg = loadConfig({ dataDir: '/tmp/x' }, { CLIENT_ID: 'web', API_PORT: '4000' });
+    expect(cfg).toMatchObject({
+      dataDir: '/tmp/x',
+      clientId: 'web',
+      clientSecret: 'portal-dev-secret',
+      port: 4000,
+      seed: true,
+    });
+    expect(cfg.databaseUrl).toBeUndefined();
+    expect(loadConfig({}, {}).dataDir).toBe('./data');
+    expect(loadConfig({}, {}).tokenSecret).toBe(loadConfig({}, {}).tokenSecret);
+    expect(loadConfig({}, { TOKEN_SECRET: 't' }).tokenSecret).toBe('t');
+  });
+});
+
+describe('formatTime', () => {
+  it('formats in Asia/Shanghai', () => {
+    expect(formatTime(Date.UTC(2025, 11, 31, 16, 5))).toBe('2026-01-01 00:05');
+  });
+});
+
+describe('planSearch', () => {
+  it('turns a query into index groups and highlight keys', () => {
+    const plan = planSearch('华为云 AI 芯');
+    expect(plan.groups).toEqual([
+      { tokens: ['华为', '为云'], single: false },
+      { tokens: ['ai'], single: false },
+      { tokens: ['芯'], single: true },
+    ]);
+    expect(plan.keys).toEqual(['华为云', 'ai', '芯']);
+  });
+});
+
+describe('MemoryReadCache', () => {
+  it('serves a cached value within the TTL and loads once for concurrent misses', async () => {
+    const cache = new MemoryReadCache(60_000);
+    const load = vi.fn(async () => ({ n: 1 }));
+    const [a, b] = await Promise.all([cache.wrap('get_news', 'k', load), cache.wrap('get_news', 'k', load)]);
+    expect(a).toBe(b);
+    await cache.wrap('get_news', 'k', load);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('invalidates by call, or everything', async () => {
+    const cache = new MemoryReadCache(60_000);
+    let n = 0;
+    const load = async () => ++n;
+    await cache.wrap('get_news', 'k', load);
+    await cache.wrap('get_policy', 'k', load);
+    cache.invalidate(['get_news']);
+    expect(await cache.wrap('get_news', 'k', load)).toBe(3);
+    expect(await cache.wrap('get_policy', 'k', load)).toBe(2);
+    cache.invalidate();
+    expect(await cache.wrap('get_policy', 'k', load)).toBe(4);
+  });
+
+  it('does not store a load that a write invalidated meanwhile, nor anything with TTL 0', async () => {
+    const cache = new MemoryReadCache(60_000);
+    let release: (v: number) => void = () => {};
+    const pending = cache.wrap('get_news', 'k', () => new Promise<number>((r) => (release = r)));
+    cache.invalidate(['get_news']);
+    release(1);
+    expect(await pending).toBe(1);
+    expect(await cache.wrap('get_news', 'k', async () => 2)).toBe(2);
+    const off = new MemoryReadCache(0);
+    let m = 0;
+    await off.wrap('get_news', 'k', async () => ++m);
+    expect(await off.wrap('get_news', 'k', async () => ++m)).toBe(2);
+  });
+
+  it('keeps an entry for its own TTL when one is given', async () => {
+    const cache = new MemoryReadCache(1);
+    let n = 0;
+    await cache.wrap('cate_list', 'count', async () => ++n, 60_000);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await cache.wrap('cate_list', 'count', async () => ++n, 60_000)).toBe(1);
+    expect(await cache.wrap('cate_list', 'short', async () => ++n)).toBe(2);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await cache.wrap('cate_list', 'short', async () => ++n)).toBe(3);
+  });
+
+  it('evicts the oldest entry beyond its size', async () => {
+    const cache = new MemoryReadCache(60_000, 2);
+    for (const k of ['a', 'b', 'c']) await cache.wrap('get_news', k, async () => k);
+    expect(await cache.wrap('get_news', 'a', async () => 'reloaded')).toBe('reloaded');
+    expect(await cache.wrap('get_news', 'c', async () => 'reloaded')).toBe('c');
+  });
+});
+
+async function exerciseLimiter(limiter: RateLimiter, key: string) {
+  const results = [];
+  for (let i = 0; i < 4; i++) results.push(await limiter.hit(key, 3, 60_000));
+  expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+  expect(results[3].count).toBe(4);
+  expect(results[3].resetMs).toBeGreaterThan(0);
+  expect(await limiter.peek(key)).toBe(4);
+  await expect(limiter.consume(key, 3, 60_000)).rejects.toMatchObject({ code: ErrorCode.RateLimited });
+  await expect(limiter.consume(key, 3, 60_000)).rejects.toBeInstanceOf(ApiError);
+  await limiter.reset(key);
+  expect(await limiter.peek(key)).toBe(0);
+  expect((await limiter.hit(key, 3, 60_000)).allowed).toBe(true);
+  await limiter.reset(key);
+}
+
+describe('rate limiter', () => {
+  it('in memory', async () => {
+    await exerciseLimiter(new MemoryRateLimiter(), 'login:ip:1');
+  });
+
+  it('starts a new window after the old one ends', async () => {
+    const limiter = new MemoryRateLimiter();
+    await limiter.hit('k', 1, 1);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await limiter.hit('k', 1, 1)).allowed).toBe(true);
+  });
+
+  const redisUrl = process.env.REDIS_URL;
+  describe.skipIf(!redisUrl)('in Redis (REDIS_URL)', () => {
+    const redis = new Redis(redisUrl ?? '', { lazyConnect: true });
+    afterAll(async () => {
+      await redis.quit();
+    });
+    it('shares counters through Redis', async () => {
+      const key = `test:${process.pid}:${Math.random()}`;
+      const a = new RedisRateLimiter(redis);
+      const b = new RedisRateLimiter(redis);
+      await a.hit(key, 3, 60_000);
+      expect(await b.peek(key)).toBe(1);
+      await a.reset(key);
+      await exerciseLimiter(a, key);
+    });
+  });
+});
+
+describe('PageViewCounter', () => {
+  const log = { error: vi.fn() } as unknown as FastifyBaseLogger;
+
+  it('keeps a failed batch and writes it once on the next flush', async () => {
+    const writes: [number, number][][] = [];
+    let fail = true;
+    const database = {} as Db;
+    const counter = new PageViewCounter(database, log, 60_000);
+    // Replace the database write with a recorder that fails once.
+    const mod = await import('../src/repositories/articles');
+    const spy = vi.spyOn(mod, 'addArticleViews').mockImplementation(async (_db, batch) => {
+      if (fail) {
+        fail = false;
+        throw new Error('disk full');
+      }
+      writes.push([...batch]);
+    });
+    counter.add(1);
+    counter.add(1);
+    counter.add(2);
+    await counter.flush();
+    expect(writes).toEqual([]);
+    expect(counter.unsaved(1)).toBe(2);
+    counter.add(1);
+    await counter.close();
+    expect(writes).toEqual([
+      [
+        [1, 3],
+        [2, 1],
+      ],
+    ]);
+    expect(counter.unsaved(1)).toBe(0);
+    spy.mockRestore();
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Yup schemas of call payloads, keyed by endpoint name. The server validates every request with
+ * them (unknown keys stripped, numbers coerced from GET query strings); clients may reuse them.
+ * Messages are the Chinese text a user sees in `msg` (the first failing rule wins).
+ */
+import { number, object, string, type AnyObject, type ObjectSchema } from 'yup';
+import { IT_REPORT_FIRST_YEAR, MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
+import type { EndpointName } from './contract';
+
+/** Longest free-text filter (title, search words, city…) any read call accepts. */
+export const MAX_QUERY_LENGTH = 100;
+/** Largest id any call accepts (ids are positive 32-bit or JS-safe integers). */
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/** The current year on the site's clock (Asia/Shanghai, UTC+8 all year). */
+const shanghaiYear = () => new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
+
+/** yup turns [1] or true into numbers; only numbers and numeric strings (query strings) count. */
+const onlyScalars = (value: unknown, original: unknown) =>
+  original == null || typeof original === 'number' || typeof original === 'string' ? value : NaN;
+
+const int = (label: string) =>
+  number()
+    .transform(onlyScalars)
+    .typeError(`${label}必须是数字`)
+    .integer(`${label}必须是整数`)
+    .max(MAX_ID, `${label}超出范围`);
+
+/** A required positive id. */
+const id = (label = 'id') => int(label).required(`${label}不能为空`).min(1, `${label}不正确`);
+/** An id where 0 means "all" / "latest". */
+const idOrZero = (label: string) => int(label).min(0, `${label}不正确`);
+
+/** yup's trim() throws on non-strings; this one leaves them for typeError to report. */
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+const text = (label: string, max = MAX_QUERY_LENGTH) =>
+  string().typeError(`${label}必须是文本`).transform(trimmed).max(max, `${label}不能超过${max}个字符`);
+
+const paged = (defaultSize: number) => ({
+  page: int('页码').min(1, '页码不能小于1').default(1),
+  pageSize: int('每页条数')
+    .min(1, '每页条数不能小于1')
+    .max(MAX_PAGE_SIZE, `每页条数不能超过${MAX_PAGE_SIZE}`)
+    .default(defaultSize),
+});
+
+const none = object({});
+const catId = object({ cat_id: idOrZero('分类').required('分类不能为空') });
+
+/** The payload schema of each call served with a body or query (calls without one accept `{}`). */
+export const payloadSchemas = {
+  accessToken: object({
+    id: text('客户端编号').required('客户端编号不能为空'),
+    secret: text('客户端密钥', 200).required('客户端密钥不能为空'),
+  }),
+  get_category: none,
+  company_letter: none,
+  website_url: none,
+  get_seo: object({ page: text('页面', 40).required('页面不能为空') }),
+  dropMenu: none,
+  smallMenu: none,
+  get_adv: none,
+  get_loop: object({ type: string().oneOf(['mobile'], '类型不正确') }),
+  get_loop_right: none,
+  get_news: none,
+  get_policy: none,
+  mTop: object({ type: idOrZero('类型').default(0) }),
+  mfall: object({ type: idOrZero('类型').default(0), ...paged(PAGE_SIZE.homeFall) }),
+  indexFall: object({
+    page: paged(PAGE_SIZE.homeFall).page,
+    pageseze: paged(PAGE_SIZE.homeFall).pageSize,
+  }),
+  m_news: object({
+    type: idOrZero('类型'),
+    menu_id: idOrZero('菜单').required('菜单不能为空'),
+    ...paged(PAGE_SIZE.homeFall),
+  }),
+  category_top: catId,
+  category_news: catId,
+  cate_recommend: catId,
+  cate_list: object({ cat_id: idOrZero('分类').default(0), ...paged(PAGE_SIZE.categoryList) }),
+  article_content: object({ id: id('文章'), type: idOrZero('类型') }),
+  article_pv: object({ id: id('文章'), lasttime: int('上次访问时间').min(0, '上次访问时间不正确') }),
+  video_detail: object({ id: id('视频') }),
+  mvideo_list: object(paged(PAGE_SIZE.videoMobile)),
+  get_schoolTop: none,
+  get_school: object({ cat_id: idOrZero('分类').default(0), ...paged(PAGE_SIZE.videoDesktop) }),
+  doc_ls_fronted: object(paged(PAGE_SIZE.whitePapers)),
+  it_index: object({ id: idOrZero('期刊').default(0) }),
+  it_list: object({
+    year: int('年份')
+      .required('年份不能为空')
+      .min(IT_REPORT_FIRST_YEAR, `年份不能早于${IT_REPORT_FIRST_YEAR}年`)
+      .test('not-future', '年份不能晚于今年', (v) => v === undefined || v <= shanghaiYear()),
+    ...paged(PAGE_SIZE.itIssues),
+  }),
+  it_sub: object({
+    report_id: id('期刊'),
+    email: string()
+      .typeError('邮箱必须是文本')
+      .transform(trimmed)
+      .max(100, '邮箱不能超过100个字符')
+      .email('请输入正确的邮箱地址'),
+  }),
+  meet_index: object({
+    city: text('城市'),
+    year: int('年份').min(2000, '年份不正确').max(2100, '年份不正确'),
+    month: int('月份').min(1, '月份不正确').max(12, '月份不正确'),
+    title: text('标题'),
+    ...paged(PAGE_SIZE.events),
+  }),
+  search_list: object({
+    title: text('搜索内容').required('请输入搜索内容'),
+    type: idOrZero('类型'),
+    ...paged(PAGE_SIZE.search),
+  }),
+  option_ls: none,
+  get_province: none,
+  get_city: object({ title: text('省份', 20).required('省份不能为空') }),
+  get_expert: object({ batch: idOrZero('批次').max(1_000_000, '批次不正确').default(0) }),
+  handle404: object({ path: text('路径', 500) }),
+  category_solution: catId,
+  get_right: none,
+  get_activity: none,
+  get_cxo: none,
+  get_big: none,
+  get_special: none,
+  get_video: none,
+  get_partner: none,
+  doc_detail: object({ id: id('白皮书') }),
+} satisfies { [N in EndpointName]?: ObjectSchema<AnyObject> };
+
+export type PayloadSchemaName = keyof typeof payloadSchemas;
