@@ -6,6 +6,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DB } from './schema';
 import * as m001 from './migrations/001_initial';
+import * as m002 from './migrations/002_list_indexes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -44,6 +45,7 @@ export function openDb(config: DbConfig): Database_ {
 
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
   '001_initial': m001,
+  '002_list_indexes': m002,
 };
 
 /** Run every pending migration (on start, before serving). */
