@@ -1,0 +1,140 @@
+import { Form, Formik, useField } from 'formik';
+import type { Api } from '@portal/api-client';
+import { PASSWORD_MAX, PHONE_MAX_LENGTH } from '@portal/api-client/constants';
+import { memberRegisterFormSchema, type MemberRegisterFormValues } from '@portal/api-client/schemas';
+import { showToast } from '../../../features/content/lib/toast';
+import { toastFailure } from '../lib/api';
+import type { FormOptions } from '../lib/options.server';
+import { ProfileFields, Row, TextInput } from './fields';
+
+type Values = Omit<MemberRegisterFormValues, 'industry' | 'position' | 'department' | 'company_people'> & {
+  company_people: string;
+  industry: number | '';
+  position: number | '';
+  department: number | '';
+};
+
+const EMPTY: Values = {
+  username: '',
+  mobile: '',
+  email: '',
+  company: '',
+  industry: '',
+  position: '',
+  department: '',
+  province: '',
+  city: '',
+  address: '',
+  company_people: '',
+  password: '',
+  checkPass: '',
+  privacy: false,
+};
+
+function PrivacyTick() {
+  const [field] = useField<boolean>({ name: 'privacy', type: 'checkbox' });
+  const { name, onChange, onBlur, checked } = field;
+  return (
+    <Row label="" name="privacy">
+      <label className="mform__tick">
+        <input
+          name={name}
+          onChange={onChange}
+          onBlur={onBlur}
+          checked={checked ?? false}
+          id="f-privacy"
+          type="checkbox"
+        />
+        我已阅读并同意
+        <a href="/about#privacy" target="_blank" rel="noreferrer">
+          《隐私声明》
+        </a>
+      </label>
+    </Row>
+  );
+}
+
+/** 注册: the spec section 5 rules via the shared schema; success switches to the login tab. */
+export function RegisterForm({
+  getApi,
+  options,
+  onRegistered,
+}: {
+  getApi: () => Promise<Api>;
+  options: FormOptions;
+  onRegistered: (username: string) => void;
+}) {
+  const submit = async (values: Values) => {
+    const valid = memberRegisterFormSchema.cast(values, { stripUnknown: true });
+    const api = await getApi();
+    const res = await api.member_register({
+      username: valid.username,
+      mobile: valid.mobile,
+      email: valid.email,
+      company: valid.company,
+      industry: valid.industry,
+      position: valid.position,
+      department: valid.department,
+      province: valid.province,
+      city: valid.city,
+      address: valid.address,
+      company_people: valid.company_people,
+      password: valid.password,
+    });
+    if (res.code !== 0) {
+      toastFailure(res);
+      return;
+    }
+    showToast(res.msg || '注册成功，请登录', 'success');
+    onRegistered(valid.username);
+  };
+  return (
+    <Formik<Values>
+      initialValues={EMPTY}
+      validationSchema={memberRegisterFormSchema}
+      onSubmit={submit}
+      validateOnBlur
+    >
+      {({ isSubmitting }) => (
+        <Form className="mform" noValidate>
+          <TextInput name="username" label="会员名" required autoComplete="username" />
+          <TextInput
+            name="mobile"
+            label="手机号"
+            type="tel"
+            required
+            maxLength={PHONE_MAX_LENGTH}
+            autoComplete="tel"
+          />
+          <ProfileFields options={options} getApi={getApi} />
+          <TextInput
+            name="password"
+            label="密码"
+            type="password"
+            required
+            maxLength={PASSWORD_MAX}
+            autoComplete="new-password"
+          />
+          <TextInput
+            name="checkPass"
+            label="确认密码"
+            type="password"
+            required
+            maxLength={PASSWORD_MAX}
+            autoComplete="new-password"
+          />
+          <PrivacyTick />
+          <div className="mform__actions">
+            <button
+              type="submit"
+              className="ui-button ui-button--primary mform__submit"
+              disabled={isSubmitting}
+            >
+              {isSubmitting ? '提交中…' : '注册'}
+            </button>
+          </div>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import '@wangeditor/editor/dist/css/style.css';
+import { Editor, Toolbar } from '@wangeditor/editor-for-react';
+import type { IDomEditor, IEditorConfig, IToolbarConfig } from '@wangeditor/editor';
+import type { Api } from '@portal/api-client';
+import { EDITOR_HEIGHT_PX, EDITOR_PLACEHOLDER, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
+import { showToast } from '../../../features/content/lib/toast';
+import {
+  countLocalImages,
+  extractRtfImages,
+  hexToBytes,
+  replaceLocalImages,
+  rtfImageDataUrl,
+  type RtfImage,
+} from '@portal/ui';
+
+type Insert = (url: string, ...rest: string[]) => void;
+
+const UPLOAD_TOO_BIG = '上传文件大小不能超过 50MB';
+
+/**
+ * wangEditor's default toolbar is the toolbar of spec section 9: headings, quote, bold, underline,
+ * italic, more styles (strike, code, super/subscript), colours, font size/family, line height,
+ * lists, todo, alignment, indent, emoticons, link, image (upload or link), video, table, code
+ * block, divider, undo/redo and fullscreen. Nothing is excluded.
+ */
+const TOOLBAR: Partial<IToolbarConfig> = { excludeKeys: [] };
+
+/**
+ * The rich-text editor (@wangeditor/editor-for-react), loaded only when the article dialog opens.
+ * Images and videos go through space_thumb_upload (50 MB, spec section 5); the server sanitises
+ * what is saved. Pictures pasted from Word/WPS are rebuilt from the paste's RTF (see officePaste).
+ */
+export default function RichEditor({
+  value,
+  onChange,
+  getApi,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  getApi: () => Promise<Api>;
+}) {
+  const [editor, setEditor] = useState<IDomEditor | null>(null);
+  useEffect(
+    () => () => {
+      editor?.destroy();
+    },
+    [editor],
+  );
+
+  /** Uploads a file; the stored url, or null after telling the writer why not. */
+  const uploadFile = async (file: File, quiet = false): Promise<string | null> => {
+    if (file.size > EDITOR_UPLOAD_MAX_BYTES) {
+      if (!quiet) showToast(UPLOAD_TOO_BIG, 'error');
+      return null;
+    }
+    const body = new FormData();
+    body.append('file', file);
+    const res = await (await getApi()).space_thumb_upload(body);
+    if (res.code !== 0) {
+      if (!quiet) showToast(res.msg, 'error');
+      return null;
+    }
+    return res.data.url;
+  };
+
+  // The config is read once, when the editor is created: keep what it calls current through a ref.
+  const upload = useRef(uploadFile);
+  useEffect(() => {
+    upload.current = uploadFile;
+  });
+
+  /** An Office picture: stored on the server like an upload, else kept inline as a data URL. */
+  const pastedImage = async (image: RtfImage, n: number): Promise<string> => {
+    const ext = image.type === 'image/png' ? 'png' : 'jpg';
+    const file = new File([hexToBytes(image.hex)], `office-paste-${n + 1}.${ext}`, { type: image.type });
+    return (await upload.current(file, true)) ?? rtfImageDataUrl(image);
+  };
+
+  const [editorConfig] = useState<Partial<IEditorConfig>>(() => ({
+    placeholder: EDITOR_PLACEHOLDER,
+    customPaste: (ed, event) => {
+      const html = event.clipboardData?.getData('text/html') ?? '';
+      const rtf = event.clipboardData?.getData('text/rtf') ?? '';
+      if (!html || !rtf || countLocalImages(html) === 0) return true; // wangEditor's own paste
+      const images = extractRtfImages(rtf);
+      if (images.length === 0) return true;
+      event.preventDefault();
+      void Promise.all(images.map(pastedImage)).then((sources) => {
+        ed.restoreSelection();
+        ed.dangerouslyInsertHtml(replaceLocalImages(html, sources));
+      });
+      return false;
+    },
+    MENU_CONF: {
+      uploadImage: {
+        maxFileSize: EDITOR_UPLOAD_MAX_BYTES,
+        allowedFileTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+        customUpload: async (file: File, insert: Insert) => {
+          const url = await upload.current(file);
+          if (url) insert(url, file.name, '');
+        },
+      },
+      uploadVideo: {
+        maxFileSize: EDITOR_UPLOAD_MAX_BYTES,
+        allowedFileTypes: ['video/mp4', 'video/webm'],
+        customUpload: async (file: File, insert: Insert) => {
+          const url = await upload.current(file);
+          if (url) insert(url, '');
+        },
+      },
+    },
+  }));
+
+  return (
+    <div className="rich-editor">
+      <Toolbar editor={editor} defaultConfig={TOOLBAR} mode="default" className="rich-editor__toolbar" />
+      <Editor
+        defaultConfig={editorConfig}
+        value={value}
+        onCreated={setEditor}
+        onChange={(e) => onChange(e.getHtml())}
+        mode="default"
+        style={{ height: EDITOR_HEIGHT_PX, overflowY: 'hidden' }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import type { Api } from '@portal/api-client';
+import { ErrorCode } from '@portal/api-client/codes';
+import { PHONE_PATTERN, SMS_COUNTDOWN_S } from '@portal/api-client/constants';
+import { MSG } from '@portal/api-client/schemas';
+import { showToast } from '../../../features/content/lib/toast';
+import { toastFailure } from '../lib/api';
+
+/**
+ * 获取验证码: needs the phone (请先输入手机号) and a passed slider; then counts down 60 s and
+ * reads 重新获取 (spec sections 4 and 5).
+ */
+export function SmsButton({
+  getApi,
+  mobile,
+  proof,
+  onProofSpent,
+}: {
+  getApi: () => Promise<Api>;
+  mobile: string;
+  proof: string | null;
+  onProofSpent: () => void;
+}) {
+  const [left, setLeft] = useState(0);
+  const [sentOnce, setSentOnce] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = window.setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+
+  const send = async () => {
+    const phone = mobile.trim();
+    if (!phone) return showToast(MSG.phoneFirst, 'warning');
+    if (!PHONE_PATTERN.test(phone)) return showToast(MSG.mobileInvalid, 'warning');
+    if (!proof) return showToast('请先完成滑块验证', 'warning');
+    setBusy(true);
+    try {
+      const res = await (await getApi()).send_sms({ mobile: phone, drag_verify: proof });
+      if (res.code === 0) {
+        showToast(res.msg || '验证码已发送', 'success');
+        setSentOnce(true);
+        setLeft(SMS_COUNTDOWN_S);
+      } else {
+        toastFailure(res);
+        if (res.code === ErrorCode.DragVerifyFailed) onProofSpent();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className="ui-button mform__code-btn"
+      disabled={busy || left > 0}
+      onClick={() => void send()}
+    >
+      {left > 0 ? `${left}s` : sentOnce ? MSG.getAgain : '获取验证码'}
+    </button>
+  );
+}

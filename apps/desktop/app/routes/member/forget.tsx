@@ -1,0 +1,99 @@
+import { useCallback, useState } from 'react';
+import { Form, Formik } from 'formik';
+import { useNavigate } from 'react-router';
+import { ErrorCode } from '@portal/api-client/codes';
+import { PASSWORD_MAX, PHONE_MAX_LENGTH } from '@portal/api-client/constants';
+import { resetPasswordSchema, type ResetPasswordValues } from '@portal/api-client/schemas';
+import type { Route } from './+types/forget';
+import { showToast } from '../../features/content/lib/toast';
+import { Row, TextInput } from './components/fields';
+import { SliderCaptcha } from './components/SliderCaptcha';
+import { SmsButton } from './components/SmsButton';
+import { toastFailure, useMemberApi } from './lib/api';
+import { memberMeta } from './lib/meta';
+
+export const meta: Route.MetaFunction = () => memberMeta('找回密码');
+
+/** /forget: phone, slider, SMS code with a 60 s countdown, new password (spec sections 2, 4, 5). */
+export default function Forget() {
+  const getApi = useMemberApi();
+  const navigate = useNavigate();
+  const [proof, setProof] = useState<string | null>(null);
+  const [sliderKey, setSliderKey] = useState(0);
+  const renewSlider = useCallback(() => setSliderKey((k) => k + 1), []);
+
+  const submit = async (values: ResetPasswordValues) => {
+    if (!proof) {
+      showToast('请先完成滑块验证', 'warning');
+      return;
+    }
+    const res = await (
+      await getApi()
+    ).reset_password({
+      drag_verify: proof,
+      mobile: values.mobile.trim(),
+      code: values.code.trim(),
+      password: values.password,
+    });
+    if (res.code !== 0) {
+      toastFailure(res);
+      if (res.code === ErrorCode.DragVerifyFailed) renewSlider();
+      return;
+    }
+    showToast(res.msg || '密码已重置，请重新登录', 'success');
+    void navigate('/login');
+  };
+
+  return (
+    <main className="page container member-page">
+      <section className="member-card">
+        <h1 className="member-card__title">找回密码</h1>
+        <Formik<ResetPasswordValues>
+          initialValues={{ mobile: '', code: '', password: '' }}
+          validationSchema={resetPasswordSchema}
+          onSubmit={submit}
+        >
+          {({ values, isSubmitting }) => (
+            <Form className="mform" noValidate>
+              <TextInput
+                name="mobile"
+                label="手机号"
+                type="tel"
+                required
+                maxLength={PHONE_MAX_LENGTH}
+                autoComplete="tel"
+              />
+              <Row label="滑块验证" name="drag_verify" required>
+                <SliderCaptcha getApi={getApi} onChange={setProof} resetKey={sliderKey} />
+              </Row>
+              <div className="mform__with-btn">
+                <TextInput name="code" label="验证码" required maxLength={6} autoComplete="one-time-code" />
+                <SmsButton getApi={getApi} mobile={values.mobile} proof={proof} onProofSpent={renewSlider} />
+              </div>
+              <TextInput
+                name="password"
+                label="新密码"
+                type="password"
+                required
+                maxLength={PASSWORD_MAX}
+                autoComplete="new-password"
+              />
+              <div className="mform__actions">
+                <button
+                  type="submit"
+                  className="ui-button ui-button--primary mform__submit"
+                  disabled={isSubmitting}
+                >
+                  {isSubmitting ? '提交中…' : '重置密码'}
+                </button>
+                <a className="mform__link" href="/login">
+                  返回登录
+                </a>
+              </div>
+            </Form>
+          )}
+        </Formik>
+      </section>
+    </main>
+  );
+}

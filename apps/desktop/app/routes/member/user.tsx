@@ -1,0 +1,140 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { ColumnStatus, STORAGE_KEY } from '@portal/api-client/constants';
+import { serverApi } from '@portal/api-client/server';
+import { selectMember, signOut, useAppDispatch, useAppSelector } from '@portal/session/store';
+import type { Route } from './+types/user';
+import { showToast } from '../../features/content/lib/toast';
+import { ApplyTab, type SpaceState } from './components/ApplyTab';
+import { ColumnTab } from './components/ColumnTab';
+import { ProfileTab } from './components/ProfileTab';
+import { notifyMemberChange, toastFailure, useMemberApi } from './lib/api';
+import { memberMeta } from './lib/meta';
+import { loadFormOptions } from './lib/options.server';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { options: await loadFormOptions(serverApi(context)) };
+}
+
+export const meta: Route.MetaFunction = () => memberMeta('会员中心');
+
+type Tab = 'info' | 'apply' | 'column';
+
+/**
+ * /user: basic info, column application, and the column list once the column is approved
+ * (spec sections 2 and 4). The member lives in the browser (SMBData), so the page fills in after
+ * hydration; without a member it goes to /login.
+ */
+function subscribeStorage(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+const readStoredMember = (): string | null => window.localStorage.getItem(STORAGE_KEY.member);
+
+export default function User({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const getApi = useMemberApi();
+  const member = useAppSelector(selectMember);
+  const [tab, setTab] = useState<Tab>('info');
+  const [space, setSpace] = useState<SpaceState | null>(null);
+  const [spaceVersion, setSpaceVersion] = useState(0);
+  // SMBData as the browser has it: undefined on the server and during hydration, null when logged out.
+  const stored = useSyncExternalStore(subscribeStorage, readStoredMember, () => undefined);
+
+  useEffect(() => {
+    if (stored === null) void navigate('/login', { replace: true });
+  }, [stored, navigate]);
+
+  const memberId = member?.id ?? null;
+  useEffect(() => {
+    if (memberId === null) return;
+    let live = true;
+    void getApi()
+      .then((api) => api.check_space({ id: memberId }))
+      .then((res) => {
+        if (!live) return;
+        if (res.code === 0) setSpace(res.data);
+        else toastFailure(res);
+      });
+    return () => {
+      live = false;
+    };
+  }, [getApi, memberId, spaceVersion]);
+
+  if (!stored || !member) {
+    return (
+      <main className="page container member-page">
+        <p className="member-empty">加载中…</p>
+      </main>
+    );
+  }
+
+  const logout = async () => {
+    const res = await (await getApi()).member_logout({});
+    dispatch(signOut());
+    notifyMemberChange();
+    if (res.code === 0) showToast(res.msg || '已退出登录', 'success');
+    void navigate('/login');
+  };
+
+  const approved = space?.status === ColumnStatus.Approved;
+  const tabs: [Tab, string][] = [
+    ['info', '基本信息'],
+    ['apply', '申请专栏'],
+    ...(approved ? ([['column', '专栏列表']] as [Tab, string][]) : []),
+  ];
+  const current = tab === 'column' && !approved ? 'info' : tab;
+
+  return (
+    <main className="page container member-page member-page--wide">
+      <section className="member-card member-card--wide">
+        <header className="member-head">
+          {member.avatar ? (
+            <img src={member.avatar} alt="" width={48} height={48} />
+          ) : (
+            <span className="member-head__avatar" aria-hidden="true" />
+          )}
+          <div>
+            <h1>{member.username}</h1>
+            <p>会员中心</p>
+          </div>
+          <button type="button" className="ui-button" onClick={() => void logout()}>
+            退出登录
+          </button>
+        </header>
+        <div className="member-tabs" role="tablist">
+          {tabs.map(([key, label]) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              id={`tab-${key}`}
+              aria-selected={current === key}
+              aria-controls={`panel-${key}`}
+              className={`member-tabs__tab${current === key ? ' is-active' : ''}`}
+              onClick={() => setTab(key)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`}>
+          {current === 'info' ? (
+            <ProfileTab getApi={getApi} memberId={member.id} options={loaderData.options} />
+          ) : null}
+          {current === 'apply' ? (
+            <ApplyTab
+              getApi={getApi}
+              memberId={member.id}
+              space={space}
+              onChanged={() => setSpaceVersion((v) => v + 1)}
+              openList={() => setTab('column')}
+            />
+          ) : null}
+          {current === 'column' ? <ColumnTab getApi={getApi} /> : null}
+        </div>
+      </section>
+    </main>
+  );
+}

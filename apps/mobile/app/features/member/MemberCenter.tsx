@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Notice } from '../shared/Notice';
+import { setSessionExpiredListener } from './api';
+import { ColumnPanel } from './ColumnPanel';
+import { ProfilePanel } from './ProfilePanel';
+import './member.css';
+
+type Tab = 'info' | 'column';
+
+const TABS: [Tab, string][] = [
+  ['info', '基本信息'],
+  ['column', '我的专栏'],
+];
+
+/**
+ * The member features of /user in a phone layout (spec sections 2 and 4): the profile with the
+ * avatar, and the column (application status, or the article list once approved, with writing).
+ */
+export function MemberCenter({ memberId }: { memberId: number }) {
+  const [tab, setTab] = useState<Tab>('info');
+  const [notice, setNotice] = useState<string | null>(null);
+  const say = useCallback((msg: string) => setNotice(msg), []);
+  const hide = useCallback(() => setNotice(null), []);
+
+  useEffect(() => {
+    setSessionExpiredListener(say);
+    return () => setSessionExpiredListener(null);
+  }, [say]);
+
+  return (
+    <section className="mm-center">
+      <div className="mm-tabs" role="tablist">
+        {TABS.map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`mm-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls={`mm-panel-${key}`}
+            className={`mm-tabs__tab${tab === key ? ' is-active' : ''}`}
+            onClick={() => setTab(key)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div className="mm-panel" role="tabpanel" id={`mm-panel-${tab}`} aria-labelledby={`mm-tab-${tab}`}>
+        {tab === 'info' ? <ProfilePanel memberId={memberId} say={say} /> : <ColumnPanel memberId={memberId} say={say} />}
+      </div>
+      <Notice message={notice} onClose={hide} />
+    </section>
+  );
+}
