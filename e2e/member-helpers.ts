@@ -21,7 +21,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * hand, else the temporary dirs e2e/serve.mjs makes (portal-e2e-*), newest first.
  */
 function candidateDirs(): string[] {
-  const dirs = [process.env.E2E_DATA_DIR, process.env.DATA_DIR].filter((d): d is string => !!d).map((d) => path.resolve(ROOT, d));
+  const dirs = [process.env.E2E_DATA_DIR, process.env.DATA_DIR]
+    .filter((d): d is string => !!d)
+    .map((d) => path.resolve(ROOT, d));
   const temp = readdirSync(tmpdir())
     .filter((name) => name.startsWith('portal-e2e-'))
     .map((name) => path.join(tmpdir(), name))

@@ -2,7 +2,15 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MSG } from '../packages/api-client/src/schemas';
 import { ERROR_MESSAGES, ErrorCode } from '../packages/api-client/src/codes';
 import { COOKIE } from '../packages/api-client/src/constants';
-import { admin, dataDirOfMember, officeClipboard, png, smsCodeFor, uniqueName, uniquePhone } from './member-helpers';
+import {
+  admin,
+  dataDirOfMember,
+  officeClipboard,
+  png,
+  smsCodeFor,
+  uniqueName,
+  uniquePhone,
+} from './member-helpers';
 
 /**
  * Members and columns end to end (spec sections 2, 4, 5, 8): register → login → the header shows
@@ -98,8 +106,17 @@ async function login(page: Page, account: Account): Promise<void> {
   await page.locator('#f-password').fill(account.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown, STORAGE_KEY);
-  expect(stored).toMatchObject({ username: account.username, stoken: expect.any(String), id: expect.any(Number) });
+  // / belongs to the app of the reader's width: a phone lands on the mobile home.
+  await expect(page.locator('html')).toHaveAttribute('data-app', isPhone(page) ? 'mobile' : 'desktop');
+  const stored = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown,
+    STORAGE_KEY,
+  );
+  expect(stored).toMatchObject({
+    username: account.username,
+    stoken: expect.any(String),
+    id: expect.any(Number),
+  });
 }
 
 /** The member's own page: /user on a desktop, /new_user on a phone. */
@@ -115,7 +132,9 @@ async function memberTab(page: Page, desktop: string, phone: string): Promise<vo
 test.describe('member screens', () => {
   // The cookie choice is its own feature (foundation tests); here the banner would cover the forms' buttons.
   test.beforeEach(async ({ context, baseURL }) => {
-    await context.addCookies([{ name: COOKIE.consent, value: 'allow', url: baseURL ?? 'http://127.0.0.1:8091' }]);
+    await context.addCookies([
+      { name: COOKIE.consent, value: 'allow', url: baseURL ?? 'http://127.0.0.1:8091' },
+    ]);
   });
 
   test('a visitor without member data is sent from the member page to /login', async ({ page }) => {
@@ -126,8 +145,16 @@ test.describe('member screens', () => {
 
   test('an expired session (10001) clears SMBData, goes to /login and says so', async ({ page }) => {
     await page.goto('/login');
-    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ id: 999999, stoken: 'expired', username: '旧会员', avatar: '' })), STORAGE_KEY);
-    await page.goto(isPhone(page) ? '/new_user' : '/user');
+    await page.evaluate(
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({ id: 999999, stoken: 'expired', username: '旧会员', avatar: '' }),
+        ),
+      STORAGE_KEY,
+    );
+    // 'commit': the phone's notice stays 1.5 s before /login, whatever the page's images take to load.
+    await page.goto(isPhone(page) ? '/new_user' : '/user', { waitUntil: 'commit' });
     const said = message(page, ERROR_MESSAGES[ErrorCode.SessionInvalid]);
     if (isPhone(page)) {
       // The phone centre shows the message, then leaves for /login (another app's document).
@@ -140,7 +167,9 @@ test.describe('member screens', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
   });
 
-  test('register, log in, profile with avatar, column, article with an image, approval, public page', async ({ page }) => {
+  test('register, log in, profile with avatar, column, article with an image, approval, public page', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const account: Account = { username: uniqueName('e2e'), mobile: uniquePhone(), password: 'pass-1234' };
 
@@ -157,15 +186,27 @@ test.describe('member screens', () => {
     // Checked in the browser first: the wrong format and the 3 MB limit never reach the server.
     await avatarInput.setInputFiles({ name: 'a.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await expect(message(page, MSG.avatarType)).toBeVisible();
-    await avatarInput.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024 + 1) });
+    await avatarInput.setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(3 * 1024 * 1024 + 1),
+    });
     await expect(message(page, MSG.avatarSize)).toBeVisible();
     // A .png that is not an image is refused by the server, which reads the bytes.
     const fakeUpload = page.waitForResponse((r) => r.url().endsWith('/api/member_upload'));
-    await avatarInput.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
+    await avatarInput.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not a picture'),
+    });
     expect(((await (await fakeUpload).json()) as { code: number }).code).not.toBe(0);
 
     const upload = page.waitForResponse((r) => r.url().endsWith('/api/member_upload'));
-    await avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(64, [200, 16, 46]) });
+    await avatarInput.setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: png(64, [200, 16, 46]),
+    });
     const uploaded = (await (await upload).json()) as { code: number; data: string };
     expect(uploaded.code).toBe(0);
     await expect(page.getByRole('img', { name: '头像' })).toHaveAttribute('src', uploaded.data);
@@ -174,7 +215,10 @@ test.describe('member screens', () => {
     await expect(page.getByLabel('手机号')).toHaveValue(account.mobile);
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await expect(message(page, '保存成功')).toBeVisible();
-    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { id: number; avatar: string }, STORAGE_KEY);
+    const stored = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { id: number; avatar: string },
+      STORAGE_KEY,
+    );
     expect(stored.avatar).toBe(uploaded.data);
     if (!isPhone(page)) {
       await page.goto('/');
@@ -193,7 +237,8 @@ test.describe('member screens', () => {
     // The editor is loaded when the article dialog opens, never with the page.
     const editorScripts: string[] = [];
     page.on('request', (r) => {
-      if (r.resourceType() === 'script' && /wangeditor|RichEditor/i.test(r.url())) editorScripts.push(r.url());
+      if (r.resourceType() === 'script' && /wangeditor|RichEditor/i.test(r.url()))
+        editorScripts.push(r.url());
     });
     await page.reload();
     if (isPhone(page)) await memberTab(page, '', '我的专栏');
@@ -211,7 +256,27 @@ test.describe('member screens', () => {
     await expect(form.getByText('请输入内容...')).toBeVisible();
     if (!isPhone(page)) {
       // The toolbar of spec section 9.
-      for (const key of ['headerSelect', 'blockquote', 'bold', 'underline', 'italic', 'color', 'fontSize', 'fontFamily', 'lineHeight', 'bulletedList', 'todo', 'emotion', 'insertLink', 'insertTable', 'codeBlock', 'divider', 'undo', 'redo', 'fullScreen']) {
+      for (const key of [
+        'headerSelect',
+        'blockquote',
+        'bold',
+        'underline',
+        'italic',
+        'color',
+        'fontSize',
+        'fontFamily',
+        'lineHeight',
+        'bulletedList',
+        'todo',
+        'emotion',
+        'insertLink',
+        'insertTable',
+        'codeBlock',
+        'divider',
+        'undo',
+        'redo',
+        'fullScreen',
+      ]) {
         await expect(form.locator(`[data-menu-key="${key}"]`), key).toHaveCount(1);
       }
     }
@@ -222,7 +287,7 @@ test.describe('member screens', () => {
     await expect(fieldError(form, MSG.contentRequired)).toBeVisible();
     await expect(fieldError(form, MSG.channelRequired)).toBeVisible();
 
-    const title = `专栏测试${account.username.slice(-6)}`;
+    let title = `专栏测试${account.username.slice(-6)}`;
     const titleInput = form.locator('input[name=title]');
     await expect(titleInput).toHaveAttribute('maxlength', '25');
     await titleInput.fill(title);
@@ -235,12 +300,17 @@ test.describe('member screens', () => {
     await page.keyboard.type('这是会员专栏文章的正文。');
     const picture = png(48, [30, 120, 220]);
     const pasteUpload = page.waitForResponse((r) => r.url().endsWith('/api/space_thumb_upload'));
-    await editable.evaluate((el, clip) => {
-      const data = new DataTransfer();
-      data.setData('text/html', clip.html);
-      data.setData('text/rtf', clip.rtf);
-      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, officeClipboard(picture, '来自 Word 的图片：'));
+    await editable.evaluate(
+      (el, clip) => {
+        const data = new DataTransfer();
+        data.setData('text/html', clip.html);
+        data.setData('text/rtf', clip.rtf);
+        el.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      officeClipboard(picture, '来自 Word 的图片：'),
+    );
     const stored_image = (await (await pasteUpload).json()) as { code: number; data: { url: string } };
     expect(stored_image.code).toBe(0);
     await expect(editable.locator(`img[src="${stored_image.data.url}"]`)).toBeVisible();
@@ -253,12 +323,27 @@ test.describe('member screens', () => {
     await expect(form).toBeHidden();
 
     // Pending in the list; the status filter finds it under 待审核 and not under 已通过.
-    const row = page.locator(isPhone(page) ? '.mm-card' : '.column-list__table tbody tr').filter({ hasText: title });
+    const row = page
+      .locator(isPhone(page) ? '.mm-card' : '.column-list__table tbody tr')
+      .filter({ hasText: title });
     await expect(row).toContainText('待审核');
     await filterStatus(page, '已通过');
     await expect(row).toHaveCount(0);
     await filterStatus(page, '待审核');
     await expect(row).toHaveCount(1);
+
+    // ---- edit mode: the dialog opens with the article; saving sends it to review again ----
+    await row.getByRole('button', { name: '编辑' }).click();
+    await expect(form).toBeVisible();
+    await expect(titleInput).toHaveValue(title);
+    await expect(editable.locator(`img[src="${stored_image.data.url}"]`)).toBeVisible();
+    title = `${title}修订`;
+    await titleInput.fill(title);
+    const update = page.waitForResponse((r) => r.url().endsWith('/api/space_update_article'));
+    await form.getByRole('button', { name: '提交审核' }).click();
+    expect(((await (await update).json()) as { code: number }).code).toBe(0);
+    await expect(form).toBeHidden();
+    await expect(row.filter({ hasText: title })).toContainText('待审核');
 
     // ---- the editor approves it; it is public ----
     const approved = await admin(dataDir, 'approve', 'article', String(added.data.id));

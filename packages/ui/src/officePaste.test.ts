@@ -50,7 +50,9 @@ describe('replaceLocalImages', () => {
     expect(out).not.toContain('v:imagedata');
   });
 
-  it('drops a local picture that has no source rather than keep a path on the writer\'s disk', () => {
-    expect(replaceLocalImages('<img src="file:///a.png"><img src="file:///b.png">', ['x.png'])).toBe('<img src="x.png">');
+  it("drops a local picture that has no source rather than keep a path on the writer's disk", () => {
+    expect(replaceLocalImages('<img src="file:///a.png"><img src="file:///b.png">', ['x.png'])).toBe(
+      '<img src="x.png">',
+    );
   });
 });

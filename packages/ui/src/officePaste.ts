@@ -62,7 +62,10 @@ export function extractRtfImages(rtf: string): RtfImage[] {
     const type = /\\pngblip\b/.test(body) ? 'image/png' : /\\jpegblip\b/.test(body) ? 'image/jpeg' : null;
     if (!type) continue;
     // What is left after the control words (\picw1200, \bliptag-12345 …) is the hex of the bytes.
-    const hex = body.replace(/\\[a-z]+-?\d* ?/gi, '').replace(/[^0-9a-f]/gi, '').toLowerCase();
+    const hex = body
+      .replace(/\\[a-z]+-?\d* ?/gi, '')
+      .replace(/[^0-9a-f]/gi, '')
+      .toLowerCase();
     if (hex.length >= 16 && hex.length % 2 === 0) images.push({ type, hex });
   }
   return images;
@@ -78,7 +81,8 @@ export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
 export function rtfImageDataUrl(image: RtfImage): string {
   const bytes = hexToBytes(image.hex);
   let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return `data:${image.type};base64,${btoa(binary)}`;
 }
 

@@ -93,7 +93,9 @@ export default function User({ loaderData }: Route.ComponentProps) {
           {member.avatar ? (
             <img src={member.avatar} alt="" width={48} height={48} />
           ) : (
-            <span className="member-head__avatar" aria-hidden="true" />
+            <span className="member-head__avatar" aria-hidden="true">
+              {member.username.slice(0, 1)}
+            </span>
           )}
           <div>
             <h1>{member.username}</h1>

@@ -22,7 +22,11 @@ const statusClass = (status: number) => `mm-status mm-status--${status < 0 ? 're
 /** The member's own column articles, 10 a page, with a status filter and a title search. */
 export function ArticleList({ say }: { say: (msg: string) => void }) {
   const [title, setTitle] = useState('');
-  const [query, setQuery] = useState<{ title: string; status: number | null; page: number }>({ title: '', status: null, page: 1 });
+  const [query, setQuery] = useState<{ title: string; status: number | null; page: number }>({
+    title: '',
+    status: null,
+    page: 1,
+  });
   const [list, setList] = useState<{ items: ColumnArticle[]; total: number } | null>(null);
   const [version, setVersion] = useState(0);
   // undefined: closed; null: a new article; an article: editing it.
@@ -83,7 +87,14 @@ export function ArticleList({ say }: { say: (msg: string) => void }) {
           setQuery({ ...query, title: title.trim(), page: 1 });
         }}
       >
-        <input className="mm-input" type="search" placeholder="搜索文章标题" aria-label="文章标题" value={title} onChange={(e) => setTitle(e.target.value)} />
+        <input
+          className="mm-input"
+          type="search"
+          placeholder="搜索文章标题"
+          aria-label="文章标题"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
         <button type="submit" className="mm-btn">
           搜索
         </button>
@@ -119,7 +130,9 @@ export function ArticleList({ say }: { say: (msg: string) => void }) {
                 <h3>{a.title}</h3>
                 <span className={statusClass(a.status)}>{a.showStatus}</span>
               </div>
-              {a.status === ArticleStatus.Rejected && a.refuse ? <p className="mm-card__refuse">未通过原因：{a.refuse}</p> : null}
+              {a.status === ArticleStatus.Rejected && a.refuse ? (
+                <p className="mm-card__refuse">未通过原因：{a.refuse}</p>
+              ) : null}
               <div className="mm-card__foot">
                 <time>{a.created_at}</time>
                 <span>
@@ -135,7 +148,12 @@ export function ArticleList({ say }: { say: (msg: string) => void }) {
           ))}
         </ul>
       )}
-      <Pagination total={list?.total ?? 0} page={query.page} pageSize={PAGE_SIZE.columnList} onChange={(page) => setQuery({ ...query, page })} />
+      <Pagination
+        total={list?.total ?? 0}
+        page={query.page}
+        pageSize={PAGE_SIZE.columnList}
+        onChange={(page) => setQuery({ ...query, page })}
+      />
       {editing !== undefined ? (
         <Suspense fallback={null}>
           <ArticleSheet

@@ -18,7 +18,15 @@ type Values = {
   is_push: 0 | 1 | '';
 };
 
-const EMPTY: Values = { title: '', channel: '', category: '', content: '', description: '', keyword: '', is_push: '' };
+const EMPTY: Values = {
+  title: '',
+  channel: '',
+  category: '',
+  content: '',
+  description: '',
+  keyword: '',
+  is_push: '',
+};
 
 /** Channel, then its categories (space_category reloads when the channel changes and clears the category). */
 function ChannelAndCategory() {
@@ -47,7 +55,13 @@ function ChannelAndCategory() {
   }, [channel]);
   return (
     <>
-      <MSelect name="channel" label="频道" options={channels} required onPicked={() => void setFieldValue('category', '')} />
+      <MSelect
+        name="channel"
+        label="频道"
+        options={channels}
+        required
+        onPicked={() => void setFieldValue('category', '')}
+      />
       <MSelect name="category" label="分类" options={categories} required />
     </>
   );
@@ -65,7 +79,13 @@ function PushChoice() {
           ] as const
         ).map(([v, label]) => (
           <label key={v}>
-            <input type="radio" name="is_push" checked={field.value === v} onChange={() => void helpers.setValue(v)} /> {label}
+            <input
+              type="radio"
+              name="is_push"
+              checked={field.value === v}
+              onChange={() => void helpers.setValue(v)}
+            />{' '}
+            {label}
           </label>
         ))}
       </div>
@@ -131,7 +151,9 @@ export default function ArticleSheet({
       draft: draft.current ? (1 as const) : (0 as const),
     };
     const api = await memberApi();
-    const res = article ? await api.space_update_article({ ...payload, id: article.id }) : await api.space_add_article(payload);
+    const res = article
+      ? await api.space_update_article({ ...payload, id: article.id })
+      : await api.space_add_article(payload);
     if (res.code !== 0) {
       const msg = failureMessage(res);
       if (msg) say(msg);

@@ -63,7 +63,9 @@ vi.mock('./api', () => ({
 const { ColumnPanel } = await import('./ColumnPanel');
 
 function renderPanel(say: (msg: string) => void = () => {}) {
-  const Stub = createRoutesStub([{ path: '/new_user', Component: () => <ColumnPanel memberId={5} say={say} /> }]);
+  const Stub = createRoutesStub([
+    { path: '/new_user', Component: () => <ColumnPanel memberId={5} say={say} /> },
+  ]);
   return render(<Stub initialEntries={['/new_user']} />);
 }
 const flush = () => act(async () => {});
@@ -100,14 +102,20 @@ describe('ColumnPanel (phone)', () => {
     renderPanel();
     await flush();
     await flush();
-    expect(calls.find((c) => c.name === 'space_list')?.payload).toMatchObject({ page: 1, pageSize: PAGE_SIZE.columnList });
+    expect(calls.find((c) => c.name === 'space_list')?.payload).toMatchObject({
+      page: 1,
+      pageSize: PAGE_SIZE.columnList,
+    });
     expect(screen.getByText('被退回的文章')).toBeTruthy();
     expect(screen.getByText('未通过原因：内容过短')).toBeTruthy();
     expect(screen.queryByText(/不该显示的原因/)).toBeNull();
 
     fireEvent.click(screen.getByRole('radio', { name: '待审核' }));
     await flush();
-    expect(calls.at(-1)).toEqual({ name: 'space_list', payload: expect.objectContaining({ status: ArticleStatus.Pending, page: 1 }) });
+    expect(calls.at(-1)).toEqual({
+      name: 'space_list',
+      payload: expect.objectContaining({ status: ArticleStatus.Pending, page: 1 }),
+    });
     expect(screen.queryByText('被退回的文章')).toBeNull();
     expect(screen.getByText('等待审核的文章')).toBeTruthy();
   });

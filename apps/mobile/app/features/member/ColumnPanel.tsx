@@ -63,7 +63,12 @@ export function ColumnPanel({ memberId, say }: { memberId: number; say: (msg: st
       {space.status === ColumnStatus.NotApplied ? (
         <>
           <p>开通专栏后，您可以在本站发表文章，经编辑审核后公开发布。</p>
-          <button type="button" className="mm-btn mm-btn--primary mm-btn--block" disabled={busy} onClick={() => void apply()}>
+          <button
+            type="button"
+            className="mm-btn mm-btn--primary mm-btn--block"
+            disabled={busy}
+            onClick={() => void apply()}
+          >
             申请专栏
           </button>
         </>
@@ -73,7 +78,12 @@ export function ColumnPanel({ memberId, say }: { memberId: number; say: (msg: st
         <>
           <p className="mm-apply__msg">{space.msg}</p>
           {rejected ? (
-            <button type="button" className="mm-btn mm-btn--primary mm-btn--block" disabled={busy} onClick={() => void apply()}>
+            <button
+              type="button"
+              className="mm-btn mm-btn--primary mm-btn--block"
+              disabled={busy}
+              onClick={() => void apply()}
+            >
               重新申请
             </button>
           ) : null}

@@ -46,7 +46,11 @@ export function MemberCenter({ memberId }: { memberId: number }) {
         ))}
       </div>
       <div className="mm-panel" role="tabpanel" id={`mm-panel-${tab}`} aria-labelledby={`mm-tab-${tab}`}>
-        {tab === 'info' ? <ProfilePanel memberId={memberId} say={say} /> : <ColumnPanel memberId={memberId} say={say} />}
+        {tab === 'info' ? (
+          <ProfilePanel memberId={memberId} say={say} />
+        ) : (
+          <ColumnPanel memberId={memberId} say={say} />
+        )}
       </div>
       <Notice message={notice} onClose={hide} />
     </section>

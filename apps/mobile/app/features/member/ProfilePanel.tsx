@@ -143,7 +143,9 @@ export function ProfilePanel({ memberId, say }: { memberId: number; say: (msg: s
 
   const submit = async (values: Values) => {
     const valid = profileSchema.cast(values, { stripUnknown: true });
-    const res = await (await memberApi()).member_info_update({
+    const res = await (
+      await memberApi()
+    ).member_info_update({
       email: valid.email,
       company: valid.company,
       industry: valid.industry,
@@ -171,7 +173,12 @@ export function ProfilePanel({ memberId, say }: { memberId: number; say: (msg: s
   };
 
   return (
-    <Formik<Values> initialValues={toValues(member)} validationSchema={profileSchema} onSubmit={submit} enableReinitialize>
+    <Formik<Values>
+      initialValues={toValues(member)}
+      validationSchema={profileSchema}
+      onSubmit={submit}
+      enableReinitialize
+    >
       {({ values, setFieldValue, isSubmitting }) => {
         const choose = async (file: File | undefined) => {
           if (!file) return;
@@ -208,7 +215,12 @@ export function ProfilePanel({ memberId, say }: { memberId: number; say: (msg: s
                 </span>
               )}
               <div>
-                <button type="button" className="mm-btn mm-btn--ghost" disabled={uploading} onClick={() => fileInput.current?.click()}>
+                <button
+                  type="button"
+                  className="mm-btn mm-btn--ghost"
+                  disabled={uploading}
+                  onClick={() => fileInput.current?.click()}
+                >
                   {uploading ? '上传中...' : '更换头像'}
                 </button>
                 <small>支持 PNG、JPG、JPEG，小于 3MB</small>
@@ -252,7 +264,11 @@ export function ProfilePanel({ memberId, say }: { memberId: number; say: (msg: s
                 ))}
               </select>
             </MRow>
-            <button type="submit" className="mm-btn mm-btn--primary mm-btn--block" disabled={isSubmitting || uploading}>
+            <button
+              type="submit"
+              className="mm-btn mm-btn--primary mm-btn--block"
+              disabled={isSubmitting || uploading}
+            >
               {isSubmitting ? '保存中...' : '保存'}
             </button>
           </Form>

@@ -3,7 +3,14 @@ import '@wangeditor/editor/dist/css/style.css';
 import { Editor, Toolbar } from '@wangeditor/editor-for-react';
 import type { IDomEditor, IEditorConfig, IToolbarConfig } from '@wangeditor/editor';
 import { EDITOR_HEIGHT_PX, EDITOR_PLACEHOLDER, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
-import { countLocalImages, extractRtfImages, hexToBytes, replaceLocalImages, rtfImageDataUrl, type RtfImage } from '@portal/ui';
+import {
+  countLocalImages,
+  extractRtfImages,
+  hexToBytes,
+  replaceLocalImages,
+  rtfImageDataUrl,
+  type RtfImage,
+} from '@portal/ui';
 import { failureMessage, memberApi } from './api';
 
 type Insert = (url: string, ...rest: string[]) => void;
@@ -16,7 +23,15 @@ type Insert = (url: string, ...rest: string[]) => void;
 const TOOLBAR: Partial<IToolbarConfig> = { excludeKeys: ['fullScreen'] };
 
 /** The phone's rich-text editor, loaded only when the writing sheet opens. */
-export default function RichEditor({ value, onChange, say }: { value: string; onChange: (html: string) => void; say: (msg: string) => void }) {
+export default function RichEditor({
+  value,
+  onChange,
+  say,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  say: (msg: string) => void;
+}) {
   const [editor, setEditor] = useState<IDomEditor | null>(null);
   useEffect(
     () => () => {
@@ -47,7 +62,11 @@ export default function RichEditor({ value, onChange, say }: { value: string; on
   });
 
   const pastedImage = async (image: RtfImage, n: number): Promise<string> => {
-    const file = new File([hexToBytes(image.hex)], `office-paste-${n + 1}.${image.type === 'image/png' ? 'png' : 'jpg'}`, { type: image.type });
+    const file = new File(
+      [hexToBytes(image.hex)],
+      `office-paste-${n + 1}.${image.type === 'image/png' ? 'png' : 'jpg'}`,
+      { type: image.type },
+    );
     return (await upload.current(file, true)) ?? rtfImageDataUrl(image);
   };
 

@@ -3,7 +3,17 @@ import { useField } from 'formik';
 import type { Option } from '@portal/api-client';
 
 /** One stacked phone form row: label, control, and the field's error under it. */
-export function MRow({ name, label, required, children }: { name: string; label: string; required?: boolean; children: ReactNode }) {
+export function MRow({
+  name,
+  label,
+  required,
+  children,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
   const [, meta] = useField(name);
   const error = meta.touched && meta.error ? meta.error : '';
   return (
