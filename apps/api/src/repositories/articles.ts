@@ -138,16 +138,10 @@ export async function getArticle(database: Db, id: number): Promise<ArticleDetai
       .select(ARTICLE_LIST_COLUMNS)
       .where('cat_id', '=', row.cat_id)
       .where('status', '=', PUBLISHED)
+      // A row-value comparison, not (a < x OR (a = x AND b < y)): both databases turn it into one
+      // index range, where the OR form walks the whole category.
       .where((eb) =>
-        direction === 'prev'
-          ? eb.or([
-              eb('created_at', '<', created),
-              eb.and([eb('created_at', '=', created), eb('id', '<', id)]),
-            ])
-          : eb.or([
-              eb('created_at', '>', created),
-              eb.and([eb('created_at', '=', created), eb('id', '>', id)]),
-            ]),
+        eb(eb.refTuple('created_at', 'id'), direction === 'prev' ? '<' : '>', eb.tuple(created, id)),
       )
       .orderBy('created_at', direction === 'prev' ? 'desc' : 'asc')
       .orderBy('id', direction === 'prev' ? 'desc' : 'asc')
