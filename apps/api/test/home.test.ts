@@ -131,7 +131,8 @@ describe.each(DIALECTS)('home and mobile feed calls on %s', (dialect) => {
     expect(papers.data.map((i) => i.url)).toEqual([
       '/uploads/wp4.pdf',
       '/uploads/wp3.pdf',
-      '/uploads/wp2.pdf',
+      // Paid: the in-product viewer, never the file.
+      '/white_pager/pdf?id=2',
       '/uploads/wp1.pdf',
     ]);
     expect(await t.call('m_news', { menu_id: 999999, page: 1, pageSize: 10 })).toMatchObject({

@@ -73,7 +73,7 @@ describe.each(DIALECTS)('video and white paper calls on %s', (dialect) => {
       [1, 0],
     ]);
     const doc = await t.call<WhitePaper>('doc_detail', { id: 2 });
-    expect(doc.data).toMatchObject({ id: 2, title: '付费白皮书', is_free: 1, url: '/uploads/wp2.pdf' });
+    expect(doc.data).toMatchObject({ id: 2, title: '付费白皮书', is_free: 1, url: '/white_pager/pdf?id=2' });
     expect(await t.call('doc_detail', { id: 77 })).toMatchObject({
       code: ErrorCode.NotFound,
       msg: '白皮书不存在',

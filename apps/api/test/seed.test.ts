@@ -322,6 +322,19 @@ function checkSeededContent(run: () => { database: Db; dataDir: string }) {
     ).toBe('ftyp');
   });
 
+  it('keeps paid white papers out of DATA_DIR/uploads, under DATA_DIR/private', async () => {
+    const { database, dataDir } = run();
+    const papers = await database.db.selectFrom('white_papers').select(['id', 'url', 'is_free']).execute();
+    const paid = papers.filter((p) => p.is_free !== 0);
+    expect(paid.length).toBeGreaterThan(0);
+    for (const p of paid) {
+      expect(p.url).toBe(`/private/white-papers/paper-${p.id}.pdf`);
+      expect(fs.readFileSync(path.join(dataDir, p.url)).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(fs.existsSync(path.join(dataDir, `uploads/seed/pdf/paper-${p.id}.pdf`))).toBe(false);
+    }
+    for (const p of papers.filter((x) => x.is_free === 0)) expect(p.url).toMatch(/^\/uploads\/seed\/pdf\//);
+  });
+
   it('indexes every article for search, and can remove and re-add one', async () => {
     const { database } = run();
     const db = database.db;

@@ -389,6 +389,12 @@ export interface ApiTypes {
   get_video: Def<None, Video[]>;
   get_partner: Def<None, WebsiteUrl[]>;
   doc_detail: Def<{ id: number }, WhitePaper>;
+  /**
+   * A white paper's PDF for a logged-in member (paid papers have no public file). Success is the
+   * application/pdf body itself, not an envelope: request it raw (responseType blob) through the
+   * HTTP transport's axios instance. Failures are envelopes (10001, NotFound, Validation).
+   */
+  white_paper_file: Def<{ id: number }, null>;
   // member
   member_register: Def<MemberRegisterPayload, { id: number }>;
   member_login: Def<{ username: string; password: string }, { id: number; stoken: string; username: string; avatar: string }>;
@@ -491,6 +497,8 @@ export const endpoints: { [N in EndpointName]: EndpointSpec } = {
   get_video: get(),
   get_partner: get(),
   doc_detail: post(),
+  // POST: the member identity travels in the body, never in a URL (logs, history, Referer).
+  white_paper_file: post('member'),
   member_register: post(),
   member_login: post(),
   member_logout: post('member'),

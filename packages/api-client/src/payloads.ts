@@ -129,6 +129,7 @@ export const payloadSchemas = {
   get_video: none,
   get_partner: none,
   doc_detail: object({ id: id('白皮书') }),
+  white_paper_file: object({ id: id('白皮书') }),
 } satisfies { [N in EndpointName]?: ObjectSchema<AnyObject> };
 
 export type PayloadSchemaName = keyof typeof payloadSchemas;

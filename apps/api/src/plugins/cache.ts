@@ -52,8 +52,9 @@ export class MemoryReadCache implements ReadCache {
   ) {}
 
   async wrap<T>(call: EndpointName, key: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
-    // A cache configured with TTL 0 is off altogether (tests, debugging).
-    if (this.ttlMs <= 0 || ttlMs <= 0) return load();
+    // TTL 0 turns response caching off (tests, debugging, benchmarks of the database); entries
+    // given their own TTL (list totals) are still kept, as a production process keeps them.
+    if (ttlMs <= 0) return load();
     const k = `${call}\u0000${key}`;
     const now = Date.now();
     const hit = this.entries.get(k);

@@ -146,14 +146,21 @@ export const WHITE_PAPER_COLUMNS = [
   'created_at',
 ] as const;
 
+/** The in-product viewer of a white paper (desktop route /white_pager/pdf, served at every width). */
+export const whitePaperViewUrl = (id: number) => `/white_pager/pdf?id=${id}`;
+
 export function toWhitePaper(row: WhitePaperRow): WhitePaper {
+  const id = Number(row.id);
+  const isFree = Number(row.is_free);
   return {
-    id: Number(row.id),
-    is_free: Number(row.is_free),
+    id,
+    is_free: isFree,
     title: row.title,
     description: row.description,
     thumb: row.thumb,
-    url: row.url,
+    // A paid paper's stored path is never published: readers go to the viewer, which fetches
+    // the file through the member call white_paper_file.
+    url: isFree === 0 ? row.url : whitePaperViewUrl(id),
     created_at: formatTime(row.created_at),
   };
 }

@@ -94,6 +94,19 @@ export async function getWhitePaper(database: Db, id: number): Promise<WhitePape
   return row ? toWhitePaper(row) : null;
 }
 
+/** What white_paper_file needs: the stored file path (DATA_DIR-relative) and the title for its name. */
+export async function getWhitePaperFile(
+  database: Db,
+  id: number,
+): Promise<{ id: number; title: string; path: string; is_free: number } | null> {
+  const row = await database.db
+    .selectFrom('white_papers')
+    .select(['id', 'title', 'url', 'is_free'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), title: row.title, path: row.url, is_free: Number(row.is_free) } : null;
+}
+
 /** Newest videos as list items (mobile menu feeds), with the total. */
 export async function listVideoItems(
   database: Db,

@@ -4,10 +4,12 @@ import { ApiError, ok } from '../../lib/envelope';
 import { defineCall } from '../../lib/route';
 import { pageOf } from '../../repositories/articles';
 import { getWhitePaper, listWhitePapers } from '../../repositories/media';
+import whitePaperFileRoute from './file';
 
 /** White papers. */
-export default async function docRoutes(app: FastifyInstance) {
+export default async function docRoutes(app: FastifyInstance, opts: { dataDir: string }) {
   const db = app.database;
+  await app.register(whitePaperFileRoute, { dataDir: opts.dataDir });
   defineCall(
     app,
     'doc_ls_fronted',
