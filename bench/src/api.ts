@@ -13,7 +13,7 @@ export function apiCalls(articleId: number, deepPage: number): Call[] {
     { name: 'cate_list', label: 'cate_list p1', body: { cat_id: 0, page: 1, pageSize: 21 } },
     { name: 'cate_list', label: `cate_list p${deepPage}`, body: { cat_id: 0, page: deepPage, pageSize: 21 } },
     { name: 'indexFall', label: 'indexFall', body: { page: 1, pageseze: 10 } },
-    { name: 'search_list', label: 'search 2 chars (华为)', body: { title: '华为', page: 1, pageSize: 10 } },
+    { name: 'search_list', label: 'search 2 chars (存储)', body: { title: '存储', page: 1, pageSize: 10 } },
     { name: 'search_list', label: 'search 4 chars (人工智能)', body: { title: '人工智能', page: 1, pageSize: 10 } },
   ];
 }

@@ -13,6 +13,15 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/** Servers started by this run; stopped if the run ends early (error, Ctrl-C) so none outlive it. */
+const started = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => process.exit(130));
+}
+process.once('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 /** Start a Node server script with env, wait until `probe` answers. */
 export async function startNode(script: string, env: Record<string, string>, port: number, probe = '/'): Promise<Server> {
   const child = spawn(process.execPath, [path.join(ROOT, script)], {
@@ -20,6 +29,8 @@ export async function startNode(script: string, env: Record<string, string>, por
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 600_000; // a first start may seed the demo database
   for (;;) {
@@ -27,6 +38,9 @@ export async function startNode(script: string, env: Record<string, string>, por
     try {
       const res = await fetch(url + probe, { signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
+      // Answered, and by this child: a child that failed to bind has exited by now.
+      await new Promise((r) => setTimeout(r, 200));
+      if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
       break;
     } catch {
       if (Date.now() > deadline) throw new Error(`${script} did not answer on ${url}`);

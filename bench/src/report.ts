@@ -11,7 +11,7 @@ export interface Results {
   machine: { cores: number; cpu: string; memory_gib: number; node: string };
   seconds_per_run: number;
   connections: number;
-  api: { label: string; articles: number; rows: ApiRow[] };
+  api: { label: string; articles: number; rows: ApiRow[] }[];
   scale: { label: string; articles: number; rows: ApiRow[]; vs_demo: { call: string; p50_ratio: number; p99_ratio: number; rps_ratio: number }[] }[];
   ssr?: SsrRow[];
   bundles: BundleRow[];
@@ -29,12 +29,14 @@ export function toMarkdown(r: Results): string {
   const out: string[] = [];
   out.push(`# Benchmark results`, '');
   out.push(`${r.date} · ${r.machine.cores} cores (${r.machine.cpu}) · ${r.machine.memory_gib} GiB · Node ${r.machine.node} · ${r.connections} connections, ${r.seconds_per_run} s per run · whole run ${r.duration_s} s`, '');
-  out.push(`## API throughput (${r.api.label}, ${r.api.articles} articles)`, '');
-  out.push('Ceiling: a bare Node `http` server answering the same JSON bytes in the same run.', '');
-  out.push(table(['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'of ceiling'], r.api.rows.map((x) => [x.call, x.rps, x.p50, x.p99, x.errors + x.non2xx, x.ref_rps, x.of_ceiling])), '');
+  for (const a of r.api) {
+    out.push(`## API throughput (${a.label}, ${a.articles} articles)`, '');
+    out.push('Ceiling: a bare Node `http` server answering the same JSON bytes in the same run.', '');
+    out.push(table(['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'of ceiling'], a.rows.map((x) => [x.call, x.rps, x.p50, x.p99, x.errors + x.non2xx, x.ref_rps, x.of_ceiling])), '');
+  }
   for (const s of r.scale) {
     out.push(`## Scale: ${s.label} (${s.articles} articles)`, '');
-    out.push('Ratios are this database against the demo-size database in the same run (1 = no growth in cost).', '');
+    out.push('Ratios are this database against the demo-size database with the read cache off, in the same run (1 = no growth in cost).', '');
     out.push(
       table(
         ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'p50 × demo', 'p99 × demo', 'req/s × demo'],
