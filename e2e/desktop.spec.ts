@@ -134,7 +134,11 @@ test.describe('white paper gate', () => {
     const papers = await apiCall<Paper[]>(request, 'doc_ls_fronted', { page: 1, pageSize: 9 }, 'POST');
     const paid = papers.find((p) => p.is_free !== 0);
     test.skip(!paid, 'seed has a paid paper on page 1');
+    // The list names the in-product viewer, never a file: the PDF is not public.
+    expect(paid!.url).toBe(`/white_pager/pdf?id=${paid!.id}`);
+    expect((await request.get(`/uploads/seed/pdf/paper-${paid!.id}.pdf`)).status()).toBe(404);
     await page.goto(`/white_pager/pdf?id=${paid!.id}`);
+    await expect(page.locator('.toast')).toHaveText(LOGIN_FIRST);
     await expect(page).toHaveURL(/\/login$/);
 
     const member = await apiCall<{ id: number; stoken: string; username: string; avatar: string }>(
@@ -145,9 +149,20 @@ test.describe('white paper gate', () => {
     );
     await page.evaluate((m) => localStorage.setItem('SMBData', JSON.stringify(m)), member);
     await page.goto('/white_pager');
+    const fetched = page.waitForResponse((r) => r.url().endsWith('/api/white_paper_file'));
     await page.locator('.paper-card', { hasText: paid!.title }).click();
     await expect(page).toHaveURL(new RegExp(`/white_pager/pdf\\?id=${paid!.id}$`));
-    await expect(page.locator('object.pdf__frame')).toHaveAttribute('data', paid!.url);
+    const response = await fetched;
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    // The member's identity went in the body, never in the URL.
+    expect(response.url()).not.toContain('stoken');
+    const frame = page.locator('object.pdf__frame');
+    await expect(frame).toHaveAttribute('data', /^blob:/);
+    const src = await frame.getAttribute('data');
+    await expect(page.getByRole('link', { name: '下载PDF' })).toHaveAttribute('href', src!);
+    // The object URL holds the real PDF bytes.
+    const head = await page.evaluate(async (url) => (await (await fetch(url)).text()).slice(0, 5), src!);
+    expect(head).toBe('%PDF-');
   });
 });
 

@@ -30,9 +30,9 @@ interface Account {
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 960;
 
-/** The toast (desktop) or notice (phone) carrying this text. */
+/** The toast (@portal/ui showToast, on both widths) carrying this text. */
 function message(page: Page, text: string | RegExp): Locator {
-  return page.locator('.toast, .m-notice').filter({ hasText: text });
+  return page.locator('.toast').filter({ hasText: text });
 }
 
 /** The error line under a form field. */
@@ -153,7 +153,7 @@ test.describe('member screens', () => {
         ),
       STORAGE_KEY,
     );
-    // 'commit': the phone's notice stays 1.5 s before /login, whatever the page's images take to load.
+    // 'commit': the phone's toast stays 1.5 s before /login, whatever the page's images take to load.
     await page.goto(isPhone(page) ? '/new_user' : '/user', { waitUntil: 'commit' });
     const said = message(page, ERROR_MESSAGES[ErrorCode.SessionInvalid]);
     if (isPhone(page)) {
@@ -363,18 +363,10 @@ test.describe('member screens', () => {
     await openMemberPage(page);
     if (isPhone(page)) await memberTab(page, '', '我的专栏');
     else await page.getByRole('tab', { name: '专栏列表' }).click();
-    if (isPhone(page)) {
-      page.once('dialog', (dialog) => {
-        expect(dialog.message()).toBe(MSG.deleteConfirm);
-        void dialog.accept();
-      });
-      await row.getByRole('button', { name: '删除' }).click();
-    } else {
-      await row.getByRole('button', { name: '删除' }).click();
-      const confirm = page.getByRole('dialog', { name: '提示' });
-      await expect(confirm).toContainText(MSG.deleteConfirm);
-      await confirm.getByRole('button', { name: '确定' }).click();
-    }
+    await row.getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('dialog', { name: '提示' });
+    await expect(confirm).toContainText(MSG.deleteConfirm);
+    await confirm.getByRole('button', { name: '确定' }).click();
     await expect(message(page, '删除成功')).toBeVisible();
     await expect(row).toHaveCount(0);
   });

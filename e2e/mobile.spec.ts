@@ -125,6 +125,40 @@ test.describe('mobile site', () => {
     await expect(page.locator('.m-fall .m-news-list > li')).toHaveCount(10);
   });
 
+  test('white-paper tab: a paid paper asks a visitor to log in and opens the viewer for a member', async ({ page, request }) => {
+    const papers = await apiCall<{ id: number; title: string; is_free: number; url: string }[]>(
+      request,
+      'doc_ls_fronted',
+      { page: 1, pageSize: 9 },
+      'POST',
+    );
+    const paid = papers.find((p) => p.is_free !== 0);
+    test.skip(!paid, 'seed has a paid paper on page 1');
+    await page.goto('/?tag=2');
+    const card = page.locator('a.m-paper', { hasText: paid!.title });
+    await expect(card).toHaveAttribute('href', `/white_pager/pdf?id=${paid!.id}`);
+    await card.click();
+    const notice = page.locator('.m-notice');
+    await expect(notice).toContainText('请先登录');
+    await expect(notice.getByRole('link', { name: '去登录' })).toHaveAttribute('href', '/login');
+    await expect(page).toHaveURL(/\/\?tag=2$/);
+
+    const member = await apiCall<{ id: number; stoken: string; username: string; avatar: string }>(
+      request,
+      'member_login',
+      { username: 'demo', password: 'demo123456' },
+      'POST',
+    );
+    await page.evaluate((m) => localStorage.setItem('SMBData', JSON.stringify(m)), member);
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/white_pager/pdf\\?id=${paid!.id}$`));
+    const frame = page.locator('object.pdf__frame');
+    await expect(frame).toHaveAttribute('data', /^blob:/);
+    const src = await frame.getAttribute('data');
+    const head = await page.evaluate(async (url) => (await (await fetch(url)).text()).slice(0, 5), src!);
+    expect(head).toBe('%PDF-');
+  });
+
   test('endless list: next page 1 s after the bottom is reached, one request at a time', async ({ page }) => {
     await page.clock.install();
     const calls = track(page, 'm_news');
@@ -286,21 +320,31 @@ test.describe('mobile site', () => {
     }
   });
 
-  test('/new_user: visitors go to /login; a member sees the name and can log out', async ({ page }) => {
+  test('/new_user: visitors go to /login; a member sees the name and can log out', async ({ page, request }) => {
     await page.goto('/new_user');
     await expect(page).toHaveURL(/\/login$/);
 
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem('e2e-member-set')) {
-        sessionStorage.setItem('e2e-member-set', '1');
-        localStorage.setItem('SMBData', JSON.stringify({ id: 1, stoken: 'e2e-invalid-token', username: '演示会员', avatar: '' }));
-      }
-    });
+    // A real session of the seeded demo member, so the member centre's own calls succeed.
+    const member = await apiCall<{ id: number; stoken: string; username: string; avatar: string }>(
+      request,
+      'member_login',
+      { username: 'demo', password: 'demo123456' },
+      'POST',
+    );
+    await page.evaluate((m) => localStorage.setItem('SMBData', JSON.stringify(m)), member);
     await page.goto('/new_user');
-    await expect(page.locator('.m-user__name')).toHaveText('演示会员');
+    await expect(page.locator('.m-user__name')).toHaveText(member.username);
+    await expect(page.locator('.m-user__id')).toHaveText(`会员编号：${member.id}`);
+    const logout = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/member_logout');
     await page.getByRole('button', { name: '退出登录' }).click();
+    // The page leaves for /login at once, so the body is gone: check what was sent, and the effect below.
+    const sent = await logout;
+    expect(sent.ok()).toBe(true);
+    expect(sent.request().postDataJSON()).toMatchObject({ stoken: member.stoken, member_id: member.id });
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('SMBData'))).toBeNull();
+    // The server ended that stoken too.
+    await expect(apiCall(request, 'member_info', { id: member.id, stoken: member.stoken, member_id: member.id }, 'POST')).rejects.toThrow(/10001/);
   });
 
   test('no horizontal scrolling at 360 px', async ({ page }) => {

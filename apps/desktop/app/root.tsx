@@ -1,19 +1,7 @@
-import { useEffect } from 'react';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  data,
-  isRouteErrorResponse,
-  useLocation,
-  useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from 'react-router';
+import { Outlet, data, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import { serverApi } from '@portal/api-client/server';
 import { isLimitRoute } from '@portal/routes';
-import { CookieBanner, ErrorPage, FloatingButtons, ViewportHead, reloadAfterChunkError } from '@portal/ui';
+import { AppDocument, CookieBanner, FloatingButtons, RootErrorPage, documentLinks } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
 import { loadLayout } from './lib/layout.server';
@@ -21,11 +9,8 @@ import { SiteHeader } from './features/layout/components/SiteHeader';
 import { SiteFooter } from './features/layout/components/SiteFooter';
 import appStyles from './styles/app.css?url';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: uiStyles },
-  { rel: 'stylesheet', href: appStyles },
-];
+export const links: Route.LinksFunction = () =>
+  documentLinks({ href: '/favicon.svg', type: 'image/svg+xml' }, uiStyles, appStyles);
 
 export async function loader({ context }: Route.LoaderArgs) {
   return data(await loadLayout(serverApi(context)));
@@ -41,24 +26,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Header and footer are hidden on limit routes; under 960 px CSS hides them (styles/app.css).
   const chrome = layout && !isLimitRoute(pathname);
   return (
-    <html lang="zh-CN" data-app="desktop">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <ViewportHead app="desktop" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        {chrome ? <SiteHeader categories={layout.categories} adv={layout.adv} /> : null}
-        {children}
-        {chrome ? <SiteFooter footer={layout.footer} websites={layout.websites} /> : null}
-        <FloatingButtons />
-        <CookieBanner />
-        <ScrollRestoration />
-        <Scripts />
-      </body>
-    </html>
+    <AppDocument app="desktop">
+      {chrome ? <SiteHeader categories={layout.categories} adv={layout.adv} /> : null}
+      {children}
+      {chrome ? <SiteFooter footer={layout.footer} websites={layout.websites} /> : null}
+      <FloatingButtons />
+      <CookieBanner />
+    </AppDocument>
   );
 }
 
@@ -67,10 +41,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A deploy may have replaced the chunk this page asked for: reload once (per minute) to recover.
-  useEffect(() => void reloadAfterChunkError(error), [error]);
-  if (isRouteErrorResponse(error)) {
-    return <ErrorPage status={error.status} message={error.statusText} />;
-  }
-  return <ErrorPage status={500} message={import.meta.env.DEV && error instanceof Error ? error.message : undefined} />;
+  return <RootErrorPage error={error} dev={import.meta.env.DEV} />;
 }

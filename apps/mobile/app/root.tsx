@@ -1,15 +1,5 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  data,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from 'react-router';
-import { ErrorPage, FloatingButtons, ViewportHead, reloadAfterChunkError } from '@portal/ui';
+import { Outlet, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
+import { AppDocument, FloatingButtons, RootErrorPage, documentLinks } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
 import { apiFor, optional } from './lib/api.server';
@@ -17,11 +7,8 @@ import { TopBar } from './features/layout/TopBar';
 import { MobileFooter } from './features/layout/MobileFooter';
 import appStyles from './styles/mobile.css?url';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: uiStyles },
-  { rel: 'stylesheet', href: appStyles },
-];
+export const links: Route.LinksFunction = () =>
+  documentLinks({ href: '/favicon.svg', type: 'image/svg+xml' }, uiStyles, appStyles);
 
 /** What every phone page shows around its content: the drawer's quick links and the footer line. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -40,24 +27,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: React.ReactNode }) {
   const layout = useRouteLoaderData<typeof loader>('root');
   return (
-    <html lang="zh-CN" data-app="mobile">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="format-detection" content="telephone=no" />
-        <ViewportHead app="mobile" rootFont />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        <TopBar menus={layout?.menus ?? []} />
-        {children}
-        {layout ? <MobileFooter footer={layout.footer} /> : null}
-        <FloatingButtons />
-        <ScrollRestoration />
-        <Scripts />
-      </body>
-    </html>
+    <AppDocument
+      app="mobile"
+      viewport="width=device-width, initial-scale=1, viewport-fit=cover"
+      head={<meta name="format-detection" content="telephone=no" />}
+      rootFont
+    >
+      <TopBar menus={layout?.menus ?? []} />
+      {children}
+      {layout ? <MobileFooter footer={layout.footer} /> : null}
+      <FloatingButtons />
+    </AppDocument>
   );
 }
 
@@ -66,10 +46,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) {
-    return <ErrorPage status={error.status} message={error.statusText} />;
-  }
-  // A deploy may have replaced the chunk this page asked for: reload once (per minute) to recover.
-  reloadAfterChunkError(error);
-  return <ErrorPage status={500} message={import.meta.env.DEV && error instanceof Error ? error.message : undefined} />;
+  return <RootErrorPage error={error} dev={import.meta.env.DEV} />;
 }

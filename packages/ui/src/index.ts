@@ -10,3 +10,7 @@ export * from './ItemLink';
 export * from './ListStatus';
 export * from './listMemory';
 export * from './officePaste';
+export * from './Dialog';
+export * from './ConfirmDialog';
+export * from './toast';
+export * from './AppDocument';

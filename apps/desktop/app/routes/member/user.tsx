@@ -4,7 +4,7 @@ import { ColumnStatus, STORAGE_KEY } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import { selectMember, signOut, useAppDispatch, useAppSelector } from '@portal/session/store';
 import type { Route } from './+types/user';
-import { showToast } from '../../features/content/lib/toast';
+import { showToast } from '@portal/ui';
 import { ApplyTab, type SpaceState } from './components/ApplyTab';
 import { ColumnTab } from './components/ColumnTab';
 import { ProfileTab } from './components/ProfileTab';

@@ -1,7 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
 import { serverApi } from '@portal/api-client/server';
-import { loadMember } from '@portal/session';
 import type { Route } from './+types/pdf';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { settle, unwrap } from '../../features/content/lib/envelope.server';
@@ -9,8 +6,8 @@ import { day } from '../../features/content/lib/format';
 import { intParam } from '../../features/content/lib/query';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '../../features/content/lib/site';
-import { toastLoginFirst } from '../../features/content/lib/member';
 import { contentStyles } from '../../features/content/styles';
+import { usePaperPdf } from '../../features/white-paper/hooks/usePaperPdf';
 import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
@@ -31,21 +28,15 @@ export const meta: Route.MetaFunction = ({ data }) =>
       )
     : [];
 
-function subscribeStorage(onChange: () => void) {
-  window.addEventListener('storage', onChange);
-  return () => window.removeEventListener('storage', onChange);
-}
+/** Download name of a paper's PDF (the free file keeps its own name; a blob URL has none). */
+const fileName = (paper: { id: number; title: string }) => `${paper.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || `white-paper-${paper.id}`}.pdf`;
 
 export default function PaperPdf({ loaderData: { paper } }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  // The member session lives in the browser: the server renders a paid paper locked.
-  const hasMember = useSyncExternalStore(subscribeStorage, () => loadMember() !== null, () => false);
-  const allowed = paper.is_free === 0 || hasMember;
-  useEffect(() => {
-    if (paper.is_free === 0 || loadMember()) return;
-    toastLoginFirst();
-    void navigate('/login', { replace: true });
-  }, [paper.id, paper.is_free, navigate]);
+  const paid = paper.is_free !== 0;
+  // A paid paper has no public file: the member's browser fetches it (white_paper_file) and shows
+  // it from an object URL. The server renders it locked, since the session lives in the browser.
+  const pdf = usePaperPdf(paper.id, paid);
+  const href = paid ? (pdf.status === 'ready' ? pdf.href : null) : paper.url;
   return (
     <main className="page container">
       <Breadcrumb items={[{ label: '白皮书', to: '/white_pager' }, { label: paper.title }]} />
@@ -54,23 +45,27 @@ export default function PaperPdf({ loaderData: { paper } }: Route.ComponentProps
           <div>
             <h1>{paper.title}</h1>
             <p>
-              <span className={paper.is_free === 0 ? 'papers__badge' : 'papers__badge is-paid'}>{paper.is_free === 0 ? '免费' : '会员'}</span>
+              <span className={paid ? 'papers__badge is-paid' : 'papers__badge'}>{paid ? '会员' : '免费'}</span>
               <time>{day(paper.created_at)}</time>
             </p>
           </div>
-          {allowed ? (
-            <a className="ui-button ui-button--primary" href={paper.url} download>
+          {href ? (
+            <a className="ui-button ui-button--primary" href={href} download={fileName(paper)}>
               下载PDF
             </a>
           ) : null}
         </div>
         <p className="pdf__desc">{paper.description}</p>
-        {allowed ? (
-          <object className="pdf__frame" data={paper.url} type="application/pdf" aria-label={paper.title}>
+        {href ? (
+          <object className="pdf__frame" data={href} type="application/pdf" aria-label={paper.title}>
             <p className="empty">
-              当前浏览器无法直接显示PDF，请 <a href={paper.url}>下载后阅读</a>。
+              当前浏览器无法直接显示PDF，请 <a href={href} download={fileName(paper)}>下载后阅读</a>。
             </p>
           </object>
+        ) : pdf.status === 'loading' ? (
+          <p className="pdf__locked" role="status">正在加载白皮书…</p>
+        ) : pdf.status === 'error' ? (
+          <p className="pdf__locked" role="alert">{pdf.msg}</p>
         ) : (
           <p className="pdf__locked">该白皮书为会员资料，登录后即可阅读。</p>
         )}

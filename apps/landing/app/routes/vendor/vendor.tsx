@@ -1,5 +1,4 @@
 import { serverApi } from '@portal/api-client/server';
-import { ToastProvider } from '../../components/Toast';
 import { VendorPage } from '../../features/vendor/components/VendorPage';
 import { meetIdForPath } from '../../features/vendor/meets';
 import { unwrap } from '../../lib/envelope.server';
@@ -24,9 +23,5 @@ export const meta: Route.MetaFunction = ({ data }) =>
     : [];
 
 export default function Vendor({ loaderData }: Route.ComponentProps) {
-  return (
-    <ToastProvider>
-      <VendorPage meet={loaderData.meet} />
-    </ToastProvider>
-  );
+  return <VendorPage meet={loaderData.meet} />;
 }

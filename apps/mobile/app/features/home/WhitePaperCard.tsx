@@ -9,15 +9,18 @@ export interface WhitePaperCardProps {
   onNeedLogin: (message: string) => void;
 }
 
-/** A white paper of the home's 白皮书 tab: free ones open, paid ones need a logged-in member. */
+/**
+ * A white paper of the home's 白皮书 tab. A free one opens its PDF in a new tab; a paid one has no
+ * public file (its url is the in-product viewer /white_pager/pdf?id=N, which fetches the PDF for
+ * the member) and needs a logged-in member.
+ */
 export function WhitePaperCard({ paper, onNeedLogin }: WhitePaperCardProps) {
   const paid = paper.is_free !== 0;
   return (
     <a
       className="m-paper"
       href={paper.url}
-      target="_blank"
-      rel="noopener noreferrer"
+      {...(paid ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
       onClick={(event) => {
         if (!paid || loadMember()) return;
         event.preventDefault();

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ColumnArticle } from '@portal/api-client';
 import { ArticleStatus, PAGE_SIZE } from '@portal/api-client/constants';
-import { MSG } from '@portal/api-client/schemas';
 import { Pagination } from '@portal/ui';
+import { useDeleteArticle } from '@portal/ui/member';
 import { failureMessage, memberApi } from './api';
 
 // The writing sheet carries formik and, once opened, the editor: neither loads with the page.
@@ -32,6 +32,14 @@ export function ArticleList({ say }: { say: (msg: string) => void }) {
   // undefined: closed; null: a new article; an article: editing it.
   const [editing, setEditing] = useState<ColumnArticle | null | undefined>(undefined);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const deletion = useDeleteArticle({
+    getApi: memberApi,
+    onDeleted: (msg) => {
+      say(msg);
+      reload();
+    },
+    onError: say,
+  });
 
   useEffect(() => {
     let live = true;
@@ -65,18 +73,6 @@ export function ArticleList({ say }: { say: (msg: string) => void }) {
       if (msg) say(msg);
     }
   };
-  const remove = async (id: number) => {
-    if (!window.confirm(MSG.deleteConfirm)) return;
-    const res = await (await memberApi()).space_delete_article({ id });
-    if (res.code === 0) {
-      say(res.msg || '删除成功');
-      reload();
-    } else {
-      const msg = failureMessage(res);
-      if (msg) say(msg);
-    }
-  };
-
   return (
     <div className="mm-articles">
       <form
@@ -139,7 +135,11 @@ export function ArticleList({ say }: { say: (msg: string) => void }) {
                   <button type="button" className="mm-link" onClick={() => void edit(a.id)}>
                     编辑
                   </button>
-                  <button type="button" className="mm-link mm-link--danger" onClick={() => void remove(a.id)}>
+                  <button
+                    type="button"
+                    className="mm-link mm-link--danger"
+                    onClick={() => deletion.ask(a.id)}
+                  >
                     删除
                   </button>
                 </span>
@@ -154,6 +154,7 @@ export function ArticleList({ say }: { say: (msg: string) => void }) {
         pageSize={PAGE_SIZE.columnList}
         onChange={(page) => setQuery({ ...query, page })}
       />
+      {deletion.confirm}
       {editing !== undefined ? (
         <Suspense fallback={null}>
           <ArticleSheet

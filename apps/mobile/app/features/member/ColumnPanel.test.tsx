@@ -3,6 +3,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api, ColumnArticle } from '@portal/api-client';
 import { ArticleStatus, ColumnStatus, PAGE_SIZE } from '@portal/api-client/constants';
+import { MSG } from '@portal/api-client/schemas';
 
 /** A stand-in for the member API: check_space answers from `state`, space_apply moves it to review. */
 const state = { status: 0 as number, msg: '' };
@@ -47,6 +48,10 @@ const api = {
     state.status = ColumnStatus.UnderReview;
     state.msg = '您的专栏申请正在审核中，请耐心等待';
     return { code: 0, msg: '申请已提交，请等待审核', data: { status: 1 } };
+  },
+  space_delete_article: async (payload: unknown) => {
+    calls.push({ name: 'space_delete_article', payload });
+    return { code: 0, msg: '删除成功', data: null };
   },
   space_list: async (payload: { status?: number }) => {
     calls.push({ name: 'space_list', payload });
@@ -118,5 +123,26 @@ describe('ColumnPanel (phone)', () => {
     });
     expect(screen.queryByText('被退回的文章')).toBeNull();
     expect(screen.getByText('等待审核的文章')).toBeTruthy();
+  });
+
+  it('删除 asks in the shared dialog first: 取消 keeps the article, 确定 deletes it and says so', async () => {
+    Object.assign(state, { status: ColumnStatus.Approved, msg: '您的专栏已开通' });
+    const said: string[] = [];
+    renderPanel((m) => said.push(m));
+    await flush();
+    await flush();
+    fireEvent.click(screen.getAllByRole('button', { name: '删除' })[0]);
+    const confirm = screen.getByRole('dialog', { name: '提示' });
+    expect(confirm.textContent).toContain(MSG.deleteConfirm);
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    expect(screen.queryByRole('dialog', { name: '提示' })).toBeNull();
+    expect(calls.some((c) => c.name === 'space_delete_article')).toBe(false);
+
+    fireEvent.click(screen.getAllByRole('button', { name: '删除' })[0]);
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await flush();
+    expect(calls.find((c) => c.name === 'space_delete_article')?.payload).toEqual({ id: 7 });
+    expect(said).toContain('删除成功');
+    expect(screen.queryByRole('dialog', { name: '提示' })).toBeNull();
   });
 });

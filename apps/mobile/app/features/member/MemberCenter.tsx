@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Notice } from '../shared/Notice';
+import { useEffect, useState } from 'react';
+import { showToast } from '@portal/ui';
+import { FormSkinProvider, PHONE_FORM_SKIN } from '@portal/ui/member';
 import { setSessionExpiredListener } from './api';
 import { ColumnPanel } from './ColumnPanel';
 import { ProfilePanel } from './ProfilePanel';
 import './member.css';
 
 type Tab = 'info' | 'column';
+
+/** The member centre's messages: the shared toast (it also outlives the 10001 redirect to /login). */
+const say = (msg: string) => showToast(msg);
 
 const TABS: [Tab, string][] = [
   ['info', '基本信息'],
@@ -18,41 +22,38 @@ const TABS: [Tab, string][] = [
  */
 export function MemberCenter({ memberId }: { memberId: number }) {
   const [tab, setTab] = useState<Tab>('info');
-  const [notice, setNotice] = useState<string | null>(null);
-  const say = useCallback((msg: string) => setNotice(msg), []);
-  const hide = useCallback(() => setNotice(null), []);
-
   useEffect(() => {
     setSessionExpiredListener(say);
     return () => setSessionExpiredListener(null);
-  }, [say]);
+  }, []);
 
   return (
-    <section className="mm-center">
-      <div className="mm-tabs" role="tablist">
-        {TABS.map(([key, label]) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            id={`mm-tab-${key}`}
-            aria-selected={tab === key}
-            aria-controls={`mm-panel-${key}`}
-            className={`mm-tabs__tab${tab === key ? ' is-active' : ''}`}
-            onClick={() => setTab(key)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div className="mm-panel" role="tabpanel" id={`mm-panel-${tab}`} aria-labelledby={`mm-tab-${tab}`}>
-        {tab === 'info' ? (
-          <ProfilePanel memberId={memberId} say={say} />
-        ) : (
-          <ColumnPanel memberId={memberId} say={say} />
-        )}
-      </div>
-      <Notice message={notice} onClose={hide} />
-    </section>
+    <FormSkinProvider skin={PHONE_FORM_SKIN}>
+      <section className="mm-center">
+        <div className="mm-tabs" role="tablist">
+          {TABS.map(([key, label]) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              id={`mm-tab-${key}`}
+              aria-selected={tab === key}
+              aria-controls={`mm-panel-${key}`}
+              className={`mm-tabs__tab${tab === key ? ' is-active' : ''}`}
+              onClick={() => setTab(key)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div className="mm-panel" role="tabpanel" id={`mm-panel-${tab}`} aria-labelledby={`mm-tab-${tab}`}>
+          {tab === 'info' ? (
+            <ProfilePanel memberId={memberId} say={say} />
+          ) : (
+            <ColumnPanel memberId={memberId} say={say} />
+          )}
+        </div>
+      </section>
+    </FormSkinProvider>
   );
 }

@@ -9,7 +9,7 @@ const EXPIRED_NOTICE_MS = 1500;
 type ExpiredListener = (msg: string) => void;
 let onExpired: ExpiredListener | null = null;
 
-/** The member centre shows the 10001 message itself (in its notice) while this is set. */
+/** The member centre shows the 10001 message itself (in its toast) while this is set. */
 export function setSessionExpiredListener(listener: ExpiredListener | null): void {
   onExpired = listener;
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { loadMember, type MemberSession } from '@portal/session';
-import { showToast } from './toast';
+import { showToast } from '@portal/ui';
 
 /**
  * Shows 请先登录. The message lives with the shared yup schemas; importing it on demand keeps

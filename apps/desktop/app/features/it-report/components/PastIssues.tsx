@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { WeeklyReport } from '@portal/api-client';
 import { IT_REPORT_FIRST_YEAR, PAGE_SIZE } from '@portal/api-client/constants';
-import { Pagination } from '@portal/ui';
-import { Dialog } from '../../content/components/Dialog';
+import { Pagination, Dialog } from '@portal/ui';
 
 export interface IssuePage {
   year: number;

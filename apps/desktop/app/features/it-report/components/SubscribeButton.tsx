@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clearMember, loadMember } from '@portal/session';
 import { useRequireMember } from '../../content/lib/member';
-import { showToast } from '../../content/lib/toast';
+import { showToast } from '@portal/ui';
 
 /**
  * 订阅周报 (it_sub): needs a member, otherwise 请先登录 and /login. The HTTP client is loaded

@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Ads, CategoryEntry } from '@portal/api-client';
 import { HEADER_DROPDOWN_ID } from '@portal/api-client/constants';
+import { showToast } from '@portal/ui';
 import { categoryHref } from '../../../lib/links';
 import { useMemberSummary } from '../hooks/useMemberSummary';
 import { SiteLogo } from './SiteLogo';
@@ -45,6 +46,68 @@ function SearchBox() {
   );
 }
 
+/** The member's name opens a small menu: 用户中心 and 退出登录. */
+function MemberMenu({ username }: { username: string }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const logout = async () => {
+    setBusy(true);
+    try {
+      const { logoutMember } = await import('../lib/logout');
+      const res = await logoutMember();
+      showToast(res.code === 0 && res.msg ? res.msg : '已退出登录', 'success');
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+    void navigate('/login');
+  };
+  return (
+    <div className="site-user__menu" ref={box}>
+      <button
+        type="button"
+        className="site-user__name"
+        aria-expanded={open}
+        aria-controls="site-user-drop"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {username}
+      </button>
+      {open ? (
+        <ul className="site-user__drop" id="site-user-drop">
+          <li>
+            <Link to="/user" onClick={() => setOpen(false)}>
+              用户中心
+            </Link>
+          </li>
+          <li>
+            <button type="button" disabled={busy} onClick={() => void logout()}>
+              {busy ? '正在退出…' : '退出登录'}
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 function UserEntry() {
   const member = useMemberSummary();
   return (
@@ -59,9 +122,7 @@ function UserEntry() {
         )}
       </Link>
       {member ? (
-        <Link to="/user" className="site-user__name">
-          {member.username}
-        </Link>
+        <MemberMenu username={member.username} />
       ) : (
         <span className="site-user__links">
           <Link to="/login">登录</Link>

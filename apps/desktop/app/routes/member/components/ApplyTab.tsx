@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Api } from '@portal/api-client';
 import { ColumnStatus } from '@portal/api-client/constants';
-import { showToast } from '../../../features/content/lib/toast';
+import { showToast } from '@portal/ui';
 import { toastFailure } from '../lib/api';
 
 export interface SpaceState {

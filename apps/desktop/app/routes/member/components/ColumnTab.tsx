@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Api, ColumnArticle, Option } from '@portal/api-client';
 import { ArticleStatus, PAGE_SIZE } from '@portal/api-client/constants';
-import { MSG } from '@portal/api-client/schemas';
-import { Pagination } from '@portal/ui';
-import { showToast } from '../../../features/content/lib/toast';
+import { Pagination, showToast } from '@portal/ui';
+import { useDeleteArticle } from '@portal/ui/member';
 import { toastFailure } from '../lib/api';
 import { ArticleDialog } from './ArticleDialog';
-import { ConfirmDialog } from './ConfirmDialog';
 
 const STATUS_FILTER: { value: string; label: string }[] = [
   { value: '', label: '全部状态' },
@@ -26,12 +24,18 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
     open: false,
     article: null,
   });
-  // The article awaiting the delete confirmation (spec section 5), busy while the call runs.
-  const [deleting, setDeleting] = useState<{ id: number; busy: boolean } | null>(null);
-
   // Bumped after a save or delete to fetch the current page again.
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // The delete asks first (spec section 5).
+  const deletion = useDeleteArticle({
+    getApi,
+    onDeleted: (msg) => {
+      showToast(msg, 'success');
+      reload();
+    },
+    onError: (msg) => showToast(msg, 'warning'),
+  });
 
   useEffect(() => {
     let live = true;
@@ -64,16 +68,6 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
     if (res.code === 0) setDialog({ open: true, article: res.data });
     else toastFailure(res);
   };
-  const remove = async (id: number) => {
-    setDeleting({ id, busy: true });
-    const res = await (await getApi()).space_delete_article({ id });
-    setDeleting(null);
-    if (res.code === 0) {
-      showToast(res.msg || '删除成功', 'success');
-      reload();
-    } else toastFailure(res, 'warning');
-  };
-
   return (
     <div className="column-list">
       <form
@@ -146,7 +140,7 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
                   <button
                     type="button"
                     className="linkish linkish--danger"
-                    onClick={() => setDeleting({ id: a.id, busy: false })}
+                    onClick={() => deletion.ask(a.id)}
                   >
                     删除
                   </button>
@@ -162,15 +156,7 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
         pageSize={PAGE_SIZE.columnList}
         onChange={(page) => setQuery({ ...query, page })}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        message={MSG.deleteConfirm}
-        busy={deleting?.busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) void remove(deleting.id);
-        }}
-      />
+      {deletion.confirm}
       <ArticleDialog
         getApi={getApi}
         open={dialog.open}

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import type { Api } from '@portal/api-client';
 import { loginSchema, type LoginValues } from '@portal/api-client/schemas';
 import { signIn, useAppDispatch } from '@portal/session/store';
-import { showToast } from '../../../features/content/lib/toast';
+import { showToast } from '@portal/ui';
 import { notifyMemberChange, toastFailure } from '../lib/api';
 import { goHome } from '../lib/home';
-import { TextInput } from './fields';
+import { TextInput } from '@portal/ui/member';
 
 /** 登录: after a successful login the member is stored and the product goes to / (spec section 4). */
 export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api>; username?: string }) {

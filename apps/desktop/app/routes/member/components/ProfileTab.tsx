@@ -1,33 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Formik } from 'formik';
 import type { Api, Member } from '@portal/api-client';
-import { checkAvatarFile, profileSchema, type ProfileValues } from '@portal/api-client/schemas';
+import { profileSchema } from '@portal/api-client/schemas';
 import { updateMember, useAppDispatch } from '@portal/session/store';
-import { showToast } from '../../../features/content/lib/toast';
+import { showToast } from '@portal/ui';
 import { notifyMemberChange, toastFailure } from '../lib/api';
 import type { FormOptions } from '../lib/options.server';
-import { ProfileFields, Row } from './fields';
-
-type Values = Omit<ProfileValues, 'industry' | 'position' | 'department' | 'company_people'> & {
-  company_people: string;
-  industry: number | '';
-  position: number | '';
-  department: number | '';
-  avatar: string;
-};
-
-const toValues = (m: Member): Values => ({
-  email: m.email,
-  company: m.company,
-  industry: m.industry || '',
-  position: m.position || '',
-  department: m.department || '',
-  province: m.province,
-  city: m.city,
-  address: m.address,
-  company_people: m.company_people,
-  avatar: m.avatar,
-});
+import {
+  ProfileFields,
+  Row,
+  toProfileValues,
+  updateProfile,
+  uploadAvatar,
+  type ProfileFormValues,
+} from '@portal/ui/member';
 
 /** 基本信息: the profile form; username and mobile are shown read-only, the avatar is uploaded first. */
 export function ProfileTab({
@@ -60,22 +46,8 @@ export function ProfileTab({
 
   if (!member) return <p className="member-empty">加载中…</p>;
 
-  const submit = async (values: Values) => {
-    const valid = profileSchema.cast(values, { stripUnknown: true });
-    const res = await (
-      await getApi()
-    ).member_info_update({
-      email: valid.email,
-      company: valid.company,
-      industry: valid.industry,
-      position: valid.position,
-      department: valid.department,
-      province: valid.province,
-      city: valid.city,
-      address: valid.address,
-      company_people: valid.company_people,
-      avatar: values.avatar,
-    });
+  const submit = async (values: ProfileFormValues) => {
+    const res = await updateProfile(await getApi(), values);
     if (res.code !== 0) {
       toastFailure(res);
       return;
@@ -87,8 +59,8 @@ export function ProfileTab({
   };
 
   return (
-    <Formik<Values>
-      initialValues={toValues(member)}
+    <Formik<ProfileFormValues>
+      initialValues={toProfileValues(member)}
       validationSchema={profileSchema}
       onSubmit={submit}
       enableReinitialize
@@ -96,21 +68,13 @@ export function ProfileTab({
       {({ values, setFieldValue, isSubmitting }) => {
         const choose = async (file: File | undefined) => {
           if (!file) return;
-          // Format and size first, in the browser (spec section 5); the server checks the bytes again.
-          const problem = checkAvatarFile(file);
-          if (problem) {
-            showToast(problem, 'error');
-            return;
-          }
           setUploading(true);
           try {
-            const body = new FormData();
-            body.append('file', file);
-            const res = await (await getApi()).member_upload(body);
-            if (res.code === 0) {
-              await setFieldValue('avatar', res.data);
+            const uploaded = await uploadAvatar(getApi, file);
+            if ('url' in uploaded) {
+              await setFieldValue('avatar', uploaded.url);
               showToast('头像已上传，保存后生效', 'success');
-            } else toastFailure(res);
+            } else if (uploaded.error) showToast(uploaded.error, 'error');
           } finally {
             setUploading(false);
             if (fileInput.current) fileInput.current.value = '';

@@ -2,10 +2,10 @@ import { Form, Formik, useField } from 'formik';
 import type { Api } from '@portal/api-client';
 import { PASSWORD_MAX, PHONE_MAX_LENGTH } from '@portal/api-client/constants';
 import { memberRegisterFormSchema, type MemberRegisterFormValues } from '@portal/api-client/schemas';
-import { showToast } from '../../../features/content/lib/toast';
+import { showToast } from '@portal/ui';
 import { toastFailure } from '../lib/api';
 import type { FormOptions } from '../lib/options.server';
-import { ProfileFields, Row, TextInput } from './fields';
+import { ProfileFields, Row, TextInput, pickProfile } from '@portal/ui/member';
 
 type Values = Omit<MemberRegisterFormValues, 'industry' | 'position' | 'department' | 'company_people'> & {
   company_people: string;
@@ -70,15 +70,7 @@ export function RegisterForm({
     const res = await api.member_register({
       username: valid.username,
       mobile: valid.mobile,
-      email: valid.email,
-      company: valid.company,
-      industry: valid.industry,
-      position: valid.position,
-      department: valid.department,
-      province: valid.province,
-      city: valid.city,
-      address: valid.address,
-      company_people: valid.company_people,
+      ...pickProfile(valid),
       password: valid.password,
     });
     if (res.code !== 0) {

@@ -14,7 +14,7 @@ function stubApi(code: number = ErrorCode.Ok) {
   }));
   return { api: { send_sms } as unknown as Api, send_sms };
 }
-const toasts = () => Array.from(document.querySelectorAll('#desk-toasts .toast')).map((t) => t.textContent);
+const toasts = () => Array.from(document.querySelectorAll('#ui-toasts .toast')).map((t) => t.textContent);
 /** Lets the click handler's awaited promises settle. */
 const flush = () => act(async () => {});
 
@@ -23,7 +23,7 @@ describe('SmsButton', () => {
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
-    document.getElementById('desk-toasts')?.remove();
+    document.getElementById('ui-toasts')?.remove();
   });
 
   it('asks for the phone first, then for the slider', async () => {

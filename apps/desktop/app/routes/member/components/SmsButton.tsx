@@ -3,7 +3,7 @@ import type { Api } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PHONE_PATTERN, SMS_COUNTDOWN_S } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/schemas';
-import { showToast } from '../../../features/content/lib/toast';
+import { showToast } from '@portal/ui';
 import { toastFailure } from '../lib/api';
 
 /**

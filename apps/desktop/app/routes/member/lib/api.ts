@@ -5,7 +5,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { STORAGE_KEY } from '@portal/api-client/constants';
 import { loadMember } from '@portal/session';
 import { signOut, useAppDispatch } from '@portal/session/store';
-import { showToast } from '../../../features/content/lib/toast';
+import { showToast } from '@portal/ui';
 
 /**
  * Tells everything that shows the member (the header's avatar, the session store) that SMBData

@@ -1,11 +1,7 @@
-import type { Api, Option, PlaceOption } from '@portal/api-client';
+import type { Api } from '@portal/api-client';
+import type { ProfileOptions } from '@portal/ui/member';
 
-export interface FormOptions {
-  industry: Option[];
-  position: Option[];
-  department: Option[];
-  provinces: PlaceOption[];
-}
+export type FormOptions = ProfileOptions;
 
 /** Option lists of the register and profile forms (public data, loaded with the page). */
 export async function loadFormOptions(api: Api): Promise<FormOptions> {

@@ -3,7 +3,7 @@ import { ErrorMessage, Field, Form, Formik, type FormikHelpers } from 'formik';
 import type { DynamicForm, FormField, PlaceOption } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
 import { MSG, dynamicFormSchema } from '@portal/api-client/schemas';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog } from '@portal/ui';
 import { browserApi } from '../../../lib/browser-api';
 import {
   initialValues,

@@ -2,8 +2,7 @@ import { Formik, Form, Field, ErrorMessage } from 'formik';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PHONE_MAX_LENGTH } from '@portal/api-client/constants';
 import { vendorMobileSchema } from '@portal/api-client/schemas';
-import { Dialog } from '../../../components/Dialog';
-import { useToast } from '../../../components/Toast';
+import { Dialog, showToast } from '@portal/ui';
 import { browserApi } from '../../../lib/browser-api';
 import { setVendorUserId } from '@portal/session';
 import { meetPayload } from '../meets';
@@ -21,7 +20,6 @@ export interface LoginDialogProps {
 
 /** Phone login of the landing gate (spec sections 4 and 5). */
 export function LoginDialog({ open, meetId, mobile, onClose, onLoggedIn, onUnregistered }: LoginDialogProps) {
-  const toast = useToast();
   return (
     <Dialog open={open} title="手机号登录" onClose={onClose} className="lp-login">
       <p className="lp-dialog__lead">输入报名时使用的手机号，即可查看全部报告与视频。</p>
@@ -35,12 +33,12 @@ export function LoginDialog({ open, meetId, mobile, onClose, onLoggedIn, onUnreg
           const res = await api.vendor_login({ mobile: values.mobile.trim(), ...meetPayload(meetId) });
           if (res.code === ErrorCode.Ok) {
             setVendorUserId(res.data.user_id);
-            toast(res.msg, 'success');
+            showToast(res.msg, 'success');
             onLoggedIn(res.data.user_id);
           } else if (res.code === ErrorCode.VendorUnregistered) {
             onUnregistered(values.mobile.trim());
           } else {
-            toast(res.msg, 'error');
+            showToast(res.msg, 'error');
           }
         }}
       >

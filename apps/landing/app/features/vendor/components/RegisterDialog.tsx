@@ -2,8 +2,7 @@ import { Formik, Form, Field, ErrorMessage } from 'formik';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PHONE_MAX_LENGTH, REGISTRATION_DIALOG_WIDTH, SURVEY_QUESTIONS } from '@portal/api-client/constants';
 import { vendorRegistrationFormSchema } from '@portal/api-client/schemas';
-import { Dialog } from '../../../components/Dialog';
-import { useToast } from '../../../components/Toast';
+import { Dialog, showToast } from '@portal/ui';
 import { browserApi } from '../../../lib/browser-api';
 import { meetPayload } from '../meets';
 import { CONSENTS, OTHER_CHOICE, surveyAnswers, type SurveyValues } from '../survey';
@@ -62,7 +61,6 @@ export function RegisterDialog({
   onBackToLogin,
   onRegistered,
 }: RegisterDialogProps) {
-  const toast = useToast();
   const initialValues: Values = {
     name: '',
     mobile,
@@ -105,10 +103,10 @@ export function RegisterDialog({
             ...meetPayload(meetId),
           });
           if (res.code === ErrorCode.Ok) {
-            toast(res.msg, 'success');
+            showToast(res.msg, 'success');
             onRegistered(values.mobile.trim());
           } else {
-            toast(res.msg, 'error');
+            showToast(res.msg, 'error');
           }
         }}
       >

@@ -2,7 +2,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { VendorMeet } from '@portal/api-client';
-import { ToastProvider } from '../../../components/Toast';
 import { VendorPage } from './VendorPage';
 
 const api = {
@@ -48,11 +47,7 @@ describe('vendor landing gate', () => {
       .mockResolvedValueOnce({ code: 0, msg: '登录成功', data: { user_id: 'u-123' } });
     api.vendor_register.mockResolvedValueOnce({ code: 0, msg: '注册成功', data: null });
     api.vendor_log.mockResolvedValue({ code: 0, msg: '成功', data: null });
-    render(
-      <ToastProvider>
-        <VendorPage meet={MEET} />
-      </ToastProvider>,
-    );
+    render(<VendorPage meet={MEET} />);
 
     fireEvent.click(screen.getByText('报告乙'));
     const login = await screen.findByRole('dialog', { name: '手机号登录' });
@@ -94,11 +89,7 @@ describe('vendor landing gate', () => {
     api.vendor_log
       .mockResolvedValueOnce({ code: 0, msg: '成功', data: null })
       .mockResolvedValueOnce({ code: 10007, msg: '请先使用手机号登录', data: null });
-    render(
-      <ToastProvider>
-        <VendorPage meet={MEET} />
-      </ToastProvider>,
-    );
+    render(<VendorPage meet={MEET} />);
     fireEvent.click(screen.getByText('报告甲'));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/uploads/a.pdf', '_blank', 'noopener'));
     expect(screen.queryByRole('dialog')).toBeNull();

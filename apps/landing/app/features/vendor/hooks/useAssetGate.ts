@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { VendorAsset } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
-import { useToast } from '../../../components/Toast';
 import { browserApi } from '../../../lib/browser-api';
 import { safeUrl } from '../../../lib/safe-url';
 import { clearVendorUserId, getVendorUserId } from '@portal/session';
+import { showToast } from '@portal/ui';
 import { meetPayload } from '../meets';
 
 export type GateDialog = 'none' | 'login' | 'register';
@@ -24,7 +24,6 @@ const STALE_SESSION = new Set<number>([
  * successful login the remembered asset opens.
  */
 export function useAssetGate(meetId: number, meetName: string) {
-  const toast = useToast();
   const [dialog, setDialog] = useState<GateDialog>('none');
   const [pending, setPending] = useState<VendorAsset | null>(null);
   const [mobile, setMobile] = useState('');
@@ -43,9 +42,9 @@ export function useAssetGate(meetId: number, meetName: string) {
         setDialog('login');
         return;
       }
-      toast(res.msg, 'error');
+      showToast(res.msg, 'error');
     },
-    [meetId, meetName, toast],
+    [meetId, meetName],
   );
 
   const open = useCallback(

@@ -1,4 +1,4 @@
-import { Dialog } from '../../../features/content/components/Dialog';
+import { Dialog } from './Dialog';
 
 /** A yes/no question in the site's dialog (the delete confirmation of spec section 5). */
 export function ConfirmDialog({

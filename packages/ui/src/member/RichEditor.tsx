@@ -3,8 +3,8 @@ import '@wangeditor/editor/dist/css/style.css';
 import { Editor, Toolbar } from '@wangeditor/editor-for-react';
 import type { IDomEditor, IEditorConfig, IToolbarConfig } from '@wangeditor/editor';
 import type { Api } from '@portal/api-client';
+import { ErrorCode } from '@portal/api-client/codes';
 import { EDITOR_HEIGHT_PX, EDITOR_PLACEHOLDER, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
-import { showToast } from '../../../features/content/lib/toast';
 import {
   countLocalImages,
   extractRtfImages,
@@ -12,22 +12,38 @@ import {
   replaceLocalImages,
   rtfImageDataUrl,
   type RtfImage,
-} from '@portal/ui';
+} from '../officePaste';
 
 type Insert = (url: string, ...rest: string[]) => void;
 
 const UPLOAD_TOO_BIG = '上传文件大小不能超过 50MB';
 
 /**
- * wangEditor's default toolbar is the toolbar of spec section 9: headings, quote, bold, underline,
- * italic, more styles (strike, code, super/subscript), colours, font size/family, line height,
- * lists, todo, alignment, indent, emoticons, link, image (upload or link), video, table, code
- * block, divider, undo/redo and fullscreen. Nothing is excluded.
+ * 'default': wangEditor's full toolbar, the toolbar of spec section 9 (headings, quote, bold,
+ * underline, italic, more styles, colours, font size/family, line height, lists, todo, alignment,
+ * indent, emoticons, link, image, video, table, code block, divider, undo/redo, fullscreen).
+ * 'simple': the phone's one or two rows a thumb can reach, without fullscreen.
  */
-const TOOLBAR: Partial<IToolbarConfig> = { excludeKeys: [] };
+const TOOLBARS: Record<RichEditorMode, Partial<IToolbarConfig>> = {
+  default: { excludeKeys: [] },
+  simple: { excludeKeys: ['fullScreen'] },
+};
+
+export type RichEditorMode = 'default' | 'simple';
+
+export interface RichEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  getApi: () => Promise<Api>;
+  /** Tells the writer why an upload failed (never called for 10001: the session redirect says it). */
+  onError: (msg: string) => void;
+  mode?: RichEditorMode;
+  /** The block class (toolbar gets `${className}__toolbar`). */
+  className?: string;
+}
 
 /**
- * The rich-text editor (@wangeditor/editor-for-react), loaded only when the article dialog opens.
+ * The rich-text editor (@wangeditor/editor-for-react), loaded only when the writing form opens.
  * Images and videos go through space_thumb_upload (50 MB, spec section 5); the server sanitises
  * what is saved. Pictures pasted from Word/WPS are rebuilt from the paste's RTF (see officePaste).
  */
@@ -35,11 +51,10 @@ export default function RichEditor({
   value,
   onChange,
   getApi,
-}: {
-  value: string;
-  onChange: (html: string) => void;
-  getApi: () => Promise<Api>;
-}) {
+  onError,
+  mode = 'default',
+  className = 'rich-editor',
+}: RichEditorProps) {
   const [editor, setEditor] = useState<IDomEditor | null>(null);
   useEffect(
     () => () => {
@@ -51,14 +66,14 @@ export default function RichEditor({
   /** Uploads a file; the stored url, or null after telling the writer why not. */
   const uploadFile = async (file: File, quiet = false): Promise<string | null> => {
     if (file.size > EDITOR_UPLOAD_MAX_BYTES) {
-      if (!quiet) showToast(UPLOAD_TOO_BIG, 'error');
+      if (!quiet) onError(UPLOAD_TOO_BIG);
       return null;
     }
     const body = new FormData();
     body.append('file', file);
     const res = await (await getApi()).space_thumb_upload(body);
     if (res.code !== 0) {
-      if (!quiet) showToast(res.msg, 'error');
+      if (!quiet && res.code !== ErrorCode.SessionInvalid) onError(res.msg);
       return null;
     }
     return res.data.url;
@@ -113,14 +128,19 @@ export default function RichEditor({
   }));
 
   return (
-    <div className="rich-editor">
-      <Toolbar editor={editor} defaultConfig={TOOLBAR} mode="default" className="rich-editor__toolbar" />
+    <div className={className}>
+      <Toolbar
+        editor={editor}
+        defaultConfig={TOOLBARS[mode]}
+        mode={mode}
+        className={`${className}__toolbar`}
+      />
       <Editor
         defaultConfig={editorConfig}
         value={value}
         onCreated={setEditor}
         onChange={(e) => onChange(e.getHtml())}
-        mode="default"
+        mode={mode}
         style={{ height: EDITOR_HEIGHT_PX, overflowY: 'hidden' }}
       />
     </div>

@@ -1,0 +1,66 @@
+import { useEffect, type ReactNode } from 'react';
+import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import type { AppName } from '@portal/routes';
+import { reloadAfterChunkError } from './chunkReload';
+import { ErrorPage } from './ErrorPage';
+import { ViewportHead } from './ViewportHead';
+
+export interface AppDocumentProps {
+  /** Marks the document: <html data-app="…"> (DESIGN.md section 2). */
+  app: AppName;
+  viewport?: string;
+  /** Scale the root font with the width (the mobile app's rem layout). */
+  rootFont?: boolean;
+  /** Extra head tags, after the viewport meta. */
+  head?: ReactNode;
+  bodyClassName?: string;
+  children: ReactNode;
+}
+
+/**
+ * The document every app renders from its root Layout: charset and viewport, the width script
+ * (ViewportHead) first in the head, the route's meta and links, and React Router's scripts.
+ */
+export function AppDocument({
+  app,
+  viewport = 'width=device-width, initial-scale=1',
+  rootFont,
+  head,
+  bodyClassName,
+  children,
+}: AppDocumentProps) {
+  return (
+    <html lang="zh-CN" data-app={app}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content={viewport} />
+        {head}
+        <ViewportHead app={app} rootFont={rootFont} />
+        <Meta />
+        <Links />
+      </head>
+      <body className={bodyClassName}>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** The root links of an app: its icon, the shared styles, then the app's own (which may override them). */
+export function documentLinks(icon: { href: string; type?: string }, ...stylesheets: string[]) {
+  return [{ rel: 'icon', ...icon }, ...stylesheets.map((href) => ({ rel: 'stylesheet', href }))];
+}
+
+/**
+ * The root ErrorBoundary: the status page of a route error response, else 500 (the message only
+ * in development). A deploy may have replaced the chunk the page asked for: reload once (per minute).
+ */
+export function RootErrorPage({ error, dev }: { error: unknown; dev: boolean }) {
+  useEffect(() => void reloadAfterChunkError(error), [error]);
+  if (isRouteErrorResponse(error)) {
+    return <ErrorPage status={error.status} message={error.statusText} />;
+  }
+  return <ErrorPage status={500} message={dev && error instanceof Error ? error.message : undefined} />;
+}
