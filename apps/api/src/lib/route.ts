@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { object, type AnySchema } from 'yup';
+import { object, type AnySchema, type InferType } from 'yup';
 import type { Envelope } from '@portal/api-client/codes';
 import {
   endpoints,
@@ -54,5 +54,27 @@ export function defineCall<N extends EndpointName>(
       if (!useCache) return handler(payload, request);
       return app.readCache.wrap(name, JSON.stringify(payload), () => handler(payload, request));
     },
+  });
+}
+
+/**
+ * Like defineCall, for a call validated by its own yup schema (the spec section 5 rules shared
+ * with the forms in @portal/api-client/schemas, or a landing schema). The access hooks of
+ * plugins/auth.ts run first; the schema then strips unknown keys (stoken, member_id, read-only fields).
+ */
+export function defineSchemaCall<N extends EndpointName, S extends AnySchema>(
+  app: FastifyInstance,
+  name: N,
+  schema: S,
+  handler: (payload: InferType<S>, request: FastifyRequest) => Promise<Envelope<Data<N>>>,
+): void {
+  const spec = endpoints[name];
+  app.route({
+    method: spec.method,
+    url: `/api/${name}`,
+    schema: spec.method === 'GET' ? { querystring: schema } : { body: schema },
+    config: { call: name, access: spec.access },
+    handler: async (request) =>
+      handler((spec.method === 'GET' ? request.query : request.body) as InferType<S>, request),
   });
 }

@@ -15,7 +15,8 @@ import { ApiError, ok } from '../../lib/envelope';
 import { htmlText, sanitizeArticleHtml } from '../../lib/sanitize';
 import { EDITOR_SIZE_MSG, storeEditorFile } from '../../lib/uploads';
 import * as columns from '../../repositories/columns';
-import { defineMemberCall, memberOf } from '../member/call';
+import { defineSchemaCall } from '../../lib/route';
+import { memberOf } from '../member/call';
 import { registerUpload } from '../member';
 
 /** Column status messages of check_space (spec section 4). */
@@ -90,7 +91,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     };
   }
 
-  defineMemberCall(app, 'check_space', object({ id: id('会员编号') }), async (payload, request) => {
+  defineSchemaCall(app, 'check_space', object({ id: id('会员编号') }), async (payload, request) => {
     const memberId = memberOf(request);
     if (payload.id !== memberId) throw new ApiError(ErrorCode.Forbidden);
     const state = await columns.columnState(app.database, memberId);
@@ -99,7 +100,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     return ok({ status: state.status, msg });
   });
 
-  defineMemberCall(app, 'space_apply', object({ id: id('会员编号') }), async (payload, request) => {
+  defineSchemaCall(app, 'space_apply', object({ id: id('会员编号') }), async (payload, request) => {
     const memberId = memberOf(request);
     if (payload.id !== memberId) throw new ApiError(ErrorCode.Forbidden);
     if (!(await columns.applyForColumn(app.database, memberId, now()))) {
@@ -114,15 +115,15 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     return { ...ok({ status: ColumnStatus.UnderReview }), msg: '申请已提交，请等待审核' };
   });
 
-  defineMemberCall(app, 'space_channel', object({}), async () =>
+  defineSchemaCall(app, 'space_channel', object({}), async () =>
     ok(await columns.listChannels(app.database)),
   );
 
-  defineMemberCall(app, 'space_category', object({ channel_id: id('频道') }), async (payload) =>
+  defineSchemaCall(app, 'space_category', object({ channel_id: id('频道') }), async (payload) =>
     ok(await columns.listCategories(app.database, payload.channel_id)),
   );
 
-  defineMemberCall(
+  defineSchemaCall(
     app,
     'space_list',
     object({
@@ -158,7 +159,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     },
   );
 
-  defineMemberCall(app, 'space_add_article', articleSchema, async (payload, request) => {
+  defineSchemaCall(app, 'space_add_article', articleSchema, async (payload, request) => {
     const memberId = memberOf(request);
     await requireApprovedColumn(memberId);
     const fields = await articleFields(payload);
@@ -169,7 +170,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     };
   });
 
-  defineMemberCall(
+  defineSchemaCall(
     app,
     'space_update_article',
     articleSchema.shape({ id: id('文章') }),
@@ -188,7 +189,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     },
   );
 
-  defineMemberCall(app, 'space_edit_article', object({ id: id('文章') }), async (payload, request) => {
+  defineSchemaCall(app, 'space_edit_article', object({ id: id('文章') }), async (payload, request) => {
     const memberId = memberOf(request);
     await requireApprovedColumn(memberId);
     const article = await columns.findMemberArticle(app.database, memberId, payload.id);
@@ -196,7 +197,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     return ok(article);
   });
 
-  defineMemberCall(app, 'space_delete_article', object({ id: id('文章') }), async (payload, request) => {
+  defineSchemaCall(app, 'space_delete_article', object({ id: id('文章') }), async (payload, request) => {
     const memberId = memberOf(request);
     await requireApprovedColumn(memberId);
     if (!(await columns.deleteArticle(app.database, memberId, payload.id)))

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AnySchema, InferType } from 'yup';
-import { ErrorCode, type Envelope } from '@portal/api-client/codes';
-import { endpoints, type Data, type EndpointName } from '@portal/api-client/contract';
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@portal/api-client/codes';
 import { ApiError, ok } from '../../lib/envelope';
+import { defineSchemaCall } from '../../lib/route';
 import { findForm, insertSubmission } from '../../repositories/forms';
 import {
   findPartnerBase,
@@ -44,24 +43,6 @@ export const MSG_LANDING = {
   formNotFound: '活动表单不存在',
 } as const;
 
-/** Registers `/api/{name}` with the method and access of `endpoints` and this call's yup schema. */
-function defineLandingCall<N extends EndpointName, S extends AnySchema>(
-  app: FastifyInstance,
-  name: N,
-  schema: S,
-  handler: (payload: InferType<S>, request: FastifyRequest) => Promise<Envelope<Data<N>>>,
-): void {
-  const spec = endpoints[name];
-  app.route({
-    method: spec.method,
-    url: `/api/${name}`,
-    schema: spec.method === 'GET' ? { querystring: schema } : { body: schema },
-    config: { call: name, access: spec.access },
-    handler: async (request) =>
-      handler((spec.method === 'GET' ? request.query : request.body) as InferType<S>, request),
-  });
-}
-
 /** Vendor login, registration and access log; partner landing data; dynamic activity forms. */
 export default async function landingRoutes(app: FastifyInstance): Promise<void> {
   const database = app.database;
@@ -69,28 +50,23 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
     app.rateLimit.consume(key, rule.limit, rule.windowMs);
 
   // ---- vendor ----
-  defineLandingCall(app, 'vendor_meet', landingSchemas.vendor_meet, async ({ meet_id }) => {
+  defineSchemaCall(app, 'vendor_meet', landingSchemas.vendor_meet, async ({ meet_id }) => {
     const meet = await findMeet(database, meet_id);
     if (!meet) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.meetNotFound);
     return ok(meet);
   });
 
-  defineLandingCall(
-    app,
-    'vendor_login',
-    landingSchemas.vendor_login,
-    async ({ mobile, meet_id }, request) => {
-      // Every attempt counts, known phone or not, so the limits also slow down number probing.
-      await limit(`vendor_login:ip:${request.ip}`, LANDING_LIMITS.loginPerIp);
-      await limit(`vendor_login:phone:${mobile}`, LANDING_LIMITS.loginPerPhone);
-      const meetId = meet_id ?? 0;
-      if (!(await hasLead(database, meetId, mobile))) throw new ApiError(ErrorCode.VendorUnregistered);
-      const userId = await createVendorUser(database, mobile, meetId, Date.now());
-      return { code: ErrorCode.Ok, msg: MSG_LANDING.loggedIn, data: { user_id: userId } };
-    },
-  );
+  defineSchemaCall(app, 'vendor_login', landingSchemas.vendor_login, async ({ mobile, meet_id }, request) => {
+    // Every attempt counts, known phone or not, so the limits also slow down number probing.
+    await limit(`vendor_login:ip:${request.ip}`, LANDING_LIMITS.loginPerIp);
+    await limit(`vendor_login:phone:${mobile}`, LANDING_LIMITS.loginPerPhone);
+    const meetId = meet_id ?? 0;
+    if (!(await hasLead(database, meetId, mobile))) throw new ApiError(ErrorCode.VendorUnregistered);
+    const userId = await createVendorUser(database, mobile, meetId, Date.now());
+    return { code: ErrorCode.Ok, msg: MSG_LANDING.loggedIn, data: { user_id: userId } };
+  });
 
-  defineLandingCall(app, 'vendor_register', landingSchemas.vendor_register, async (payload, request) => {
+  defineSchemaCall(app, 'vendor_register', landingSchemas.vendor_register, async (payload, request) => {
     await limit(`vendor_register:ip:${request.ip}`, LANDING_LIMITS.registerPerIp);
     const meetId = payload.meet_id ?? 0;
     const name = await meetName(database, meetId);
@@ -118,7 +94,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
   });
 
   // The auth hook has already refused an unknown user_id (access 'vendor').
-  defineLandingCall(app, 'vendor_log', landingSchemas.vendor_log, async (payload) => {
+  defineSchemaCall(app, 'vendor_log', landingSchemas.vendor_log, async (payload) => {
     const meetId = payload.meet_id ?? 0;
     const name = await meetName(database, meetId);
     if (name === null) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.meetNotFound);
@@ -137,7 +113,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
       throw new ApiError(ErrorCode.NotFound, MSG_LANDING.partnerNotFound);
   };
 
-  defineLandingCall(app, 'partner_base', partnerSchema, async ({ mark }) => {
+  defineSchemaCall(app, 'partner_base', partnerSchema, async ({ mark }) => {
     const base = await findPartnerBase(database, mark);
     if (!base) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.partnerNotFound);
     return ok(base);
@@ -152,28 +128,28 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
     ['partner_product', 'product'],
   ];
   for (const [call, list] of productLists) {
-    defineLandingCall(app, call, partnerSchema, async ({ mark }) => {
+    defineSchemaCall(app, call, partnerSchema, async ({ mark }) => {
       await requirePartner(mark);
       return ok(await partnerProducts(database, mark, list));
     });
   }
-  defineLandingCall(app, 'partner_know', partnerSchema, async ({ mark }) => {
+  defineSchemaCall(app, 'partner_know', partnerSchema, async ({ mark }) => {
     await requirePartner(mark);
     return ok(await partnerKnowledge(database, mark));
   });
-  defineLandingCall(app, 'partner_activity', partnerSchema, async ({ mark }) => {
+  defineSchemaCall(app, 'partner_activity', partnerSchema, async ({ mark }) => {
     await requirePartner(mark);
     return ok(await partnerActivities(database, mark));
   });
 
   // ---- activity forms ----
-  defineLandingCall(app, 'getForm', landingSchemas.getForm, async ({ activity_id }) => {
+  defineSchemaCall(app, 'getForm', landingSchemas.getForm, async ({ activity_id }) => {
     const form = await findForm(database, activity_id);
     if (!form) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.formNotFound);
     return ok(form);
   });
 
-  defineLandingCall(app, 'form_register', landingSchemas.form_register, async (payload, request) => {
+  defineSchemaCall(app, 'form_register', landingSchemas.form_register, async (payload, request) => {
     const form = await findForm(database, payload.activity_id);
     if (!form) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.formNotFound);
     if (!form.is_submit) throw new ApiError(ErrorCode.ActivityClosed);

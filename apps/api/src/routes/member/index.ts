@@ -16,7 +16,8 @@ import {
   type ReceivedFile,
 } from '../../lib/uploads';
 import * as members from '../../repositories/members';
-import { defineMemberCall, memberOf } from './call';
+import { defineSchemaCall } from '../../lib/route';
+import { memberOf } from './call';
 import { registerSmsCalls } from './sms';
 import type { SmsProvider } from '../../lib/sms';
 
@@ -45,7 +46,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
   const uploadsDir = path.join(opts.config.dataDir, 'uploads');
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
 
-  defineMemberCall(app, 'member_register', memberRegisterSchema, async (payload, request) => {
+  defineSchemaCall(app, 'member_register', memberRegisterSchema, async (payload, request) => {
     await app.rateLimit.consume(`register:ip:${request.ip}`, REGISTER_PER_IP_HOUR, 3600_000);
     await checkOptions(app, payload);
     const created = await members.createMember(
@@ -75,7 +76,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     return { ...ok({ id: created.id }), msg: '注册成功，请登录' };
   });
 
-  defineMemberCall(app, 'member_login', loginSchema, async (payload, request) => {
+  defineSchemaCall(app, 'member_login', loginSchema, async (payload, request) => {
     const userKey = `login:user:${payload.username.toLowerCase()}`;
     const ipKey = `login:ip:${request.ip}`;
     if (
@@ -102,12 +103,12 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
   });
 
   // stoken stays in the payload here (the schema keeps it) because logout ends exactly that session.
-  defineMemberCall(app, 'member_logout', object({ stoken: string().required() }), async (payload) => {
+  defineSchemaCall(app, 'member_logout', object({ stoken: string().required() }), async (payload) => {
     await members.deleteSession(app.database, payload.stoken);
     return { ...ok(null), msg: '已退出登录' };
   });
 
-  defineMemberCall(
+  defineSchemaCall(
     app,
     'member_info',
     object({
@@ -123,7 +124,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     },
   );
 
-  defineMemberCall(app, 'member_info_update', profileSchema, async (payload, request) => {
+  defineSchemaCall(app, 'member_info_update', profileSchema, async (payload, request) => {
     const memberId = memberOf(request);
     await checkOptions(app, payload);
     const current = await members.findMember(app.database, memberId);

@@ -10,7 +10,7 @@ import { createSmsProvider, type SmsProvider } from '../../lib/sms';
 import { CHALLENGE_TTL_MS, issueChallenge, verifyProof } from '../../lib/sms/drag-captcha';
 import * as members from '../../repositories/members';
 import * as codes from '../../repositories/sms';
-import { defineMemberCall } from './call';
+import { defineSchemaCall } from '../../lib/route';
 
 /** SMS code rules (DESIGN.md section 5). */
 export const SMS_RULES = {
@@ -50,12 +50,12 @@ export function registerSmsCalls(
     if (!use.allowed) throw new ApiError(ErrorCode.DragVerifyFailed, '滑块验证已失效，请重新验证');
   }
 
-  defineMemberCall(app, 'drag_captcha', object({}), async (_payload, request) => {
+  defineSchemaCall(app, 'drag_captcha', object({}), async (_payload, request) => {
     await app.rateLimit.consume(`captcha:ip:${request.ip}`, SMS_RULES.captchaPerIpMinute, 60_000);
     return ok(issueChallenge(config.tokenSecret, now()));
   });
 
-  defineMemberCall(
+  defineSchemaCall(
     app,
     'send_sms',
     sendSmsSchema.shape({ drag_verify: dragVerify }),
@@ -103,7 +103,7 @@ export function registerSmsCalls(
     },
   );
 
-  defineMemberCall(
+  defineSchemaCall(
     app,
     'reset_password',
     resetPasswordSchema.shape({ drag_verify: dragVerify }),
