@@ -8,6 +8,7 @@ import { categoryOfPath, loadCategory } from './category.server';
 import { AdSlot } from '../../features/home/components/AdSlot';
 import { BannerCarousel } from '../../features/home/components/BannerCarousel';
 import { SectionTitle } from '../../features/home/components/SectionTitle';
+import { Specials } from '../../features/home/components/Specials';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { ExpertPanel } from '../../features/content/components/ExpertPanel';
@@ -37,7 +38,14 @@ function Pictures({ items }: { items: ListItem[] }) {
       {items.slice(0, 3).map((item, i) => (
         <li key={item.id}>
           <ItemLink to={item.url} title={item.title}>
-            <img src={item.thumb} alt="" width={200} height={112} loading={i < 2 ? 'eager' : 'lazy'} decoding="async" />
+            <img
+              src={item.thumb}
+              alt=""
+              width={200}
+              height={112}
+              loading={i < 2 ? 'eager' : 'lazy'}
+              decoding="async"
+            />
             <span>{item.title}</span>
           </ItemLink>
         </li>
@@ -83,25 +91,6 @@ function TitleList({ title, items }: { title: string; items: ListItem[] }) {
           ))}
         </ul>
       )}
-    </section>
-  );
-}
-
-function Specials({ items }: { items: ListItem[] }) {
-  if (items.length === 0) return null;
-  return (
-    <section className="block side-block">
-      <SectionTitle title="专题" />
-      <ul className="specials">
-        {items.slice(0, 4).map((item) => (
-          <li key={item.id}>
-            <ItemLink to={item.url} title={item.title}>
-              <img src={item.thumb} alt="" width={160} height={90} loading="lazy" decoding="async" />
-              <span>{item.title}</span>
-            </ItemLink>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { HOT_NEWS_HOME } from '@portal/api-client/constants';
 import { ItemLink } from '@portal/ui';
 import { AdSlot } from './AdSlot';
 import { SectionTitle } from './SectionTitle';
+import { Specials } from './Specials';
 
 const EVENT_STATUS = ['即将开始', '进行中', '已结束'];
 
@@ -55,25 +56,6 @@ function HotNews({ items }: { items: ListItem[] }) {
   );
 }
 
-function Specials({ items }: { items: ListItem[] }) {
-  if (items.length === 0) return null;
-  return (
-    <section className="block side-block">
-      <SectionTitle title="专题" />
-      <ul className="specials">
-        {items.slice(0, 4).map((item) => (
-          <li key={item.id}>
-            <ItemLink to={item.url} title={item.title}>
-              <img src={item.thumb} alt="" width={160} height={90} loading="lazy" />
-              <span>{item.title}</span>
-            </ItemLink>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function WhitePapers({ items }: { items: WhitePaper[] }) {
   if (items.length === 0) return null;
   return (
@@ -83,7 +65,9 @@ function WhitePapers({ items }: { items: WhitePaper[] }) {
         {items.slice(0, 5).map((p) => (
           <li key={p.id}>
             <ItemLink to={p.url} title={p.title}>
-              <span className={p.is_free === 0 ? 'papers__badge' : 'papers__badge is-paid'}>{p.is_free === 0 ? '免费' : '会员'}</span>
+              <span className={p.is_free === 0 ? 'papers__badge' : 'papers__badge is-paid'}>
+                {p.is_free === 0 ? '免费' : '会员'}
+              </span>
               {p.title}
             </ItemLink>
           </li>

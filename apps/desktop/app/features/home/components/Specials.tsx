@@ -1,0 +1,23 @@
+import type { ListItem } from '@portal/api-client';
+import { ItemLink } from '@portal/ui';
+import { SectionTitle } from './SectionTitle';
+
+/** The special-topics block of the home and category sidebars (first four). */
+export function Specials({ items }: { items: ListItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="block side-block">
+      <SectionTitle title="专题" />
+      <ul className="specials">
+        {items.slice(0, 4).map((item) => (
+          <li key={item.id}>
+            <ItemLink to={item.url} title={item.title}>
+              <img src={item.thumb} alt="" width={160} height={90} loading="lazy" decoding="async" />
+              <span>{item.title}</span>
+            </ItemLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
