@@ -1,6 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /** End-to-end tests against the BUILT gateway (run `pnpm build` first), desktop and phone viewports. */
+
+// Each run is isolated from the machine's shared services: the gateway gets a fresh SQLite database
+// in a temp DATA_DIR and in-memory counters, so rate-limit windows and rows never leak from one run
+// into the next (the API tests cover PostgreSQL and Redis). Workers inherit this environment.
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const baseURL = `http://127.0.0.1:${PORT}`;
 

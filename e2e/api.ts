@@ -1,10 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
 
+/** One access token per worker, as a browser keeps one: the API limits token purchases per IP. */
+let token: Promise<string> | undefined;
+export function accessToken(request: APIRequestContext): Promise<string> {
+  token ??= request
+    .post('/api/accessToken', { data: { id: process.env.CLIENT_ID ?? 'portal-web', secret: process.env.CLIENT_SECRET ?? 'portal-dev-secret' } })
+    .then(async (res) => ((await res.json()) as { data: { access_token: string } }).data.access_token);
+  return token;
+}
+
 /** Reads seeded content straight from the API, so page assertions compare against real data. */
 export async function apiCall<T>(request: APIRequestContext, name: string, payload: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'GET'): Promise<T> {
-  const tokenRes = await request.post('/api/accessToken', { data: { id: process.env.CLIENT_ID ?? 'portal-web', secret: process.env.CLIENT_SECRET ?? 'portal-dev-secret' } });
-  const token = ((await tokenRes.json()) as { data: { access_token: string } }).data.access_token;
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${await accessToken(request)}` };
   const res =
     method === 'GET'
       ? await request.get(`/api/${name}`, { headers, params: payload as Record<string, string> })

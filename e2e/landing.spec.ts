@@ -223,8 +223,8 @@ test.describe('vendor landing gate', () => {
     };
     expect(logBody.meetName).toBe(meet.name);
     const opened = await popup;
-    await opened.waitForLoadState('commit');
-    expect(new URL(opened.url()).pathname).toBe(new URL(asset.url, 'http://x').pathname);
+    // The popup may be a PDF or a video: wait for its address, not for a document load event.
+    await expect.poll(() => new URL(opened.url()).pathname).toBe(new URL(asset.url, 'http://x').pathname);
     await opened.close();
 
     const userId = await page.evaluate(() => sessionStorage.getItem('user_id'));

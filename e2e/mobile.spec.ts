@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { apiCall } from './api';
+import { accessToken, apiCall } from './api';
 
 /** The phone site (apps/mobile) on seeded data: every screen, the endless lists and the width redirects. */
 
@@ -46,21 +46,13 @@ async function wordWithTotal(request: APIRequestContext, min: number, max: numbe
   }
   for (const title of candidates) {
     const res = await request.post('/api/search_list', {
-      headers: { authorization: `Bearer ${await token(request)}` },
+      headers: { authorization: `Bearer ${await accessToken(request)}` },
       data: { title, page: 1, pageSize: 10 },
     });
     const total = ((await res.json()) as { total?: number }).total ?? 0;
     if (total >= min && total <= max) return title;
   }
   throw new Error(`no search with ${min}..${max} hits in the seed`);
-}
-
-let cachedToken: string | null = null;
-async function token(request: APIRequestContext): Promise<string> {
-  if (cachedToken) return cachedToken;
-  const res = await request.post('/api/accessToken', { data: { id: 'portal-web', secret: 'portal-dev-secret' } });
-  cachedToken = ((await res.json()) as { data: { access_token: string } }).data.access_token;
-  return cachedToken;
 }
 
 test.describe('mobile site', () => {

@@ -20,6 +20,7 @@ build_all
 echo "› lint"
 "${PNPM[@]}" lint
 echo "› typecheck, unit and API tests"
+"${PNPM[@]}" exec tsc -p e2e/tsconfig.json
 "${PNPM[@]}" exec turbo run typecheck test --cache-dir="$TURBO_CACHE_DIR" --output-logs=new-only --concurrency=1
 echo "› end-to-end (Playwright, Debian Chromium)"
 "${PNPM[@]}" exec playwright test

@@ -5,8 +5,11 @@ import { ApiError, ok } from '../../lib/envelope';
 import { defineCall } from '../../lib/route';
 import { ACCESS_TOKEN_TTL_S, safeEqual, signAccessToken } from '../../lib/token';
 
-/** Token purchases per IP per minute: generous for page loads, a wall for credential guessing. */
-const TOKEN_RATE = { limit: 120, windowMs: 60_000 };
+/**
+ * Token purchases per IP per minute: generous because many readers share one office or campus NAT
+ * address and each browser buys one, still a wall for guessing the client credential.
+ */
+const TOKEN_RATE = { limit: 600, windowMs: 60_000 };
 
 export default async function authRoutes(app: FastifyInstance, { config }: { config: ApiConfig }) {
   defineCall(app, 'accessToken', async ({ id, secret }, request) => {
