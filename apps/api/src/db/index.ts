@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DB } from './schema';
@@ -40,7 +40,12 @@ export function openDb(config: DbConfig): Database_ {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const close = async () => {
+    // Keeps planner statistics fresh for the next start (cheap when nothing changed much).
+    if (sqlite.open) sqlite.pragma('optimize');
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', close };
 }
 
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -57,4 +62,11 @@ export async function migrate(database: Database_): Promise<void> {
   const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
+  if (database.dialect === 'sqlite') {
+    // Planner statistics: without them SQLite prefers a low-selectivity index (status) over the
+    // primary key for `id in (…) and status = 1` and walks every article (110 ms at 1M rows).
+    // optimize only analyses tables whose statistics are missing or stale; the limit samples.
+    await sql`pragma analysis_limit = 1000`.execute(database.db);
+    await sql`pragma optimize = 0x10002`.execute(database.db);
+  }
 }
