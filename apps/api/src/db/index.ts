@@ -28,7 +28,10 @@ export function openDb(config: DbConfig): Database_ {
   if (config.databaseUrl) {
     // bigint columns (times, ids) come back as JS numbers: every value here fits in 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: Number(process.env.PG_POOL_MAX ?? 10),
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

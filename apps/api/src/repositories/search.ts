@@ -2,7 +2,7 @@ import { sql, type Compilable } from 'kysely';
 import type { ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import { queryGroups, type QueryGroup } from '../db/tokenize';
-import { listByIds } from './articles';
+import { listByIds, uncachedCount, type CountCache } from './articles';
 
 /**
  * Article search on the index of db/search-index.ts; the only dialect-specific queries of the API.
@@ -143,11 +143,14 @@ export async function searchArticles(
   text: string,
   offset: number,
   limit: number,
+  counts: CountCache = uncachedCount,
 ): Promise<SearchResult> {
   const { groups, keys } = planSearch(text);
   if (groups.length === 0) return { items: [], total: 0, keys };
   const m = matchSet(database, groups);
-  const { ids, total } = await inSearchScope(database, (scoped) => pageOfMatches(scoped, m, offset, limit));
+  const { ids, total } = await inSearchScope(database, (scoped) =>
+    pageOfMatches(scoped, m, offset, limit, counts),
+  );
   const items = await listByIds(database, ids);
   return { items: items.map((item) => ({ ...item, keys })), total, keys };
 }
@@ -157,8 +160,11 @@ async function pageOfMatches(
   m: MatchSet,
   offset: number,
   limit: number,
+  counts: CountCache,
 ): Promise<{ ids: number[]; total: number }> {
-  const countAll = countQuery(database, m.all, SEARCH_COUNT_CAP).executeTakeFirstOrThrow();
+  const countAll = counts(`search:${m.all}`, async () =>
+    Number((await countQuery(database, m.all, SEARCH_COUNT_CAP).executeTakeFirstOrThrow()).n),
+  ).then((n) => ({ n }));
   if (!m.phases) {
     const [count, rows] = await Promise.all([countAll, idsQuery(database, m.all, offset, limit).execute()]);
     return { ids: rows.map((r) => Number(r.id)), total: Number(count.n) };
