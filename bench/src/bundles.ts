@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
+import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { ROOT } from './proc';
 
 /** DESIGN.md section 6 budgets of first-load JavaScript, gzip KB. */
@@ -31,11 +32,16 @@ export interface BundleRow {
   within: boolean | null;
 }
 
+const CATEGORY = CATEGORY_PAGES.map((c) => c.alias).join('|');
+const ARTICLE = new RegExp(`^/(news/:id|secret|(${CATEGORY})/:id|new_list|new_detail|:category/news/:id)$`);
+const LIST = new RegExp(`^/(more|${CATEGORY}|white_pager|video|video_List|videoc|activity|it_report|search|new_search|general/:menu_id)$`);
+
+/** Which DESIGN.md budget a route falls under (member forms, feeds and resource routes have none). */
 function kindOf(app: string, routePath: string, index: boolean): BundleRow['kind'] {
   if (app === 'landing') return 'other';
-  if (index && (routePath === '' || routePath === '/')) return 'home';
-  if (/news|new_detail|new_list|secret|:id/.test(routePath) && !/video/.test(routePath)) return 'article';
-  if (/more|general|search|video_List|^video$|white_pager$|activity$|^[A-Za-z]+$/.test(routePath)) return 'list';
+  if (index && routePath === '/') return 'home';
+  if (ARTICLE.test(routePath)) return 'article';
+  if (LIST.test(routePath)) return 'list';
   return 'other';
 }
 
@@ -49,7 +55,9 @@ export async function measureBundles(apps = ['desktop', 'mobile', 'landing']): P
     if (!fs.existsSync(serverFile)) continue;
     const build = (await import(pathToFileURL(serverFile).href)) as ServerBuild;
     const clientDir = path.join(ROOT, 'apps', app, 'build/client');
-    const file = (url: string) => path.join(clientDir, url.replace(build.publicPath, '').replace(/^\//, ''));
+    // Manifest URLs may carry a fragment or query (React Router marks some CSS links with '#').
+    const file = (url: string) =>
+      path.join(clientDir, url.replace(/[#?].*$/, '').replace(build.publicPath, '').replace(/^\//, ''));
     const { routes, entry } = build.assets;
     for (const route of Object.values(routes)) {
       if (route.id === 'root' || route.path === '*' || route.path === undefined && !route.index) continue;
@@ -63,7 +71,7 @@ export async function measureBundles(apps = ['desktop', 'mobile', 'landing']): P
         r.css?.forEach((c) => css.add(c));
       }
       const fullPath = chain.map((r) => r.path ?? '').filter(Boolean).join('/');
-      const kind = kindOf(app, fullPath, route.index === true);
+      const kind = kindOf(app, '/' + fullPath, route.index === true);
       const budget = kind === 'other' ? null : BUDGET_KB[kind];
       const jsKb = [...js].reduce((s, u) => s + gz(file(u)), 0);
       const cssKb = [...css].reduce((s, u) => s + gz(file(u)), 0);

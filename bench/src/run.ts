@@ -97,6 +97,10 @@ async function main() {
     if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`${f} is missing: run pnpm build first`);
   }
   fs.mkdirSync(DATA, { recursive: true });
+
+  // 4. Bundles from the build output (first: it needs no server and fails fast).
+  console.log('› bundles');
+  const bundles = await measureBundles();
   const demoEnv = { DATA_DIR: DEMO_DIR, DATABASE_URL: '' };
   // The API's ~2 s read cache answers repeated anonymous reads; scale runs switch it off so they
   // measure the database, and compare with the demo database measured the same way.
@@ -155,10 +159,6 @@ async function main() {
   } finally {
     await gateway.stop();
   }
-
-  // 4. Bundles from the build output.
-  console.log('› bundles');
-  const bundles = await measureBundles();
 
   const results = {
     date: new Date().toISOString(),
