@@ -1,8 +1,9 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { DB } from '../src/db/schema';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import type { Db } from '../src/db';
 import { indexArticles } from '../src/db/search-index';
+import { syncSerialSequences } from '../src/db/sequences';
 import { hashStoken } from '../src/lib/token';
 
 /**
@@ -403,24 +404,5 @@ export async function insertFixtures(database: Db): Promise<void> {
     .values({ user_id: VENDOR_USER_ID, mobile: '13900000000', created_at: now })
     .execute();
 
-  if (database.dialect === 'postgres') {
-    // Explicit ids leave serial sequences behind; move them past the fixtures for later inserts.
-    for (const table of [
-      'banners',
-      'links',
-      'qrcodes',
-      'articles',
-      'topics',
-      'videos',
-      'white_papers',
-      'events',
-      'weekly_reports',
-      'experts',
-      'members',
-    ]) {
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
-        db,
-      );
-    }
-  }
+  await syncSerialSequences(db, database.dialect);
 }

@@ -1,4 +1,4 @@
-import type { Member } from '@portal/api-client/contract';
+import type { Member, MemberRegisterPayload } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import { hashStoken } from '../lib/token';
 import { writeTx } from './write-tx';
@@ -80,20 +80,8 @@ export async function findIdByMobile(database: Db, mobile: string): Promise<numb
   return row ? Number(row.id) : null;
 }
 
-export interface NewMember {
-  username: string;
-  mobile: string;
-  email: string;
-  company: string;
-  industry: number;
-  position: number;
-  department: number;
-  province: string;
-  city: string;
-  address: string;
-  company_people: string;
-  password_hash: string;
-}
+/** A registration as stored: the payload with its password replaced by the hash. */
+export type NewMember = Omit<MemberRegisterPayload, 'password'> & { password_hash: string };
 
 export type CreateResult = { ok: true; id: number } | { ok: false; taken: 'username' | 'mobile' };
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../db/index';
 import type { DB } from '../db/schema';
+import { syncSerialSequences } from '../db/sequences';
 import { indexArticles } from '../db/search-index';
 import { hashPassword } from '../lib/password';
 import { findAssetsDir } from './assets';
@@ -98,23 +99,6 @@ export async function buildDemo(
   };
 }
 
-/** Tables with a serial id on PostgreSQL, whose sequence must follow the explicit ids we insert. */
-const SERIAL_TABLES = [
-  'banners',
-  'links',
-  'qrcodes',
-  'articles',
-  'topics',
-  'videos',
-  'white_papers',
-  'events',
-  'weekly_reports',
-  'experts',
-  'members',
-  'column_articles',
-  'partner_items',
-] as const;
-
 /** Rows per INSERT statement (bound parameters stay far below both databases' limits). */
 const BATCH = 150;
 
@@ -186,13 +170,7 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
           await insertAll(trx, table, rows);
         }
         await indexArticles({ ...database, db: trx }, tables.articles as content.ArticleRow[]);
-        if (database.dialect === 'postgres') {
-          for (const table of SERIAL_TABLES) {
-            await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
-              trx,
-            );
-          }
-        }
+        await syncSerialSequences(trx, database.dialect);
         return true;
       });
       if (seeded) log(`seed: demo content written in ${Date.now() - started} ms`);
