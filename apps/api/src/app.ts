@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadConfig, type ApiConfig } from './config';
+import { BEHIND_GATEWAY, loadConfig, type ApiConfig } from './config';
 import { yupValidatorCompiler } from './lib/validation';
 import auth from './plugins/auth';
 import cache from './plugins/cache';
@@ -29,8 +29,10 @@ export async function buildApp(options: Partial<ApiConfig> = {}): Promise<Fastif
     // Fastify's defaults, stated because they are a security requirement (DESIGN.md section 5).
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    // Client IPs (rate limits) come from X-Forwarded-For only when it is set by a trusted proxy.
-    trustProxy: config.trustProxy ? true : 'loopback',
+    // Client IPs (rate limits) come from X-Forwarded-For only when a trusted proxy set it (TRUST_PROXY
+    // names them). In-process, the gateway has replaced the header with the one address it
+    // determined by the same rules, and the socket is its own: believe exactly one hop.
+    trustProxy: config.trustProxy === BEHIND_GATEWAY ? (_address, hop) => hop === 0 : [...config.trustProxy],
     // The first start seeds thousands of articles (more on a busy PostgreSQL): give plugins time.
     pluginTimeout: 180_000,
   });

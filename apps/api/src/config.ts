@@ -1,7 +1,39 @@
-import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
+import {
+  assertNoIssues,
+  dataDirTokenSecret,
+  enumVar,
+  intVar,
+  isProduction,
+  issuesOf,
+  logLevelVar,
+  nodeEnvVar,
+  optionalVar,
+  portVar,
+  productionSecretIssues,
+  seedsDemo,
+  seedVar,
+  stringVar,
+  trustProxyVar,
+  urlVar,
+  type ConfigIssue,
+} from '@portal/config';
+import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib/sms';
 
-/** Everything the API reads from the environment (brief: agreed interface). */
+/**
+ * The API's one configuration module: every environment variable it reads is named here, checked
+ * at start, and given its default once (.env.example at the repo root explains each).
+ */
+
+/** Requests reach the in-process API through the gateway, which already chose the client's address. */
+export const BEHIND_GATEWAY = 'gateway';
+
+/** Everything the API reads from the environment. */
 export interface ApiConfig {
+  /** NODE_ENV; "production" requires real secrets and seeds nothing unless SEED=demo. */
+  nodeEnv: string;
   /** Port of the standalone server (src/server.ts). */
   port: number;
   host: string;
@@ -9,49 +41,153 @@ export interface ApiConfig {
   dataDir: string;
   /** PostgreSQL when set. */
   databaseUrl?: string;
+  /** Largest PostgreSQL pool. */
+  pgPoolMax: number;
   /** Shared rate-limit counters when set. */
   redisUrl?: string;
   /** The public client credential the front ends send to accessToken. */
   clientId: string;
   clientSecret: string;
-  /** HMAC key of access tokens. */
+  /** HMAC key of access tokens, slider proofs and SMS code hashes; never derived from the client secret. */
   tokenSecret: string;
   /** pino level; 'silent' turns logging off (tests). */
   logLevel: string;
-  /** Seed an empty database on start. */
+  /** Seed an empty database with the demo content on start. */
   seed: boolean;
   /** Lifetime of anonymous read cache entries (0 disables the cache). */
   cacheTtlMs: number;
-  /** Trust X-Forwarded-For from any proxy (TRUST_PROXY=1), else only from loopback (the gateway). */
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For is believed: the proxies' addresses / CIDRs (TRUST_PROXY), or
+   * BEHIND_GATEWAY when the gateway hosts the API and hands over the address it determined.
+   */
+  trustProxy: readonly string[] | typeof BEHIND_GATEWAY;
+  /** Verification codes sent per day across all phones. */
+  smsDailyCap: number;
+  /** SMS_PROVIDER and its credentials. */
+  sms: SmsEnv;
 }
 
-export const DEFAULT_CLIENT_ID = 'portal-web';
-export const DEFAULT_CLIENT_SECRET = 'portal-dev-secret';
+const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
+const SMS_VARIABLES = SMS_PROVIDERS.flatMap((p) => [
+  ...SMS_PROVIDER_VARIABLES[p].required,
+  ...SMS_PROVIDER_VARIABLES[p].optional,
+]);
 
-/** Reads ApiConfig from env; `overrides` win (tests, the gateway). */
+const ApiVariables = z.object({
+  NODE_ENV: nodeEnvVar,
+  API_PORT: portVar(3001),
+  API_HOST: stringVar('0.0.0.0'),
+  DATA_DIR: stringVar('./data'),
+  DATABASE_URL: urlVar(['postgres', 'postgresql']),
+  PG_POOL_MAX: intVar(10, 1, 1000),
+  REDIS_URL: urlVar(['redis', 'rediss']),
+  CLIENT_ID: stringVar(DEFAULT_CLIENT_ID),
+  CLIENT_SECRET: stringVar(DEFAULT_CLIENT_SECRET),
+  TOKEN_SECRET: optionalVar,
+  LOG_LEVEL: logLevelVar,
+  SEED: seedVar,
+  API_CACHE_TTL_MS: intVar(2000, 0, 3_600_000),
+  TRUST_PROXY: trustProxyVar,
+  SMS_DAILY_CAP: intVar(2000, 0, 10_000_000),
+  SMS_PROVIDER: enumVar(SMS_PROVIDERS, 'outbox'),
+  ...Object.fromEntries(SMS_VARIABLES.map((name) => [name, optionalVar])),
+});
+
+const ApiEnv = ApiVariables.superRefine((env, ctx) => {
+  // A half-configured provider must not silently drop codes: name every missing credential.
+  const provider = SMS_PROVIDER_VARIABLES[env.SMS_PROVIDER];
+  for (const name of provider.required) {
+    if (!(env as Record<string, unknown>)[name]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}`,
+      });
+    }
+  }
+});
+
+/** API_PORT, else PORT (the standalone API run on its own). */
+const withPort = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+  ...env,
+  API_PORT: env.API_PORT ?? env.PORT,
+});
+
+/**
+ * Reads ApiConfig from env; `overrides` win (tests, and the gateway, which passes its own view of
+ * the shared settings to the in-process API). Throws a ConfigError naming every bad variable.
+ */
 export function loadConfig(
   overrides: Partial<ApiConfig> = {},
   env: NodeJS.ProcessEnv = process.env,
 ): ApiConfig {
-  const clientSecret = overrides.clientSecret ?? env.CLIENT_SECRET ?? DEFAULT_CLIENT_SECRET;
-  const base: ApiConfig = {
-    port: Number(env.API_PORT ?? env.PORT ?? 3001),
-    host: env.API_HOST ?? '0.0.0.0',
-    dataDir: env.DATA_DIR ?? './data',
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    clientId: env.CLIENT_ID ?? DEFAULT_CLIENT_ID,
-    clientSecret,
-    // Without TOKEN_SECRET the key derives from the client secret, so every process (and a
-    // restart) accepts the same tokens; production sets TOKEN_SECRET.
-    tokenSecret:
-      env.TOKEN_SECRET || createHash('sha256').update(`portal-access-token:${clientSecret}`).digest('hex'),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    seed: env.SEED !== '0',
-    cacheTtlMs: Number(env.API_CACHE_TTL_MS ?? 2000),
-    trustProxy: env.TRUST_PROXY === '1',
+  const parsed = ApiEnv.safeParse(withPort(env));
+  const issues: ConfigIssue[] = parsed.success ? [] : issuesOf(parsed.error);
+  const nodeEnv = overrides.nodeEnv ?? env.NODE_ENV ?? 'development';
+  const tokenSecret = overrides.tokenSecret ?? (env.TOKEN_SECRET?.trim() || undefined);
+  if (isProduction(nodeEnv)) {
+    issues.push(
+      ...productionSecretIssues(
+        {
+          TOKEN_SECRET: tokenSecret,
+          CLIENT_SECRET: overrides.clientSecret ?? (env.CLIENT_SECRET?.trim() || undefined),
+        },
+        ['TOKEN_SECRET', 'CLIENT_SECRET'],
+      ),
+    );
+  }
+  assertNoIssues('api', issues);
+  const e = parsed.data!;
+  const base: Omit<ApiConfig, 'tokenSecret'> = {
+    nodeEnv,
+    port: e.API_PORT,
+    host: e.API_HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    pgPoolMax: e.PG_POOL_MAX,
+    redisUrl: e.REDIS_URL,
+    clientId: e.CLIENT_ID,
+    clientSecret: e.CLIENT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    seed: seedsDemo(e.SEED, nodeEnv),
+    cacheTtlMs: e.API_CACHE_TTL_MS,
+    trustProxy: e.TRUST_PROXY,
+    smsDailyCap: e.SMS_DAILY_CAP,
+    sms: Object.fromEntries([
+      ['SMS_PROVIDER', e.SMS_PROVIDER],
+      ...SMS_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),
+    ]) as SmsEnv,
   };
-  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
-  return { ...base, ...defined };
+  const merged = { ...base, ...defined(overrides) };
+  // Development without TOKEN_SECRET: a random secret kept in DATA_DIR (see dataDirTokenSecret).
+  return { ...merged, tokenSecret: tokenSecret ?? dataDirTokenSecret(merged.dataDir) };
+}
+
+/** What the CLIs (`pnpm seed`, `pnpm admin`) need: the database, nothing secret. */
+export interface ToolConfig {
+  dataDir: string;
+  databaseUrl?: string;
+  pgPoolMax: number;
+}
+
+/**
+ * The CLIs run in apps/api through pnpm: a relative DATA_DIR means the directory the command was
+ * typed in (INIT_CWD, set by pnpm), where the server is started from, not apps/api.
+ */
+export function loadToolConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): ToolConfig {
+  const parsed = ApiVariables.pick({ DATA_DIR: true, DATABASE_URL: true, PG_POOL_MAX: true }).safeParse(env);
+  if (!parsed.success) assertNoIssues('api tools', issuesOf(parsed.error));
+  const e = parsed.data!;
+  return {
+    dataDir: path.resolve(env.INIT_CWD ?? cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    pgPoolMax: e.PG_POOL_MAX,
+  };
+}
+
+function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,3 +1,4 @@
+import { ConfigError } from '@portal/config';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A bad environment is the operator's to fix: say what is wrong, without a stack trace.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

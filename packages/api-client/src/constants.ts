@@ -116,3 +116,12 @@ export const VENDOR_2025_MEET_ID = 1;
 /** Local/session storage keys and cookie names (spec section 3). */
 export const STORAGE_KEY = { member: 'SMBData', vendorUser: 'user_id', pageViews: 'article_pv' } as const;
 export const COOKIE = { viewportWidth: 'vw', consent: 'cookie_consent' } as const;
+
+/**
+ * The development client credential, the one definition the browser transport, the gateway and
+ * the API import. It is public by design (DESIGN section 5): the token it buys reads public content
+ * only. Servers read the configured pair from CLIENT_ID / CLIENT_SECRET; production refuses the
+ * default secret.
+ */
+export const DEFAULT_CLIENT_ID = 'portal-web';
+export const DEFAULT_CLIENT_SECRET = 'portal-dev-secret';

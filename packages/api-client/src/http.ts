@@ -11,18 +11,14 @@ import axios, {
 } from 'axios';
 import { createApi, type Api, type Transport } from './api';
 import { ERROR_MESSAGES, ErrorCode, type Envelope } from './codes';
-import { HTTP_TIMEOUT_MS } from './constants';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, HTTP_TIMEOUT_MS } from './constants';
 import { endpoints, type Data, type EndpointName, type Payload } from './contract';
 import { identityOf, withMemberIdentity, type MemberCredential } from './member-identity';
 
 /** Where the API lives when no base URL is configured and there is no browser origin to use. */
 export const LOCAL_API_URL = 'http://127.0.0.1:8080';
-/**
- * The front-end client credential. It is public by design (DESIGN section 5): the token it buys
- * reads public content only. The server reads the same pair from CLIENT_ID / CLIENT_SECRET.
- */
-export const DEFAULT_CLIENT_ID = 'portal-web';
-export const DEFAULT_CLIENT_SECRET = 'portal-dev-secret';
+/** The front-end client credential (defined once in ./constants). */
+export { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from './constants';
 
 /** Messages for failures that never reached the API (shown to users, so Chinese). */
 export const TRANSPORT_MESSAGES = {

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { loadConfig } from '../config';
+import { loadToolConfig } from '../config';
 import { migrate, openDb } from '../db';
 import { EXIT, runAdmin, USAGE } from './commands';
 
@@ -12,11 +11,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return EXIT.usage;
   }
-  const config = loadConfig();
-  // `pnpm admin` runs in apps/api; a relative DATA_DIR means the directory the command was typed in
-  // (INIT_CWD), where the server was started from, not apps/api.
-  const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), config.dataDir);
-  const database = openDb({ dataDir, databaseUrl: config.databaseUrl });
+  // A relative DATA_DIR means the directory the command was typed in (see loadToolConfig).
+  const config = loadToolConfig();
+  const { dataDir } = config;
+  const database = openDb(config);
   try {
     await migrate(database);
     return await runAdmin(argv, database, { out: (l) => console.log(l), err: (l) => console.error(l) });

@@ -21,7 +21,12 @@ export interface DbConfig {
   /** PostgreSQL when set; SQLite at DATA_DIR/portal.db otherwise. */
   databaseUrl?: string;
   dataDir: string;
+  /** Largest PostgreSQL pool (PG_POOL_MAX, read by the config module). */
+  pgPoolMax?: number;
 }
+
+/** Pool size when the caller passes none (tests, scripts). */
+const DEFAULT_PG_POOL_MAX = 10;
 
 /** Open the database: PostgreSQL when a URL is given, else embedded SQLite in WAL mode. */
 export function openDb(config: DbConfig): Database_ {
@@ -30,7 +35,7 @@ export function openDb(config: DbConfig): Database_ {
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
+      max: config.pgPoolMax ?? DEFAULT_PG_POOL_MAX,
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadToolConfig } from '../config';
 import { migrate, openDb } from '../db/index';
 import { seedIfEmpty } from './index';
 import { seedArticles } from './scale';
@@ -34,11 +33,10 @@ async function main(): Promise<number> {
     console.error('seed: --articles and --batch take a positive whole number');
     return 2;
   }
-  const config = loadConfig();
-  // `pnpm seed` runs in apps/api; like `pnpm admin`, a relative DATA_DIR means the directory the
-  // command was typed in (INIT_CWD), where the server is started from.
-  const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), config.dataDir);
-  const database = openDb({ dataDir, databaseUrl: config.databaseUrl });
+  // A relative DATA_DIR means the directory the command was typed in (see loadToolConfig).
+  const config = loadToolConfig();
+  const { dataDir } = config;
+  const database = openDb(config);
   const log = (msg: string) => console.log(msg);
   try {
     const began = Date.now();

@@ -6,17 +6,35 @@ export { AliyunSmsProvider, TencentSmsProvider, type FetchLike } from './cloud';
 
 export type SmsProviderName = 'outbox' | 'aliyun' | 'tencent';
 
+/** The variables each provider reads (./cloud.ts explains them); the API's config validates them at start. */
+export const SMS_PROVIDER_VARIABLES = {
+  outbox: { required: [], optional: [] },
+  aliyun: {
+    required: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'],
+    optional: ['ALIYUN_SMS_ENDPOINT'],
+  },
+  tencent: {
+    required: ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID'],
+    optional: ['TENCENT_SMS_REGION'],
+  },
+} as const satisfies Record<SmsProviderName, { required: readonly string[]; optional: readonly string[] }>;
+
+type VariablesOf<K extends SmsProviderName> = (typeof SMS_PROVIDER_VARIABLES)[K]['required' | 'optional'][number];
+type ProviderVariable = VariablesOf<'aliyun'> | VariablesOf<'tencent'>;
+/** SMS_PROVIDER and the provider's variables, as the API's config read them. */
+export type SmsEnv = Partial<Record<'SMS_PROVIDER' | ProviderVariable, string>>;
+
 /**
- * Chooses the SMS provider from the environment. SMS_PROVIDER unset or "outbox" → the outbox;
+ * Chooses the SMS provider from the configuration (ApiConfig.sms). SMS_PROVIDER unset or "outbox" → the outbox;
  * "aliyun" / "tencent" need every credential variable listed in ./cloud.ts, and a missing one is a
  * start-up error (a half-configured provider must not silently drop codes).
  */
 export function createSmsProvider(
   opts: { dataDir: string; log?: (msg: string) => void; now?: () => number; fetchImpl?: FetchLike },
-  env: NodeJS.ProcessEnv = process.env,
+  env: SmsEnv,
 ): SmsProvider {
   const name = (env.SMS_PROVIDER || 'outbox').toLowerCase();
-  const need = (key: string): string => {
+  const need = (key: keyof SmsEnv): string => {
     const value = env[key];
     if (!value) throw new Error(`SMS_PROVIDER=${name} needs ${key}`);
     return value;

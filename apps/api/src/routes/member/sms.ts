@@ -22,8 +22,6 @@ export const SMS_RULES = {
     { windowMs: 24 * 3600_000, max: 10, msg: '今日验证码发送次数已达上限' },
   ],
   perIpDay: 20,
-  /** Across all phones; SMS_DAILY_CAP overrides. */
-  globalDay: Number(process.env.SMS_DAILY_CAP ?? 2000),
   resetPerIpHour: 30,
   captchaPerIpMinute: 30,
 } as const;
@@ -38,7 +36,7 @@ export function registerSmsCalls(
 ): void {
   const { config, now } = opts;
   const provider =
-    opts.sms ?? createSmsProvider({ dataDir: config.dataDir, log: (msg) => app.log.info(msg), now });
+    opts.sms ?? createSmsProvider({ dataDir: config.dataDir, log: (msg) => app.log.info(msg), now }, config.sms);
   const codeHash = (mobile: string, code: string) =>
     createHmac('sha256', `sms-code:${config.tokenSecret}`).update(`${mobile}:${code}`).digest('hex');
 
@@ -74,7 +72,7 @@ export function registerSmsCalls(
         24 * 3600_000,
         '今日验证码发送次数已达上限',
       );
-      if ((await codes.countAllSentSince(app.database, t - 24 * 3600_000)) >= SMS_RULES.globalDay) {
+      if ((await codes.countAllSentSince(app.database, t - 24 * 3600_000)) >= config.smsDailyCap) {
         request.log.warn('global daily SMS cap reached');
         throw new ApiError(ErrorCode.RateLimited, '验证码服务繁忙，请稍后再试');
       }

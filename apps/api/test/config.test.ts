@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '@portal/config';
+import type { Envelope } from '@portal/api-client/codes';
+import { DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
+import { buildApp } from '../src/app';
+import { loadConfig, loadToolConfig } from '../src/config';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'api-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const STRONG = 'a-real-token-secret-0123456789abcdef';
+const PROD = { NODE_ENV: 'production', TOKEN_SECRET: STRONG, CLIENT_SECRET: 'a-configured-client-secret' };
+
+/** The message of the ConfigError `run` throws (fails the test when it throws nothing else). */
+function configError(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('API configuration (issue 12: one validated module)', () => {
+  it('names every bad variable at once, never a silent NaN', () => {
+    const message = configError(() =>
+      loadConfig({}, { DATA_DIR: tempDir(), API_PORT: 'eighty', PG_POOL_MAX: '0', SMS_DAILY_CAP: '1e3', LOG_LEVEL: 'loud' }),
+    );
+    for (const name of ['API_PORT', 'PG_POOL_MAX', 'SMS_DAILY_CAP', 'LOG_LEVEL']) expect(message).toContain(`${name}:`);
+  });
+  it('reads PG_POOL_MAX, SMS_DAILY_CAP and the SMS provider inside the config', () => {
+    const config = loadConfig({}, { DATA_DIR: tempDir(), PG_POOL_MAX: '25', SMS_DAILY_CAP: '40', SMS_PROVIDER: 'outbox' });
+    expect(config).toMatchObject({ pgPoolMax: 25, smsDailyCap: 40, sms: { SMS_PROVIDER: 'outbox' } });
+  });
+  it('names every missing credential of a chosen SMS provider', () => {
+    const message = configError(() => loadConfig({}, { DATA_DIR: tempDir(), SMS_PROVIDER: 'aliyun', ALIYUN_SMS_SIGN_NAME: '门户' }));
+    expect(message).toContain('ALIYUN_SMS_ACCESS_KEY_ID');
+    expect(message).toContain('ALIYUN_SMS_ACCESS_KEY_SECRET');
+    expect(message).toContain('ALIYUN_SMS_TEMPLATE_CODE');
+    expect(message).not.toContain('ALIYUN_SMS_SIGN_NAME');
+  });
+  it('resolves a relative DATA_DIR of the CLIs against the directory pnpm was run from', () => {
+    expect(loadToolConfig({ DATA_DIR: 'data', INIT_CWD: '/srv/portal' }, '/srv/portal/apps/api').dataDir).toBe('/srv/portal/data');
+  });
+});
+
+describe('secrets and demo data (issue 11 hole 10)', () => {
+  it('with NODE_ENV=production refuses a missing TOKEN_SECRET and a default CLIENT_SECRET, naming both', () => {
+    const message = configError(() => loadConfig({}, { NODE_ENV: 'production', DATA_DIR: tempDir() }));
+    expect(message).toContain('TOKEN_SECRET');
+    expect(message).toContain('CLIENT_SECRET');
+    const defaulted = configError(() =>
+      loadConfig({}, { ...PROD, CLIENT_SECRET: DEFAULT_CLIENT_SECRET, DATA_DIR: tempDir() }),
+    );
+    expect(defaulted).toContain('CLIENT_SECRET');
+    expect(defaulted).not.toContain('TOKEN_SECRET');
+  });
+  it('with NODE_ENV=production refuses a short token secret or one equal to the public client secret', () => {
+    expect(configError(() => loadConfig({}, { ...PROD, TOKEN_SECRET: 'short' }))).toContain('TOKEN_SECRET');
+    expect(configError(() => loadConfig({}, { ...PROD, CLIENT_SECRET: STRONG }))).toContain('TOKEN_SECRET: must differ');
+  });
+  it('never derives the token secret from the public client secret', () => {
+    const env = { CLIENT_SECRET: 'public-secret' };
+    const a = loadConfig({}, { ...env, DATA_DIR: tempDir() }).tokenSecret;
+    const b = loadConfig({}, { ...env, DATA_DIR: tempDir() }).tokenSecret;
+    const derived = createHash('sha256').update('portal-access-token:public-secret').digest('hex');
+    expect(a).not.toBe(derived);
+    expect(a).not.toBe(b);
+  });
+  it('keeps a development token secret per DATA_DIR, private to its owner, the same for every process on it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({}, { DATA_DIR: dataDir }).tokenSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({}, { DATA_DIR: dataDir }).tokenSecret).toBe(first);
+    expect(statSync(path.join(dataDir, '.token-secret')).mode & 0o077).toBe(0);
+  });
+  it('seeds demo data outside production only, unless SEED says otherwise', () => {
+    expect(loadConfig({}, { ...PROD }).seed).toBe(false);
+    expect(loadConfig({}, { ...PROD, SEED: 'demo' }).seed).toBe(true);
+    expect(loadConfig({}, { DATA_DIR: tempDir() }).seed).toBe(true);
+    expect(loadConfig({}, { DATA_DIR: tempDir(), SEED: 'none' }).seed).toBe(false);
+    expect(configError(() => loadConfig({}, { DATA_DIR: tempDir(), SEED: 'yes' }))).toContain('SEED');
+  });
+  it('refuses to build in production without secrets, and starts there without the demo member', async () => {
+    await expect(buildApp({ nodeEnv: 'production', dataDir: tempDir(), logLevel: 'silent', redisUrl: '' })).rejects.toThrow(/TOKEN_SECRET/);
+    const client = { id: 'prod-client', secret: 'prod-client-secret' };
+    const app = await buildApp({
+      nodeEnv: 'production',
+      dataDir: tempDir(),
+      databaseUrl: '',
+      redisUrl: '',
+      logLevel: 'silent',
+      tokenSecret: STRONG,
+      clientId: client.id,
+      clientSecret: client.secret,
+    });
+    try {
+      const token = (await app.inject({ method: 'POST', url: '/api/accessToken', payload: client })).json() as Envelope<{ access_token: string }>;
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { authorization: `Bearer ${token.data.access_token}` },
+        payload: { username: 'demo', password: 'demo123456' },
+      });
+      expect((login.json() as Envelope<unknown>).code).not.toBe(0);
+      const members = await app.database.db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(members.n)).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+export { ConfigError, assertNoIssues, issuesOf, type ConfigIssue } from './issues';
+export {
+  enumVar,
+  intVar,
+  isProduction,
+  logLevelVar,
+  nodeEnvVar,
+  optionalVar,
+  originVar,
+  portVar,
+  stringVar,
+  trustProxyVar,
+  urlVar,
+  LOG_LEVELS,
+  type LogLevel,
+} from './vars';
+export { clientAddress, parseTrustProxy, DEFAULT_TRUST_PROXY, TRUST_NO_PROXY } from './trust-proxy';
+export { dataDirTokenSecret, productionSecretIssues, MIN_TOKEN_SECRET_LENGTH, TOKEN_SECRET_FILE } from './secrets';
+export { seedVar, seedsDemo, SEED_MODES, type SeedMode } from './seed';
