@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { BEHIND_GATEWAY, loadConfig, type ApiConfig } from './config';
+import { BEHIND_GATEWAY } from '@portal/config';
+import { loadConfig, type ApiConfig } from './config';
 import { yupValidatorCompiler } from './lib/validation';
 import auth from './plugins/auth';
 import cache from './plugins/cache';

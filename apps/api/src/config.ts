@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
 import {
   assertNoIssues,
+  BEHIND_GATEWAY,
   dataDirTokenSecret,
   enumVar,
   intVar,
@@ -27,8 +28,6 @@ import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib
  * at start, and given its default once (.env.example at the repo root explains each).
  */
 
-/** Requests reach the in-process API through the gateway, which already chose the client's address. */
-export const BEHIND_GATEWAY = 'gateway';
 
 /** Everything the API reads from the environment. */
 export interface ApiConfig {

@@ -16,6 +16,9 @@ export async function mountApi(gateway: FastifyInstance, target: { app: FastifyI
     if ('app' in target) {
       const api = target.app;
       scope.all('/api/*', (request: FastifyRequest, reply: FastifyReply) => {
+        // The client's address as the gateway determined it (TRUST_PROXY), the header's only entry:
+        // the API believes exactly this one hop and never re-reads what the client sent.
+        request.raw.headers['x-forwarded-for'] = request.ip;
         reply.hijack();
         api.routing(request.raw, reply.raw);
       });
@@ -28,8 +31,8 @@ export async function mountApi(gateway: FastifyInstance, target: { app: FastifyI
         if (value === undefined || HOP_BY_HOP.has(name)) continue;
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
-      const forwarded = request.headers['x-forwarded-for'];
-      headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${request.ip}` : request.ip);
+      // Only the address the gateway determined (TRUST_PROXY): whatever the client wrote is not passed on.
+      headers.set('x-forwarded-for', request.ip);
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
       const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: 'manual' };
       if (hasBody) {

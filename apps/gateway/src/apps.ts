@@ -20,7 +20,7 @@ export const APP_NAMES: readonly AppName[] = ['desktop', 'mobile', 'landing'];
  * Loads each app's built server handler from its package export (`desktop/server` …).
  * An app that has not been built is skipped with a log line, so the others still serve.
  */
-export async function loadAppBundles(log: (msg: string) => void, mode = process.env.NODE_ENV ?? 'production'): Promise<AppBundle[]> {
+export async function loadAppBundles(log: (msg: string) => void, mode: string): Promise<AppBundle[]> {
   const require = createRequire(import.meta.url);
   const bundles: AppBundle[] = [];
   for (const name of APP_NAMES) {

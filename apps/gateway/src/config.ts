@@ -1,7 +1,33 @@
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/http';
+import { z } from 'zod';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
+import {
+  assertNoIssues,
+  intVar,
+  isProduction,
+  issuesOf,
+  logLevelVar,
+  nodeEnvVar,
+  originVar,
+  portVar,
+  productionSecretIssues,
+  stringVar,
+  trustProxyVar,
+  urlVar,
+  type ConfigIssue,
+} from '@portal/config';
+import type { PublicOrigins } from './origins';
 
-/** What the gateway reads from the environment (DESIGN.md section 2). */
+/**
+ * The gateway's one configuration module (DESIGN.md section 2): every variable it reads, checked
+ * at start with its default written once (.env.example at the repo root explains each). The
+ * in-process API gets the shared settings from here (gateway.ts), and reads only its own
+ * (database, Redis, secrets, SMS) through the API's config module.
+ */
 export interface GatewayConfig {
+  /** NODE_ENV ("development" when unset); "production" requires secrets and PUBLIC_ORIGIN. */
+  nodeEnv: string;
+  /** React Router's server mode: NODE_ENV as given, "production" when unset (no error details in pages). */
+  renderMode: string;
   port: number;
   host: string;
   /** Uploads are served from DATA_DIR/uploads; the in-process API keeps its database here too. */
@@ -10,24 +36,58 @@ export interface GatewayConfig {
   apiUrl?: string;
   clientId: string;
   clientSecret: string;
-  /** Anonymous GET HTML is cached this long per app + path + query (0 disables). */
+  /** Anonymous GET HTML is cached this long per app + origin + path + query + width + consent (0 disables). */
   microCacheMs: number;
   logLevel: string;
-  /** Trust X-Forwarded-* from these proxies (Fastify trustProxy): nginx in front. */
-  trustProxy: boolean | string;
+  /** Proxies (addresses / CIDRs) whose X-Forwarded-For is believed; loopback by default. */
+  trustProxy: readonly string[];
+  /** Where absolute URLs point (canonical, og:url, JSON-LD), and the hosts pages are served on. */
+  publicOrigins: PublicOrigins;
 }
 
+const GatewayEnv = z.object({
+  NODE_ENV: nodeEnvVar,
+  PORT: portVar(8080),
+  HOST: stringVar('0.0.0.0'),
+  DATA_DIR: stringVar('./data'),
+  API_URL: urlVar(['http', 'https']),
+  CLIENT_ID: stringVar(DEFAULT_CLIENT_ID),
+  CLIENT_SECRET: stringVar(DEFAULT_CLIENT_SECRET),
+  MICRO_CACHE_MS: intVar(1000, 0, 60_000),
+  LOG_LEVEL: logLevelVar,
+  TRUST_PROXY: trustProxyVar,
+  PUBLIC_ORIGIN: originVar,
+  PUBLIC_MOBILE_ORIGIN: originVar,
+});
+
+/** Reads the gateway's configuration; throws a ConfigError naming every bad or missing variable. */
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const trust = env.TRUST_PROXY;
+  const parsed = GatewayEnv.safeParse(env);
+  const issues: ConfigIssue[] = parsed.success ? [] : issuesOf(parsed.error);
+  if (isProduction(env.NODE_ENV)) {
+    const secrets = { TOKEN_SECRET: env.TOKEN_SECRET?.trim() || undefined, CLIENT_SECRET: env.CLIENT_SECRET?.trim() || undefined };
+    // The gateway buys tokens with the client secret; hosting the API, it needs the token secret too.
+    issues.push(...productionSecretIssues(secrets, env.API_URL ? ['CLIENT_SECRET'] : ['TOKEN_SECRET', 'CLIENT_SECRET']));
+    if (!env.PUBLIC_ORIGIN?.trim()) {
+      issues.push({ variable: 'PUBLIC_ORIGIN', message: 'is required when NODE_ENV=production (e.g. https://www.example.com)' });
+    }
+  }
+  assertNoIssues('gateway', issues);
+  const e = parsed.data!;
+  // Development: both apps on http://localhost:PORT unless configured.
+  const desktop = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: env.DATA_DIR ?? './data',
-    apiUrl: env.API_URL || undefined,
-    clientId: env.CLIENT_ID || DEFAULT_CLIENT_ID,
-    clientSecret: env.CLIENT_SECRET || DEFAULT_CLIENT_SECRET,
-    microCacheMs: Number(env.MICRO_CACHE_MS ?? 1000),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: trust === undefined ? 'loopback' : trust === '1' || trust === 'true' ? true : trust === '0' ? false : trust,
+    nodeEnv: e.NODE_ENV,
+    renderMode: env.NODE_ENV?.trim() || 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    apiUrl: e.API_URL,
+    clientId: e.CLIENT_ID,
+    clientSecret: e.CLIENT_SECRET,
+    microCacheMs: e.MICRO_CACHE_MS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    publicOrigins: { desktop, mobile: e.PUBLIC_MOBILE_ORIGIN ?? desktop, configured: e.PUBLIC_ORIGIN !== undefined },
   };
 }

@@ -8,13 +8,15 @@ import type * as ApiModule from 'api';
 import type { Api } from '@portal/api-client';
 import { COOKIE } from '@portal/api-client/constants';
 import { fallbackApi } from '@portal/api-client/server';
+import { BEHIND_GATEWAY } from '@portal/config';
 import { resolveRoute, type AppName } from '@portal/routes';
 import { mountApi } from './api-host';
 import { APP_NAMES, loadAppBundles, type AppBundle, type AppHandler } from './apps';
 import { createAssetServer } from './assets';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { createInProcessApi } from './in-process-api';
-import { MicroCache } from './micro-cache';
+import { MicroCache, microCacheKey } from './micro-cache';
+import { isKnownHost, originOf, safePath } from './origins';
 import { isShareable, renderApp, sendRendered, toWebRequest } from './render';
 import { readerWidth } from './width';
 
@@ -35,6 +37,11 @@ export interface GatewayOptions extends Partial<GatewayConfig> {
 const SCRIPTABLE_UPLOAD = /\.(svg|html?|xhtml|xml)$/i;
 const UPLOAD_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 const PUBLIC_FILE = /^\/[\w.-]+\.(?:ico|svg|png|txt|xml|webmanifest|json)$/;
+/**
+ * Largest body of a page request (form actions, resource routes such as /article_pv): they post a
+ * few fields. API bodies are not read here; the API applies its own limits.
+ */
+export const PAGE_BODY_LIMIT = 64 * 1024;
 /** Cookies that do not make a request personal (the width and consent flags). */
 const ANONYMOUS_COOKIES = new Set<string>([COOKIE.viewportWidth, COOKIE.consent]);
 
@@ -62,8 +69,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     logger: options.logger === false ? false : { level: config.logLevel },
     // Per-request lines would drown the log at portal traffic; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Client addresses come from the socket unless the peer is a proxy TRUST_PROXY names.
+    trustProxy: [...config.trustProxy],
+    bodyLimit: PAGE_BODY_LIMIT,
   });
   const log = (msg: string) => app.log.info(msg);
 
@@ -81,7 +89,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     await mountApi(app, { url: config.apiUrl });
     api = fallbackApi({ API_URL: config.apiUrl, CLIENT_ID: config.clientId, CLIENT_SECRET: config.clientSecret });
   }
-  const loadContext: AppLoadContext = { api };
+  const loadContexts = new Map<AppName, AppLoadContext>(
+    APP_NAMES.map((name) => [name, { api, publicOrigin: originOf(config.publicOrigins, name), publicOrigins: config.publicOrigins }]),
+  );
 
   // ---- uploads ----
   const uploads = path.resolve(config.dataDir, 'uploads');
@@ -106,7 +116,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   // ---- the apps and their hashed assets ----
-  const bundles = options.apps ?? (await loadAppBundles(log));
+  const bundles = options.apps ?? (await loadAppBundles(log, config.renderMode));
   const handlers = new Map<AppName, AppHandler>();
   const clientDirs = new Map<AppName, string>();
   for (const bundle of bundles) {
@@ -145,7 +155,19 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   }
 
   async function handlePage(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, 'http://gateway.invalid');
+    // Pages are served on the public hosts only: an unknown Host goes to the canonical one (or
+    // gets 421 when it cannot be redirected), so a forged Host never reaches a render or the cache.
+    if (!isKnownHost(request.host, config.publicOrigins)) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.code(421).type('text/plain; charset=utf-8').send('请求的域名不正确');
+      }
+      return reply
+        .code(302)
+        .header('Location', `${config.publicOrigins.desktop}${safePath(request.url)}`)
+        .header('Cache-Control', 'no-store')
+        .send();
+    }
+    const url = new URL(safePath(request.url), 'http://gateway.invalid');
     const { path: routePath, data } = pagePath(url.pathname);
     const width = readerWidth({
       host: request.host,
@@ -156,7 +178,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     reply.header('Vary', 'Cookie, User-Agent');
     // Width redirects happen here, before any rendering (DESIGN.md section 2).
     if (resolution.redirect && !data && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.code(302).header('Location', resolution.redirect).header('Cache-Control', 'no-store').send();
+      return reply.code(302).header('Location', safePath(resolution.redirect)).header('Cache-Control', 'no-store').send();
     }
     const target = pick(resolution.app, resolution.rule !== undefined);
     if (!target) {
@@ -169,11 +191,20 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       return reply.sendFile(routePath.slice(1), clientDir);
     }
 
-    const render = () => renderApp(target.handler, toWebRequest(request, reply), loadContext);
+    const origin = originOf(config.publicOrigins, target.name);
+    const render = () =>
+      renderApp(target.handler, toWebRequest(request, reply, `${origin}${url.pathname}${url.search}`), loadContexts.get(target.name)!);
     const cacheable = cache.enabled && request.method === 'GET' && !data && isAnonymous(request);
     if (!cacheable) return sendRendered(reply, await render());
 
-    const key = `${target.name}\n${request.url}`;
+    const key = microCacheKey({
+      app: target.name,
+      origin,
+      host: request.host,
+      pathAndQuery: `${url.pathname}${url.search}`,
+      width,
+      cookie: request.headers.cookie,
+    });
     const hit = cache.get(key);
     if (hit) return sendRendered(reply, hit, 'HIT');
     const joined = cache.pending(key);
@@ -190,10 +221,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     return sendRendered(reply, own!, 'MISS');
   }
 
-  // Pages: the scope reads no bodies, so form posts reach the app's action untouched.
+  // Pages: bodies (form actions, resource routes) are read whole, up to PAGE_BODY_LIMIT, and
+  // handed to the app's action as they came; a larger one is refused with 413 before any render.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT }, (_request, body, done) => done(null, body));
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('X-Frame-Options', 'SAMEORIGIN');
@@ -208,17 +240,36 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     if (reply.sent) return;
     const code = (error as { statusCode?: unknown }).statusCode;
     const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
-    return reply.code(status).type('text/plain; charset=utf-8').send(status === 500 ? '服务器繁忙，请稍后再试' : '请求无效');
+    return reply.code(status).type('text/plain; charset=utf-8').send(ERROR_TEXT[status] ?? '请求无效');
   });
 
   return app;
 }
 
+/** Plain-text answers of the gateway's own refusals. */
+const ERROR_TEXT: Record<number, string> = {
+  413: '提交的内容过大',
+  500: '服务器繁忙，请稍后再试',
+};
+
+/**
+ * Builds the in-process API from the gateway's configuration: the settings both read (data
+ * directory, client credential, log level, NODE_ENV) come from here, and the client's address is
+ * the one the gateway determined (BEHIND_GATEWAY), never re-derived from forwarded headers.
+ */
 async function buildApi(config: GatewayConfig, apiOptions: Record<string, unknown> = {}): Promise<FastifyInstance> {
   // Resolved at run time (the api package's dist), never bundled or pre-resolved by test tooling.
   const specifier = 'api';
   const { buildApp } = (await import(/* @vite-ignore */ specifier)) as typeof ApiModule;
-  return buildApp({ dataDir: config.dataDir, clientId: config.clientId, clientSecret: config.clientSecret, logLevel: config.logLevel, ...apiOptions });
+  return buildApp({
+    nodeEnv: config.nodeEnv,
+    dataDir: config.dataDir,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    logLevel: config.logLevel,
+    trustProxy: BEHIND_GATEWAY,
+    ...apiOptions,
+  });
 }
 
 function isFile(file: string): boolean {

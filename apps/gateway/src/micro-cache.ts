@@ -1,11 +1,34 @@
+import { COOKIE } from '@portal/api-client/constants';
+import type { AppName, Width } from '@portal/routes';
+import { readCookie } from './width';
+
 export interface CachedResponse {
   status: number;
   headers: [string, string][];
   body: Buffer;
 }
 
+/** Everything that can change the bytes of an anonymous page. */
+export interface PageKey {
+  app: AppName;
+  /** The configured public origin the page's absolute URLs use. */
+  origin: string;
+  /** The (already validated) Host: the m. host picks the width. */
+  host: string;
+  pathAndQuery: string;
+  /** The reader's width class (from the vw cookie, the host or the User-Agent). */
+  width: Width;
+  /** The Cookie header: the consent cookie decides whether the banner is rendered. */
+  cookie: string | undefined;
+}
+
+export function microCacheKey(k: PageKey): string {
+  const consent = readCookie(k.cookie, COOKIE.consent) ?? '';
+  return [k.app, k.origin, k.host.toLowerCase(), k.width, consent, k.pathAndQuery].join('\n');
+}
+
 /**
- * A ~1 s cache of anonymous HTML per key (app + path + query). Concurrent misses for one key share
+ * A ~1 s cache of anonymous HTML per key (microCacheKey). Concurrent misses for one key share
  * one render; a render that turns out not to be cacheable is not shared (callers render again).
  */
 export class MicroCache {

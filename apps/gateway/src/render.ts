@@ -1,12 +1,14 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from 'react-router';
 import type { AppHandler } from './apps';
 import type { CachedResponse } from './micro-cache';
 
-/** Builds the Fetch API Request React Router expects from a Fastify request (body left unread). */
-export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const origin = `${request.protocol}://${request.host || 'localhost'}`;
+/**
+ * Builds the Fetch API Request React Router expects from a Fastify request. `url` is absolute on
+ * the app's configured public origin, so `request.url` in loaders is safe for canonical links.
+ * The body is the one the gateway read (bounded by PAGE_BODY_LIMIT).
+ */
+export function toWebRequest(request: FastifyRequest, reply: FastifyReply, url: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -18,11 +20,10 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Requ
     if (!reply.raw.writableFinished) controller.abort();
   });
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    init.body = Readable.toWeb(request.raw) as ReadableStream<Uint8Array>;
-    init.duplex = 'half';
+  if (request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body)) {
+    init.body = new Uint8Array(request.body);
   }
-  return new Request(new URL(request.url, origin), init);
+  return new Request(url, init);
 }
 
 /** Renders with an app's handler and reads the whole response (documents are rendered onAllReady anyway). */

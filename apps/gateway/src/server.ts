@@ -1,9 +1,23 @@
+import { ConfigError } from '@portal/config';
 import { createGateway } from './gateway';
 import { loadGatewayConfig } from './config';
 
 /** `node apps/gateway/dist/server.js`: API, uploads, assets and the three apps on PORT (default 8080). */
-const config = loadGatewayConfig();
-const app = await createGateway(config);
+async function start() {
+  try {
+    const config = loadGatewayConfig();
+    return { config, app: await createGateway(config) };
+  } catch (error) {
+    // A bad environment (here or in the in-process API's variables) is the operator's to fix: say
+    // what is wrong, without a stack trace.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+const { config, app } = await start();
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -25,7 +25,7 @@ describe.skipIf(!desktopBuilt())('desktop build behind the gateway', () => {
     api = Fastify();
     api.post('/api/accessToken', async () => ({ code: 0, msg: '成功', data: { access_token: 't', expires_in: 7200 } }));
     api.all('/api/*', async () => ({ code: 10500, msg: '服务器繁忙，请稍后再试', data: null }));
-    const bundles = (await loadAppBundles(() => {})).filter((b) => b.name === 'desktop');
+    const bundles = (await loadAppBundles(() => {}, 'production')).filter((b) => b.name === 'desktop');
     gateway = await createGateway({
       api,
       apps: bundles,

@@ -58,6 +58,8 @@ beforeAll(async () => {
     dataDir,
     logger: false,
     microCacheMs: 60_000,
+    // inject's default Host (localhost:80) is the desktop host; m.example.com the mobile one.
+    publicOrigins: { desktop: 'http://localhost', mobile: 'http://m.example.com', configured: true },
     apps: [{ ...fakeApp('desktop'), clientDir }, fakeApp('mobile'), fakeApp('landing')],
   });
 });

@@ -11,6 +11,13 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** Provided by the gateway's getLoadContext; absent when the app runs on its own. */
     api?: Api;
+    /**
+     * The configured public origin of the app rendering (PUBLIC_ORIGIN / PUBLIC_MOBILE_ORIGIN). Under
+     * the gateway `request.url` is on this origin too, so absolute URLs never come from the Host.
+     */
+    publicOrigin?: string;
+    /** Both public origins, for links into the other app (a mobile page's desktop canonical). */
+    publicOrigins?: { desktop: string; mobile: string };
   }
 }
 

@@ -14,6 +14,6 @@ export {
   LOG_LEVELS,
   type LogLevel,
 } from './vars';
-export { clientAddress, parseTrustProxy, DEFAULT_TRUST_PROXY, TRUST_NO_PROXY } from './trust-proxy';
+export { BEHIND_GATEWAY, clientAddress, parseTrustProxy, DEFAULT_TRUST_PROXY, TRUST_NO_PROXY } from './trust-proxy';
 export { dataDirTokenSecret, productionSecretIssues, MIN_TOKEN_SECRET_LENGTH, TOKEN_SECRET_FILE } from './secrets';
 export { seedVar, seedsDemo, SEED_MODES, type SeedMode } from './seed';

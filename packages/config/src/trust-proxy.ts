@@ -45,3 +45,9 @@ export function clientAddress(peer: string, forwardedFor: string | undefined, tr
   const request = { socket: { remoteAddress: peer }, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } };
   return proxyAddr(request as unknown as Parameters<typeof proxyAddr>[0], trusted.length > 0 ? [...trusted] : () => false);
 }
+
+/**
+ * The API's trust setting when the gateway hosts it in-process: the gateway has already chosen the
+ * client's address (by TRUST_PROXY) and written it as the only X-Forwarded-For entry.
+ */
+export const BEHIND_GATEWAY = 'gateway';
