@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { BEHIND_GATEWAY } from '@portal/config';
+import { fastifyTrustProxy } from '@portal/config';
 import { loadConfig, type ApiConfig } from './config';
 import { yupValidatorCompiler } from './lib/validation';
 import auth from './plugins/auth';
@@ -32,8 +32,8 @@ export async function buildApp(options: Partial<ApiConfig> = {}): Promise<Fastif
     onConstructorPoisoning: 'error',
     // Client IPs (rate limits) come from X-Forwarded-For only when a trusted proxy set it (TRUST_PROXY
     // names them). In-process, the gateway has replaced the header with the one address it
-    // determined by the same rules, and the socket is its own: believe exactly one hop.
-    trustProxy: config.trustProxy === BEHIND_GATEWAY ? (_address, hop) => hop === 0 : [...config.trustProxy],
+    // determined by the same rules: the API believes exactly that.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // The first start seeds thousands of articles (more on a busy PostgreSQL): give plugins time.
     pluginTimeout: 180_000,
   });

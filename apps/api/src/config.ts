@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
 import {
   assertNoIssues,
-  BEHIND_GATEWAY,
   dataDirTokenSecret,
   enumVar,
   intVar,
@@ -20,6 +19,7 @@ import {
   trustProxyVar,
   urlVar,
   type ConfigIssue,
+  type TrustProxySetting,
 } from '@portal/config';
 import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib/sms';
 
@@ -59,7 +59,7 @@ export interface ApiConfig {
    * Whose X-Forwarded-For is believed: the proxies' addresses / CIDRs (TRUST_PROXY), or
    * BEHIND_GATEWAY when the gateway hosts the API and hands over the address it determined.
    */
-  trustProxy: readonly string[] | typeof BEHIND_GATEWAY;
+  trustProxy: TrustProxySetting;
   /** Verification codes sent per day across all phones. */
   smsDailyCap: number;
   /** SMS_PROVIDER and its credentials. */

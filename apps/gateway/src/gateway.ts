@@ -74,6 +74,17 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     bodyLimit: PAGE_BODY_LIMIT,
   });
   const log = (msg: string) => app.log.info(msg);
+  // Set before any scope is registered, so every scope (pages, /api) inherits it.
+  app.setErrorHandler((error, request, reply) => {
+    const code = (error as { statusCode?: unknown }).statusCode;
+    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
+    // A refused request (too large, malformed) is the client's doing, not an error of ours.
+    if (status === 500) request.log.error({ err: error }, 'gateway error');
+    else request.log.info({ err: error }, 'gateway refused a request');
+    if (reply.sent) return;
+    return reply.code(status).type('text/plain; charset=utf-8').send(ERROR_TEXT[status] ?? '请求无效');
+  });
+
 
   // ---- the API: in-process, proxied, or none ----
   let api: Api;
@@ -233,14 +244,6 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     });
     scope.all('/*', handlePage);
     scope.all('/', handlePage);
-  });
-
-  app.setErrorHandler((error, request, reply) => {
-    request.log.error({ err: error }, 'gateway error');
-    if (reply.sent) return;
-    const code = (error as { statusCode?: unknown }).statusCode;
-    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
-    return reply.code(status).type('text/plain; charset=utf-8').send(ERROR_TEXT[status] ?? '请求无效');
   });
 
   return app;

@@ -14,6 +14,13 @@ export {
   LOG_LEVELS,
   type LogLevel,
 } from './vars';
-export { BEHIND_GATEWAY, clientAddress, parseTrustProxy, DEFAULT_TRUST_PROXY, TRUST_NO_PROXY } from './trust-proxy';
+export {
+  BEHIND_GATEWAY,
+  fastifyTrustProxy,
+  parseTrustProxy,
+  DEFAULT_TRUST_PROXY,
+  TRUST_NO_PROXY,
+  type TrustProxySetting,
+} from './trust-proxy';
 export { dataDirTokenSecret, productionSecretIssues, MIN_TOKEN_SECRET_LENGTH, TOKEN_SECRET_FILE } from './secrets';
 export { seedVar, seedsDemo, SEED_MODES, type SeedMode } from './seed';

@@ -40,14 +40,18 @@ export function parseTrustProxy(value: string | undefined): string[] {
   return entries;
 }
 
-/** The client's address for a peer and its X-Forwarded-For header, by the rules above. */
-export function clientAddress(peer: string, forwardedFor: string | undefined, trusted: readonly string[]): string {
-  const request = { socket: { remoteAddress: peer }, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } };
-  return proxyAddr(request as unknown as Parameters<typeof proxyAddr>[0], trusted.length > 0 ? [...trusted] : () => false);
-}
-
 /**
  * The API's trust setting when the gateway hosts it in-process: the gateway has already chosen the
  * client's address (by TRUST_PROXY) and written it as the only X-Forwarded-For entry.
  */
 export const BEHIND_GATEWAY = 'gateway';
+
+export type TrustProxySetting = readonly string[] | typeof BEHIND_GATEWAY;
+
+/**
+ * Fastify's `trustProxy` for a setting: the named proxies, or behind the gateway exactly one hop
+ * (the socket is the gateway's own; the header's last entry is the address it wrote).
+ */
+export function fastifyTrustProxy(setting: TrustProxySetting): string[] | ((address: string, hop: number) => boolean) {
+  return setting === BEHIND_GATEWAY ? (_address, hop) => hop === 0 : [...setting];
+}

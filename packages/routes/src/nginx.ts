@@ -1,4 +1,5 @@
 import { MOBILE_BREAKPOINT, COOKIE } from '@portal/api-client/constants';
+import { paramPattern } from './resolve';
 import { ROUTES, SHARED_PATHS, type RouteMatch } from './table';
 
 /**
@@ -68,7 +69,8 @@ function nginxLocation(pattern: string): { regex: string; params: string[] } {
     .map((seg) => {
       if (seg.startsWith(':')) {
         params.push(seg.slice(1));
-        return `(?<p_${seg.slice(1)}>[^/.]+)`;
+        // nginx matches the decoded path: the pattern keeps CR, LF, '&', '?' and the rest out of captures.
+        return `(?<p_${seg.slice(1)}>${paramPattern(seg.slice(1))})`;
       }
       return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
@@ -134,7 +136,9 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('  proxy_http_version 1.1;');
   line('  proxy_set_header Connection "";');
   line('  proxy_set_header Host $host;');
-  line('  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+  line('  # The peer nginx saw, replacing whatever the client sent: the gateway trusts this hop only');
+  line('  # (TRUST_PROXY), so a forged X-Forwarded-For never chooses which per-IP limit a request counts against.');
+  line('  proxy_set_header X-Forwarded-For $remote_addr;');
   line('  proxy_set_header X-Forwarded-Proto $scheme;');
   line();
   line('  # Hashed assets of each app: immutable, straight from disk.');

@@ -1,4 +1,11 @@
-import { ROUTES, SHARED_PATHS, appForWidth, type AppName, type RouteRule, type Width } from './table';
+import { PARAM_PATTERNS, ROUTES, SHARED_PATHS, appForWidth, type AppName, type RouteRule, type Width } from './table';
+
+/** The regex source of a path parameter; a parameter without a declared pattern is a table error. */
+export function paramPattern(name: string): string {
+  const pattern = PARAM_PATTERNS[name];
+  if (!pattern) throw new Error(`route table: parameter :${name} has no entry in PARAM_PATTERNS`);
+  return pattern;
+}
 
 function compile(pattern: string): { re: RegExp; keys: string[] } {
   const keys: string[] = [];
@@ -7,7 +14,7 @@ function compile(pattern: string): { re: RegExp; keys: string[] } {
     .map((seg) => {
       if (seg.startsWith(':')) {
         keys.push(seg.slice(1));
-        return '([^/]+)';
+        return `(${paramPattern(seg.slice(1))})`;
       }
       return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
@@ -30,8 +37,9 @@ export function matchRoute(pathname: string) {
   for (const c of COMPILED) {
     const m = c.re.exec(pathname);
     if (m) {
+      // The patterns admit no '%', so parameters need no decoding (and a malformed escape cannot throw).
       const params: Record<string, string> = {};
-      c.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1])));
+      c.keys.forEach((k, i) => (params[k] = m[i + 1]));
       return { rule: c.rule, params };
     }
   }

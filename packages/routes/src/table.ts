@@ -23,7 +23,23 @@ export interface RouteRule {
   limit?: boolean;
 }
 
+/**
+ * What each path parameter may hold, as a regex source used by the gateway's matcher and the
+ * generated nginx config alike. Ids are digits only: a parameter is copied into redirect targets,
+ * and nginx matches locations against the decoded path, so anything wider would let
+ * `/news/1%0d%0aSet-Cookie:…` or `/news/1%26x=` reach a Location header. No `{n}` quantifiers:
+ * nginx would need the location quoted.
+ */
+export const PARAM_PATTERNS: Readonly<Record<string, string>> = {
+  id: '[0-9]+',
+  menu_id: '[0-9]+',
+  mark: '[A-Za-z0-9_-]+',
+  file: '[A-Za-z0-9_.-]+',
+};
+
+/** Every value copied into a redirect target is percent-encoded, even where its pattern allows only digits. */
 const q = (m: RouteMatch, key: string) => encodeURIComponent(m.query.get(key) ?? '');
+const p = (m: RouteMatch, key: string) => encodeURIComponent(m.params[key] ?? '');
 const withQuery = (path: string, m: RouteMatch) => {
   const s = m.query.toString();
   return s ? `${path}?${s}` : path;
@@ -44,13 +60,13 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/white_pager', app: 'desktop', otherWidth: () => '/?tag=2' },
   { pattern: '/video', app: 'desktop', otherWidth: () => '/video_List' },
   { pattern: '/videoc', app: 'desktop', otherWidth: (m) => `/video_detail?id=${q(m, 'id')}` },
-  { pattern: '/news/:id', app: 'desktop', otherWidth: (m) => `/new_detail?id=${m.params.id}` },
+  { pattern: '/news/:id', app: 'desktop', otherWidth: (m) => `/new_detail?id=${p(m, 'id')}` },
   { pattern: '/secret', app: 'desktop', otherWidth: (m) => `/new_detail?id=${q(m, 'id')}` },
   ...categoryAliases.map(
     (alias): RouteRule => ({
       pattern: `/${alias}/:id`,
       app: 'desktop',
-      otherWidth: (m) => `/${alias}/news/${m.params.id}`,
+      otherWidth: (m) => `/${alias}/news/${p(m, 'id')}`,
     }),
   ),
   { pattern: '/search', app: 'desktop', otherWidth: (m) => withQuery('/new_search', m) },
@@ -88,7 +104,7 @@ export const ROUTES: readonly RouteRule[] = [
     (alias): RouteRule => ({
       pattern: `/${alias}/news/:id`,
       app: 'mobile',
-      otherWidth: (m) => `/${alias}/${m.params.id}`,
+      otherWidth: (m) => `/${alias}/${p(m, 'id')}`,
     }),
   ),
   { pattern: '/new_user', app: 'mobile', otherWidth: () => '/user' },

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, resolveRoute } from './resolve';
+import { PARAM_PATTERNS, ROUTES } from './table';
+
+// Issue 11 hole 7: whatever a path carries, a redirect target is plain, encoded ASCII.
+const HOSTILE = [
+  '/news/1%0d%0aSet-Cookie:%20vw=1',
+  '/news/1%0D%0ALocation:%20http://evil.example',
+  '/news/%E4%B8%AD',
+  '/news/%E4',
+  '/news/1%26x=2',
+  '/news/1&x=2',
+  '/news/1?x',
+  '/AI/news/1%0d%0a',
+  '/AI/%2e%2e',
+  '/partner/%E4',
+  '/partner/%zz',
+  '/general/1%0a',
+];
+
+describe('route parameters (issue 11 hole 7)', () => {
+  it('declares a pattern for every parameter of the table', () => {
+    for (const rule of ROUTES) {
+      for (const seg of rule.pattern.split('/').filter((s) => s.startsWith(':'))) {
+        expect(PARAM_PATTERNS[seg.slice(1)], `${rule.pattern}`).toBeDefined();
+      }
+    }
+  });
+  it.each(HOSTILE)('%s: no throw, no match with a hostile id, no unsafe redirect', (path) => {
+    for (const width of ['wide', 'narrow'] as const) {
+      const resolution = resolveRoute(path, '', width);
+      if (resolution.redirect) expect(resolution.redirect).toMatch(/^\/[\w\-./?=%]*$/);
+    }
+    expect(matchRoute(path)?.params.id ?? '0').toMatch(/^\d+$/);
+  });
+  it('still redirects real ids across widths', () => {
+    expect(resolveRoute('/news/42', '', 'narrow').redirect).toBe('/new_detail?id=42');
+    expect(resolveRoute('/AI/news/7', '', 'wide').redirect).toBe('/AI/7');
+    expect(resolveRoute('/new_detail', '?id=1%0d%0a', 'wide').redirect).toBe('/news/1%0D%0A');
+  });
+});
