@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BEHIND_GATEWAY, fastifyTrustProxy } from '@portal/config';
+import { nginxConfig, type AppName } from '@portal/routes';
+import type { AppBundle } from '../src/apps';
+import { createGateway } from '../src/gateway';
+
+/**
+ * Issue 11 holes 3 and 7 through nginx running the generated config in front of the gateway:
+ * hostile paths never become a header, and X-Forwarded-For is nginx's peer, not the client's say.
+ */
+const NGINX = '/usr/sbin/nginx';
+const HOST = 'www.example.com';
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+if (!existsSync(NGINX)) console.warn(`nginx.test: ${NGINX} not found; skipping the generated-config tests (apt-get install nginx-light)`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A raw GET: the path goes on the wire exactly as written. */
+function get(port: number, rawPath: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: rawPath, headers: { host: HOST, ...headers } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function waitForPort(port: number, nginxLog: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nginx did not start:\n${existsSync(nginxLog) ? readFileSync(nginxLog, 'utf8') : ''}`);
+}
+
+const fakeApp = (name: AppName): AppBundle => ({
+  name,
+  handler: async () => new Response(`<html data-app="${name}"></html>`, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+});
+
+describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of the gateway', () => {
+  const prefix = mkdtempSync(path.join(tmpdir(), 'portal-nginx-'));
+  let api: FastifyInstance;
+  let gateway: FastifyInstance;
+  let nginx: ChildProcess | undefined;
+  let port = 0;
+
+  beforeAll(async () => {
+    api = Fastify({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
+    api.post('/api/accessToken', async () => ({ code: 0, msg: '成功', data: { access_token: 't', expires_in: 7200 } }));
+    api.get('/api/ip', async (request) => ({ code: 0, msg: '成功', data: request.ip }));
+    gateway = await createGateway({
+      api,
+      apps: (['desktop', 'mobile', 'landing'] as const).map(fakeApp),
+      dataDir: path.join(prefix, 'data'),
+      logger: false,
+      microCacheMs: 0,
+      publicOrigins: { desktop: `http://${HOST}`, mobile: `http://${HOST}`, configured: true },
+    });
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const gatewayPort = (gateway.server.address() as net.AddressInfo).port;
+    port = await freePort();
+    mkdirSync(path.join(prefix, 'logs'), { recursive: true });
+    writeFileSync(
+      path.join(prefix, 'portal.conf'),
+      nginxConfig({ root: prefix, dataDir: path.join(prefix, 'data'), gateways: [`127.0.0.1:${gatewayPort}`], serverName: HOST, listen: `127.0.0.1:${port}` }),
+    );
+    const temp = (name: string) => `${name}_temp_path ${path.join(prefix, `${name}-temp`)};`;
+    writeFileSync(
+      path.join(prefix, 'nginx.conf'),
+      [
+        'daemon off;',
+        'master_process off;',
+        `pid ${path.join(prefix, 'nginx.pid')};`,
+        `error_log ${path.join(prefix, 'logs', 'error.log')} warn;`,
+        'events { worker_connections 64; }',
+        'http {',
+        '  access_log off;',
+        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((n) => `  ${temp(n)}`),
+        `  include ${path.join(prefix, 'portal.conf')};`,
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const errorLog = path.join(prefix, 'logs', 'error.log');
+    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', errorLog], { stdio: 'ignore' });
+    await waitForPort(port, errorLog);
+  });
+
+  afterAll(async () => {
+    nginx?.kill('SIGTERM');
+    await gateway?.close();
+    await api?.close();
+    rmSync(prefix, { recursive: true, force: true });
+  });
+
+  it('still sends a phone from /news/42 to /new_detail?id=42 (the config is live)', async () => {
+    const res = await get(port, '/news/42', { 'user-agent': PHONE_UA });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toMatch(/\/new_detail\?id=42$/);
+  });
+
+  it.each([
+    '/news/1%0d%0aSet-Cookie:%20vw=1',
+    '/news/1%0D%0ALocation:%20http://evil.example',
+    '/news/%E4%B8%AD',
+    '/news/%0d%0a',
+    '/news/1%26admin=1',
+    '/AI/news/1%0d%0aSet-Cookie:%20vw=1',
+    '/videoc?id=1%0d%0aSet-Cookie:%20vw=1',
+    '/new_detail?id=1%0d%0aSet-Cookie:%20vw=1',
+  ])('%s: no injected header, no 500, no injected parameter', async (rawPath) => {
+    const readers: Record<string, string>[] = [{ 'user-agent': PHONE_UA }, { cookie: 'vw=390' }, { cookie: 'vw=1280' }];
+    for (const headers of readers) {
+      const res = await get(port, rawPath, headers);
+      expect(res.status, JSON.stringify(headers)).toBeLessThan(500);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      const location = res.headers.location;
+      if (location !== undefined) {
+        expect(location).toMatch(/^[\x21-\x7e]+$/);
+        expect(location).not.toMatch(/&admin|evil\.example/);
+      }
+    }
+  });
+
+  it('passes the peer nginx saw as the client address, not a forged X-Forwarded-For', async () => {
+    const res = await get(port, '/api/ip', { 'x-forwarded-for': '1.2.3.4' });
+    expect(JSON.parse(res.body)).toMatchObject({ data: '127.0.0.1' });
+  });
+});
