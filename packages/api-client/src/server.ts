@@ -48,6 +48,19 @@ export function fallbackApi(env: FallbackEnv = process.env): Api {
   return fallback.api;
 }
 
+/**
+ * The public origin of an app for absolute URLs (canonical, og:url, JSON-LD): the gateway's
+ * configured one (PUBLIC_ORIGIN / PUBLIC_MOBILE_ORIGIN); only an app run on its own (development)
+ * falls back to the request's origin.
+ */
+export function publicOrigin(
+  context: Pick<AppLoadContext, 'publicOrigins'> | null | undefined,
+  request: Request,
+  app: 'desktop' | 'mobile',
+): string {
+  return context?.publicOrigins?.[app] ?? new URL(request.url).origin;
+}
+
 /** `const api = serverApi(context)` inside a loader: the gateway's api, else the HTTP fallback. */
 export function serverApi(context: ApiLoadContext | null | undefined): Api {
   return context?.api ?? fallbackApi();

@@ -2,6 +2,8 @@ import { data, type AppLoadContext } from 'react-router';
 import { ErrorCode, type Api, type Envelope } from '@portal/api-client';
 import { serverApi } from '@portal/api-client/server';
 
+export { publicOrigin } from '@portal/api-client/server';
+
 /** The API for this request's loaders (in-process under the gateway, HTTP when run alone). */
 export function apiFor(context: AppLoadContext): Api {
   return serverApi(context);

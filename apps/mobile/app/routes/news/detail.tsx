@@ -1,7 +1,7 @@
 import { Link, data, useLoaderData } from 'react-router';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import type { Route } from './+types/detail';
-import { apiFor, required } from '../../lib/api.server';
+import { apiFor, publicOrigin, required } from '../../lib/api.server';
 import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { usePageView } from '../../features/article/usePageView';
@@ -19,8 +19,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const raw = params.id ?? new URL(request.url).searchParams.get('id') ?? '';
   if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) notFound();
   const article = await required(apiFor(context).article_content({ id: Number(raw) }));
-  // JSON-LD wants absolute addresses.
-  return { article, origin: new URL(request.url).origin };
+  // JSON-LD wants absolute addresses; the canonical page is the desktop article, on the desktop origin.
+  return { article, origin: publicOrigin(context, request, 'desktop') };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {

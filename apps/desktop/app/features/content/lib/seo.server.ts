@@ -10,5 +10,8 @@ export async function pageSeo(api: Api, page: string, fallbackTitle: string): Pr
   return { title: `${fallbackTitle}-${SITE_NAME}`, description: '', keyword: '' };
 }
 
-/** The absolute URL of a path on the requested host (canonical and Open Graph URLs). */
+/**
+ * The absolute URL of a path (canonical and Open Graph URLs). Under the gateway `request.url` is on
+ * the configured PUBLIC_ORIGIN, never on the request's Host (see AppLoadContext.publicOrigin).
+ */
 export const absolute = (request: Request, path: string) => new URL(path, request.url).href;
