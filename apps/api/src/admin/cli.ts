@@ -13,7 +13,6 @@ async function main(argv: string[]): Promise<number> {
   }
   // A relative DATA_DIR means the directory the command was typed in (see loadToolConfig).
   const config = loadToolConfig();
-  const { dataDir } = config;
   const database = openDb(config);
   try {
     await migrate(database);
