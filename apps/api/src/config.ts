@@ -121,7 +121,9 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): ApiConfig {
   const parsed = ApiEnv.safeParse(withPort(env));
-  const issues: ConfigIssue[] = parsed.success ? [] : issuesOf(parsed.error);
+  // A bad port read from PORT is reported under PORT.
+  const named = (i: ConfigIssue) => (i.variable === 'API_PORT' && env.API_PORT === undefined ? { ...i, variable: 'PORT' } : i);
+  const issues: ConfigIssue[] = parsed.success ? [] : issuesOf(parsed.error).map(named);
   const nodeEnv = overrides.nodeEnv ?? env.NODE_ENV ?? 'development';
   const tokenSecret = overrides.tokenSecret ?? (env.TOKEN_SECRET?.trim() || undefined);
   if (isProduction(nodeEnv)) {
