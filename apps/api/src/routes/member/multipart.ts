@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
 import { ApiError } from '../../lib/envelope';
-import { discard, receiveToTemp, type ReceivedFile } from '../../lib/uploads';
+import { chargeUploadBudget, discard, receiveToTemp, type ReceivedFile } from '../../lib/uploads';
+import { headerIdentity, resolveMemberSession } from '../../plugins/auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,12 +25,24 @@ export interface MultipartBody {
 const MAX_FIELDS = 10;
 const MAX_FIELD_BYTES = 1024;
 
+/** The route's limits and what must pass before the file's first byte is read. */
+interface ParseOptions {
+  tmpDir: string;
+  maxBytes: number;
+  tooLargeMsg: string;
+  /** Runs when the file part begins, with the fields that preceded it; throws to refuse. */
+  beforeFile: (fieldsSoFar: MultipartBody) => Promise<void>;
+}
+
 /**
- * multipart/form-data is parsed as the request body (a content-type parser), so the text fields
- * are in `request.body` before the member-session hook reads stoken and member_id, whatever the
- * hook order. The single `file` part streams to DATA_DIR/uploads/.tmp with the route's size limit
- * enforced while it arrives; the handler validates and moves it, and any temporary file a request
- * leaves (a refused session, a failed check) is removed before the response is sent.
+ * multipart/form-data is parsed as the request body (a content-type parser). Nothing of a file is
+ * read before its sender is known and within budget (issue 11): the Bearer token was checked on
+ * request (auth plugin), the member session comes from the `x-stoken`/`x-member-id` headers
+ * (checked here before the body is touched) or from stoken/member_id fields that precede the file
+ * part; a file part before any identity is refused with 10001 and its bytes are never read.
+ * The single `file` part streams to DATA_DIR/uploads/.tmp with the route's size limit enforced
+ * while it arrives; the handler validates and moves it, and any temporary file a request leaves
+ * (a failed check) is removed before the response is sent.
  */
 export default fp<{ config: ApiConfig }>(
   async (app, { config }) => {
@@ -38,7 +51,24 @@ export default fp<{ config: ApiConfig }>(
     app.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, payload: Readable) => {
       const upload = request.routeOptions.config.upload;
       if (!upload) throw new ApiError(ErrorCode.BadRequest);
-      return parse(request, payload, tmpDir, upload.maxBytes, upload.tooLargeMsg);
+      const fromHeaders = headerIdentity(request);
+      if (fromHeaders) {
+        request.memberId = await resolveMemberSession(
+          app.database,
+          fromHeaders.stoken,
+          fromHeaders.member_id,
+        );
+      }
+      const beforeFile = async (fields: MultipartBody) => {
+        request.memberId ??= await resolveMemberSession(app.database, fields.stoken, fields.member_id);
+        await chargeUploadBudget(app.rateLimit, request.memberId, declaredBytes(request, upload.maxBytes));
+      };
+      return parse(request, payload, {
+        tmpDir,
+        maxBytes: upload.maxBytes,
+        tooLargeMsg: upload.tooLargeMsg,
+        beforeFile,
+      });
     });
 
     // onSend (not onResponse): the file is gone before the client hears the answer.
@@ -52,13 +82,14 @@ export default fp<{ config: ApiConfig }>(
   { name: 'member-multipart' },
 );
 
-function parse(
-  request: FastifyRequest,
-  payload: Readable,
-  tmpDir: string,
-  maxBytes: number,
-  tooLargeMsg: string,
-): Promise<MultipartBody> {
+/** Bytes the upload may hold: the declared body length (framing included), at most the route's limit. */
+function declaredBytes(request: FastifyRequest, maxBytes: number): number {
+  const declared = Number(request.headers['content-length']);
+  return Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxBytes) : maxBytes;
+}
+
+function parse(request: FastifyRequest, payload: Readable, options: ParseOptions): Promise<MultipartBody> {
+  const { tmpDir, maxBytes, tooLargeMsg, beforeFile } = options;
   return new Promise((resolve, reject) => {
     let bb: InstanceType<typeof Busboy>;
     try {
@@ -103,7 +134,11 @@ function parse(
         return;
       }
       fileStream = stream;
-      file = receiveToTemp(stream, tmpDir, maxBytes, String(filename ?? ''));
+      // The file stream is not read until the sender is admitted: busboy stops pulling the body
+      // meanwhile. A refusal leaves the rest of the body unread (not drained into the parser).
+      const admitted = beforeFile({ ...fields });
+      admitted.catch((err: unknown) => fail(err, false));
+      file = admitted.then(() => receiveToTemp(stream, tmpDir, maxBytes, String(filename ?? '')));
       file.catch(fail);
     });
     bb.on('error', fail);
