@@ -59,6 +59,11 @@ export async function chargeUploadBudget(
   await limiter.consume(`upload:bytes:${memberId}`, bytesPerHour, windowMs, UPLOAD_BYTES_LIMIT_MSG, bytes);
 }
 
+/** Where multipart files stream before they are checked (inside DATA_DIR/uploads, same file system). */
+export function uploadTmpDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads', '.tmp');
+}
+
 /**
  * Removes partial uploads a stopped process left in `tmpDir`. Only old ones: another process
  * sharing DATA_DIR may be receiving a file right now (its .part file's mtime moves as it grows).

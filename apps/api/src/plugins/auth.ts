@@ -92,7 +92,7 @@ export default fp<{ config: ApiConfig }>(
         typeof user_id !== 'string' ||
         !user_id ||
         user_id.length > 100 ||
-        !(await vendorUserExists(app.database, user_id))
+        !(await vendorUserExists(app.database, user_id, Date.now()))
       ) {
         throw new ApiError(ErrorCode.Forbidden, '请先使用手机号登录');
       }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 import fp from 'fastify-plugin';
@@ -6,7 +5,13 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
 import { ApiError } from '../../lib/envelope';
-import { chargeUploadBudget, discard, receiveToTemp, type ReceivedFile } from '../../lib/uploads';
+import {
+  chargeUploadBudget,
+  discard,
+  receiveToTemp,
+  uploadTmpDir,
+  type ReceivedFile,
+} from '../../lib/uploads';
 import { headerIdentity, resolveMemberSession } from '../../plugins/auth';
 
 declare module 'fastify' {
@@ -46,7 +51,7 @@ interface ParseOptions {
  */
 export default fp<{ config: ApiConfig }>(
   async (app, { config }) => {
-    const tmpDir = path.join(config.dataDir, 'uploads', '.tmp');
+    const tmpDir = uploadTmpDir(config.dataDir);
 
     app.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, payload: Readable) => {
       const upload = request.routeOptions.config.upload;
@@ -116,8 +121,11 @@ function parse(request: FastifyRequest, payload: Readable, options: ParseOptions
     const fail = (err: unknown, drain = true) => {
       if (failed) return;
       failed = true;
+      // The byte counter goes first: with a 'data' listener left, unpiping would resume the body.
+      payload.removeListener('data', countBytes);
       payload.unpipe(bb);
       if (drain) payload.resume();
+      else payload.pause();
       // Stop the file part (it will never end once unpiped) and answer only after its temporary
       // file is gone, so nothing is left behind.
       fileStream?.destroy();
@@ -154,10 +162,11 @@ function parse(request: FastifyRequest, payload: Readable, options: ParseOptions
     // streaming parsers): the answer goes out and Node discards or closes the rest.
     const hardCap = maxBytes * 2 + 1024 * 1024;
     let received = 0;
-    payload.on('data', (chunk: Buffer) => {
+    function countBytes(chunk: Buffer): void {
       received += chunk.length;
       if (received > hardCap) fail(new ApiError(ErrorCode.UploadRejected, tooLargeMsg), false);
-    });
+    }
+    payload.on('data', countBytes);
     payload.pipe(bb);
   });
 }
