@@ -272,6 +272,15 @@ describe.each(DIALECTS)('upload security on %s', (dialect) => {
     });
   });
 
+  it('space_thumb_upload: a member without an approved column is refused before the file is read', async () => {
+    const member = await newMember(t);
+    const body = lazyMultipart(member.identity, 8 * MiB, uploadsDir);
+    const res = await send('space_thumb_upload', body);
+    expect(res.code).toBe(ErrorCode.Forbidden);
+    expect(body.grewOnDisk()).toBe(0);
+    expect(body.pulled()).toBeLessThan(4 * MiB);
+  });
+
   describe('hourly budget per member', () => {
     it(`allows ${UPLOAD_LIMITS.filesPerHour} files an hour, then 10008 before reading the next`, async () => {
       const member = await newMember(t);

@@ -16,8 +16,11 @@ import { headerIdentity, resolveMemberSession } from '../../plugins/auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Upload calls: largest accepted file. Multipart bodies reach no other route. */
-    upload?: { maxBytes: number; tooLargeMsg: string };
+    /**
+     * Upload calls: largest accepted file, and what else the member must pass before the file is
+     * read (e.g. an approved column). Multipart bodies reach no other route.
+     */
+    upload?: { maxBytes: number; tooLargeMsg: string; admit?: (memberId: number) => Promise<void> };
   }
 }
 
@@ -66,6 +69,7 @@ export default fp<{ config: ApiConfig }>(
       }
       const beforeFile = async (fields: MultipartBody) => {
         request.memberId ??= await resolveMemberSession(app.database, fields.stoken, fields.member_id);
+        await upload.admit?.(request.memberId);
         await chargeUploadBudget(app.rateLimit, request.memberId, declaredBytes(request, upload.maxBytes));
       };
       return parse(request, payload, {
