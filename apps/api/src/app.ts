@@ -6,6 +6,7 @@ import auth from './plugins/auth';
 import cache from './plugins/cache';
 import db from './plugins/db';
 import errors from './plugins/errors';
+import housekeeping from './plugins/housekeeping';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
@@ -41,6 +42,7 @@ export async function buildApp(options: Partial<ApiConfig> = {}): Promise<Fastif
 
   await app.register(errors);
   await app.register(db, { config });
+  await app.register(housekeeping, { config });
   await app.register(redis, { config });
   await app.register(rateLimit);
   await app.register(cache, { config });

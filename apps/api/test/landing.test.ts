@@ -15,6 +15,8 @@ import type {
 import { MSG } from '@portal/api-client/schemas';
 import type { Db } from '../src/db';
 import { LANDING_LIMITS, MSG_LANDING } from '../src/routes/landing';
+import { latestLead } from '../src/repositories/vendor';
+import { VENDOR_SESSION_TTL_MS } from '../src/repositories/sessions';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 
 // ---------- fixture: meets, partners, places and two forms ----------
@@ -411,24 +413,34 @@ describe.each(DIALECTS)('landing calls on %s', (dialect) => {
       expect(member.code).toBe(ErrorCode.SessionInvalid);
     });
 
-    it('a duplicate phone for the same meet updates the lead; another meet gets its own lead', async () => {
+    it('a duplicate phone for the same meet keeps the earlier lead and adds the new one; another meet gets its own lead', async () => {
       const call = caller(t, freshIp());
+      const first = (await rows.leads())[0];
       const again = await call('vendor_register', lead({ company: '新公司', question: '[]' }));
       expect(again).toMatchObject({ code: 0, msg: MSG_LANDING.registeredAgain });
       expect(again.msg.startsWith('注册成功')).toBe(true);
       let leads = await rows.leads();
-      expect(leads).toHaveLength(1);
-      expect(leads[0]).toMatchObject({ company: '新公司', question: '[]', mobile: '13800138000' });
+      expect(leads).toHaveLength(2);
+      // The earlier registration is untouched (issue 11: never overwritten)…
+      expect(leads[0]).toEqual(first);
+      expect(leads[0]).toMatchObject({ company: '示例科技', question: survey });
+      // …and the lead is the newest one.
+      expect(leads[1]).toMatchObject({ company: '新公司', question: '[]', mobile: '13800138000' });
+      expect(await latestLead(app.database, 0, '13800138000')).toMatchObject({
+        company: '新公司',
+        question: '[]',
+      });
+      expect(await latestLead(app.database, 0, '13900000000')).toBeNull();
 
       const other = await call('vendor_register', lead({ meet_id: VENDOR_2025_MEET_ID, meetName: '' }));
       expect(other).toMatchObject({ code: 0, msg: MSG_LANDING.registered });
       leads = await rows.leads();
-      expect(leads).toHaveLength(2);
-      expect(leads[1]).toMatchObject({ meet_id: 1, meet_name: '2025数智化转型峰会' });
+      expect(leads).toHaveLength(3);
+      expect(leads[2]).toMatchObject({ meet_id: 1, meet_name: '2025数智化转型峰会' });
       expect((await call('vendor_register', lead({ meet_id: 42 }))).code).toBe(ErrorCode.NotFound);
     });
 
-    it('concurrent registrations of one phone leave one lead', async () => {
+    it('concurrent registrations of one phone are all kept, exactly one of them the first', async () => {
       const call = caller(t, freshIp());
       const results = await Promise.all(
         [1, 2, 3, 4, 5].map((i) =>
@@ -438,7 +450,7 @@ describe.each(DIALECTS)('landing calls on %s', (dialect) => {
       expect(results.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
       expect(results.filter((r) => r.msg === MSG_LANDING.registered)).toHaveLength(1);
       const leads = (await rows.leads()).filter((l) => l.mobile === '13300133000');
-      expect(leads).toHaveLength(1);
+      expect(leads.map((l) => l.company).sort()).toEqual(['公司1', '公司2', '公司3', '公司4', '公司5']);
       await app.database.db.deleteFrom('vendor_leads').where('mobile', '=', '13300133000').execute();
     });
 
@@ -513,6 +525,28 @@ describe.each(DIALECTS)('landing calls on %s', (dialect) => {
         ErrorCode.NotFound,
       );
       expect(await rows.logs()).toHaveLength(2);
+    });
+
+    it('a vendor user_id expires after 30 days', async () => {
+      const call = caller(t, freshIp());
+      const login = await call<{ user_id: string }>('vendor_login', { mobile: '13800138000' });
+      const userId = login.data.user_id;
+      const age = async (ms: number) =>
+        app.database.db
+          .updateTable('vendor_users')
+          .set({ created_at: Date.now() - ms })
+          .where('user_id', '=', userId)
+          .execute();
+      await age(VENDOR_SESSION_TTL_MS - 3600_000);
+      expect((await call('vendor_log', { meetName: 'x', user_id: userId })).code).toBe(0);
+      await age(VENDOR_SESSION_TTL_MS + 1000);
+      expect(await call('vendor_log', { meetName: 'x', user_id: userId })).toMatchObject({
+        code: ErrorCode.Forbidden,
+        msg: '请先使用手机号登录',
+      });
+      // A new login gives a new, live user_id.
+      const again = await call<{ user_id: string }>('vendor_login', { mobile: '13800138000' });
+      expect((await call('vendor_log', { meetName: 'x', user_id: again.data.user_id })).code).toBe(0);
     });
 
     it('limits login attempts per phone and per IP', async () => {

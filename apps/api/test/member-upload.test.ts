@@ -9,6 +9,7 @@ import type { Member } from '@portal/api-client/contract';
 import { MSG } from '@portal/api-client/schemas';
 import { EDITOR_FORMAT_MSG, EDITOR_SIZE_MSG, sniffType } from '../src/lib/uploads';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
+import { DEMO_MP4, ftyp, webmHeader } from './media-fixtures';
 import { insertMemberFixtures, newMember, upload, type Session } from './member-helpers';
 
 const png = (w = 64, h = 64) =>
@@ -27,17 +28,11 @@ const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cook
 const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
 );
-const MP4 = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]),
-  Buffer.from('ftypmp42'),
-  Buffer.alloc(12),
-  Buffer.alloc(2048, 1),
-]);
-const WEBM = Buffer.concat([
-  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
-  Buffer.from('webm'),
-  Buffer.alloc(1024, 2),
-]);
+/** A real clip (the seed's): the box structure must parse. */
+const MP4 = DEMO_MP4;
+/** An ftyp box followed by garbage: the magic bytes of an MP4 and nothing else. */
+const FAKE_MP4 = Buffer.concat([ftyp(), Buffer.alloc(2048, 1)]);
+const WEBM = Buffer.concat([webmHeader(), Buffer.alloc(1024, 2)]);
 
 describe('sniffType', () => {
   it('reads the real type from the bytes, never SVG or HTML', async () => {
@@ -222,6 +217,7 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
       ['HTML', HTML, 'text/html'],
       ['SVG', SVG, 'image/svg+xml'],
       ['HTML named .mp4', HTML, 'video/mp4'],
+      ['an ftyp header followed by garbage', FAKE_MP4, 'video/mp4'],
     ])('refuses %s', async (_label, data, type) => {
       const res = await upload(t, 'space_thumb_upload', a.identity, { name: 'x.png', type, data });
       expect(res.body).toMatchObject({ code: ErrorCode.UploadRejected, msg: EDITOR_FORMAT_MSG });

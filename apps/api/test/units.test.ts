@@ -133,6 +133,11 @@ async function exerciseLimiter(limiter: RateLimiter, key: string) {
   expect(await limiter.peek(key)).toBe(0);
   expect((await limiter.hit(key, 3, 60_000)).allowed).toBe(true);
   await limiter.reset(key);
+  // Amounts (upload bytes): the limit caps the sum.
+  expect(await limiter.hit(key, 100, 60_000, 60)).toMatchObject({ allowed: true, count: 60 });
+  expect(await limiter.hit(key, 100, 60_000, 41)).toMatchObject({ allowed: false, count: 101 });
+  await expect(limiter.consume(key, 200, 60_000, '上限', 100)).rejects.toMatchObject({ message: '上限' });
+  await limiter.reset(key);
 }
 
 describe('rate limiter', () => {

@@ -42,6 +42,11 @@ export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg'] as const;
 export const EDITOR_UPLOAD_MAX_BYTES = 52_428_800;
+/**
+ * Member identity as request headers (issue 11): uploads are checked against these before any
+ * file byte is read, and they keep the stoken out of URLs.
+ */
+export const MEMBER_HEADERS = { stoken: 'x-stoken', memberId: 'x-member-id' } as const;
 export const EDITOR_HEIGHT_PX = 300;
 export const EDITOR_PLACEHOLDER = '请输入内容...';
 export const HTTP_TIMEOUT_MS = 30_000;

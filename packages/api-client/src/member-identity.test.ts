@@ -41,4 +41,16 @@ describe('member identity', () => {
     expect(form.getAll('stoken')).toEqual(['s']);
     expect(form.getAll('member_id')).toEqual(['3']);
   });
+
+  it('puts the identity before the file part (the server refuses a file that comes first)', () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'a.png');
+    form.append('note', 'kept');
+    withMemberIdentity(form, { stoken: 's', member_id: 3 });
+    expect([...form.keys()]).toEqual(['stoken', 'member_id', 'file', 'note']);
+    const file = form.get('file');
+    expect(file).toBeInstanceOf(File);
+    expect((file as File).name).toBe('a.png');
+    expect(form.get('note')).toBe('kept');
+  });
 });

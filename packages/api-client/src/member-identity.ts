@@ -22,8 +22,13 @@ export function identityOf(member: MemberCredential | null | undefined): MemberI
 export function withMemberIdentity<T>(payload: T, identity: MemberIdentity | null): T | (T & MemberIdentity) {
   if (!identity) return payload;
   if (typeof FormData !== 'undefined' && payload instanceof FormData) {
+    // The identity goes first: the server checks the session before it reads a file byte and
+    // refuses a file part that arrives before it (issue 11). The other parts are moved after it.
+    const rest = [...payload.entries()].filter(([name]) => name !== 'stoken' && name !== 'member_id');
+    for (const [name] of rest) payload.delete(name);
     payload.set('stoken', identity.stoken);
     payload.set('member_id', String(identity.member_id));
+    for (const [name, value] of rest) payload.append(name, value);
     return payload;
   }
   if (payload === null || payload === undefined) return { ...identity } as T & MemberIdentity;

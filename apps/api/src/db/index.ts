@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DB } from './schema';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_list_indexes';
+import * as m003 from './migrations/003_lead_history_session_expiry';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -59,6 +60,7 @@ export function openDb(config: DbConfig): Database_ {
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
   '001_initial': m001,
   '002_list_indexes': m002,
+  '003_lead_history_session_expiry': m003,
 };
 
 /** Run every pending migration (on start, before serving). */

@@ -4,11 +4,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { ErrorCode } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/schemas';
+import type { RateLimiter } from '../plugins/rate-limit';
 import { ApiError } from './envelope';
+import { isWebmHeader, Mp4Probe } from './media-check';
 
 /**
  * Member uploads (DESIGN.md sections 3 and 5): the size limit is enforced while the bytes stream
@@ -22,6 +24,72 @@ export const AVATAR_SIZE_MSG = MSG.avatarSize;
 export const EDITOR_FORMAT_MSG = '只能上传 PNG、JPG、GIF、WEBP 图片或 MP4、WEBM 视频';
 export const EDITOR_SIZE_MSG = '上传文件大小不能超过 50MB';
 export const UPLOAD_MISSING_MSG = '请选择要上传的文件';
+
+/**
+ * Uploads per member and hour, both calls together (issue 11): files are counted when their
+ * first byte is about to be read, bytes are reserved from the request's declared length.
+ */
+export const UPLOAD_LIMITS = {
+  filesPerHour: 60,
+  bytesPerHour: 500 * 1024 * 1024,
+  windowMs: 3600_000,
+} as const;
+export const UPLOAD_FILES_LIMIT_MSG = `上传过于频繁，每小时最多上传 ${UPLOAD_LIMITS.filesPerHour} 个文件，请稍后再试`;
+export const UPLOAD_BYTES_LIMIT_MSG = `上传总量已达上限，每小时最多上传 ${UPLOAD_LIMITS.bytesPerHour / 1024 / 1024}MB，请稍后再试`;
+
+/**
+ * Largest image sharp may decode (width × height, all frames of an animation together): every
+ * decode of a member's file passes it, so a small file that expands to gigapixels is refused.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** Partial uploads older than this in the temp folder belong to no live request (swept). */
+export const STALE_UPLOAD_MS = 3600_000;
+
+/**
+ * Counts one upload of at most `bytes` against the member's hourly budget, or answers 10008.
+ * Called before the file's first byte is read.
+ */
+export async function chargeUploadBudget(
+  limiter: RateLimiter,
+  memberId: number,
+  bytes: number,
+): Promise<void> {
+  const { filesPerHour, bytesPerHour, windowMs } = UPLOAD_LIMITS;
+  await limiter.consume(`upload:files:${memberId}`, filesPerHour, windowMs, UPLOAD_FILES_LIMIT_MSG);
+  await limiter.consume(`upload:bytes:${memberId}`, bytesPerHour, windowMs, UPLOAD_BYTES_LIMIT_MSG, bytes);
+}
+
+/** Where multipart files stream before they are checked (inside DATA_DIR/uploads, same file system). */
+export function uploadTmpDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads', '.tmp');
+}
+
+/**
+ * Removes partial uploads a stopped process left in `tmpDir`. Only old ones: another process
+ * sharing DATA_DIR may be receiving a file right now (its .part file's mtime moves as it grows).
+ */
+export async function sweepStaleUploads(tmpDir: string, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(tmpDir);
+  } catch {
+    return 0; // no temp folder yet
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(tmpDir, name);
+    try {
+      const stat = await fs.lstat(file);
+      if (stat.isFile() && now - stat.mtimeMs > STALE_UPLOAD_MS) {
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // Gone meanwhile (another process swept it): nothing to do.
+    }
+  }
+  return removed;
+}
 
 export type SniffedType = 'png' | 'jpeg' | 'gif' | 'webp' | 'mp4' | 'webm';
 const MIME: Record<SniffedType, string> = {
@@ -50,9 +118,9 @@ export function sniffType(head: Buffer): SniffedType | null {
   if (at(0, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'gif';
   if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'webp';
+  // A candidate only: storeEditorFile accepts it when the whole box structure parsed (isMp4).
   if (ascii(4, 'ftyp')) return 'mp4';
-  // Matroska/EBML header whose DocType is "webm".
-  if (at(0, [0x1a, 0x45, 0xdf, 0xa3]) && head.subarray(0, 64).includes(Buffer.from('webm'))) return 'webm';
+  if (isWebmHeader(head)) return 'webm';
   return null;
 }
 
@@ -63,6 +131,8 @@ export interface ReceivedFile {
   /** The client's file name: only for logs, never used on disk. */
   clientName: string;
   tooLarge: boolean;
+  /** The bytes parse as a complete MP4 (ISO-BMFF walk while they streamed in). */
+  isMp4: boolean;
 }
 
 /** Streams one multipart file to a temporary file, stopping as soon as it exceeds `maxBytes`. */
@@ -76,6 +146,7 @@ export async function receiveToTemp(
   const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
   let size = 0;
   let tooLarge = false;
+  const mp4 = new Mp4Probe();
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
@@ -84,6 +155,7 @@ export async function receiveToTemp(
         done(); // stop writing; the rest is drained below without being stored
         return;
       }
+      mp4.push(chunk);
       done(null, chunk);
     },
   });
@@ -108,7 +180,7 @@ export async function receiveToTemp(
   }
   // busboy truncates at its own limit too (set a little above ours): either way it is too large.
   if ((stream as Readable & { truncated?: boolean }).truncated) tooLarge = true;
-  return { tmpPath, size, clientName, tooLarge };
+  return { tmpPath, size, clientName, tooLarge, isMp4: !tooLarge && mp4.finish(size) };
 }
 
 export async function discard(file: ReceivedFile | undefined): Promise<void> {
@@ -156,7 +228,7 @@ export async function storeAvatar(
     await fs.mkdir(dir, { recursive: true });
     const name = `${memberId}-${randomUUID()}.${EXT[type]}`;
     try {
-      const image = sharp(received.tmpPath, { failOn: 'error', limitInputPixels: 40_000_000 })
+      const image = sharp(received.tmpPath, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(512, 512, { fit: 'cover', withoutEnlargement: true });
       await (type === 'png' ? image.png() : image.jpeg({ quality: 88 })).toFile(path.join(dir, name));
@@ -170,9 +242,35 @@ export async function storeAvatar(
   }
 }
 
+type ImageType = Exclude<SniffedType, 'mp4' | 'webm'>;
+
 /**
- * Validates and stores an editor upload: PNG/JPEG/GIF/WEBP images (header decoded by sharp,
- * bounded pixel count) or MP4/WEBM videos (container magic), at most EDITOR_UPLOAD_MAX_BYTES.
+ * Decodes an editor image and writes it again to `dest` in its own format: only pixels survive
+ * (EXIF with GPS, XMP, comments and anything appended to the file are dropped), the orientation is
+ * applied first, and the decode is bounded by MAX_INPUT_PIXELS. Animated GIF and WebP keep their
+ * frames (an animation is what an editor inserts a GIF for); with `animated` libvips counts the
+ * pixels of all frames together against the limit, so a long animation is refused too.
+ */
+async function reencodeImage(source: string, type: ImageType, dest: string): Promise<void> {
+  const animated = type === 'gif' || type === 'webp';
+  const input = sharp(source, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated });
+  const meta = await input.metadata();
+  const format: string = meta.format === ('jpg' as string) ? 'jpeg' : meta.format;
+  if (format !== type || !meta.width || !meta.height) throw new Error('format mismatch');
+  const image = animated ? input : input.autoOrient();
+  const encoders: Record<ImageType, (img: Sharp) => Sharp> = {
+    png: (img) => img.png(),
+    jpeg: (img) => img.jpeg({ quality: 88 }),
+    gif: (img) => img.gif(),
+    webp: (img) => img.webp({ quality: 88 }),
+  };
+  await encoders[type](image).toFile(dest);
+}
+
+/**
+ * Validates and stores an editor upload, at most EDITOR_UPLOAD_MAX_BYTES: PNG/JPEG/GIF/WEBP
+ * images are decoded and re-encoded (reencodeImage); MP4 is kept only when its box structure
+ * parsed, WEBM only with a valid EBML header (lib/media-check.ts).
  */
 export async function storeEditorFile(
   received: ReceivedFile,
@@ -183,25 +281,23 @@ export async function storeEditorFile(
     if (received.tooLarge || received.size > EDITOR_UPLOAD_MAX_BYTES) throw rejected(EDITOR_SIZE_MSG);
     if (received.size === 0) throw rejected(UPLOAD_MISSING_MSG);
     const type = sniffType(await readHead(received.tmpPath));
-    if (!type) throw rejected(EDITOR_FORMAT_MSG);
-    if (type !== 'mp4' && type !== 'webm') {
-      try {
-        const meta = await sharp(received.tmpPath, {
-          failOn: 'error',
-          limitInputPixels: 100_000_000,
-        }).metadata();
-        const format: string = meta.format === ('jpg' as string) ? 'jpeg' : meta.format;
-        if (format !== type || !meta.width || !meta.height) throw new Error('format mismatch');
-      } catch {
-        throw rejected(EDITOR_FORMAT_MSG);
-      }
-    }
+    if (!type || (type === 'mp4' && !received.isMp4)) throw rejected(EDITOR_FORMAT_MSG);
     const month = new Date(now).toISOString().slice(0, 7).replace('-', '');
     const dir = path.join(uploadsDir, 'editor', month);
     await fs.mkdir(dir, { recursive: true });
     const name = `${randomUUID()}.${EXT[type]}`;
-    await fs.rename(received.tmpPath, path.join(dir, name));
-    await fs.chmod(path.join(dir, name), 0o644);
+    const dest = path.join(dir, name);
+    if (type === 'mp4' || type === 'webm') {
+      await fs.rename(received.tmpPath, dest);
+    } else {
+      try {
+        await reencodeImage(received.tmpPath, type, dest);
+      } catch {
+        await fs.rm(dest, { force: true });
+        throw rejected(EDITOR_FORMAT_MSG);
+      }
+    }
+    await fs.chmod(dest, 0o644);
     return { url: `/uploads/editor/${month}/${name}`, type, mime: MIME[type] };
   } finally {
     await discard(received);

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
+import { MEMBER_HEADERS } from '@portal/api-client/constants';
 import type { ApiConfig } from '../config';
+import type { Db } from '../db';
 import { ApiError } from '../lib/envelope';
 import { verifyAccessToken } from '../lib/token';
 import { findMemberSession, vendorUserExists } from '../repositories/sessions';
@@ -21,6 +23,39 @@ function identitySource(request: FastifyRequest): Record<string, unknown> {
   return source && typeof source === 'object' && !Array.isArray(source)
     ? (source as Record<string, unknown>)
     : {};
+}
+
+/** stoken + member_id from the MEMBER_HEADERS, or null when the stoken header is absent. */
+export function headerIdentity(request: FastifyRequest): { stoken: unknown; member_id: unknown } | null {
+  const stoken = request.headers[MEMBER_HEADERS.stoken];
+  if (stoken === undefined) return null;
+  return { stoken, member_id: request.headers[MEMBER_HEADERS.memberId] };
+}
+
+/**
+ * The member of a live `stoken` that belongs to `memberId` (as sent: a number or a digit string),
+ * or 10001. The one check of a member identity, wherever it was read from (body, query, headers).
+ */
+export async function resolveMemberSession(
+  database: Db,
+  stoken: unknown,
+  memberId: unknown,
+  now = Date.now(),
+): Promise<number> {
+  const id = typeof memberId === 'string' && /^\d{1,15}$/.test(memberId) ? Number(memberId) : memberId;
+  if (
+    typeof stoken !== 'string' ||
+    !stoken ||
+    stoken.length > 200 ||
+    typeof id !== 'number' ||
+    !Number.isSafeInteger(id)
+  ) {
+    throw new ApiError(ErrorCode.SessionInvalid);
+  }
+  const sessionMember = await findMemberSession(database, stoken, now);
+  // The member is the stoken's; a member_id naming anyone else is refused (DESIGN.md section 5).
+  if (sessionMember === null || sessionMember !== id) throw new ApiError(ErrorCode.SessionInvalid);
+  return sessionMember;
 }
 
 /**
@@ -44,22 +79,10 @@ export default fp<{ config: ApiConfig }>(
     // Before validation: the payload schemas strip stoken/member_id from the body.
     app.addHook('preValidation', async (request) => {
       if (request.routeOptions.config.access !== 'member') return;
-      const { stoken, member_id } = identitySource(request);
-      const memberId =
-        typeof member_id === 'string' && /^\d{1,15}$/.test(member_id) ? Number(member_id) : member_id;
-      if (
-        typeof stoken !== 'string' ||
-        !stoken ||
-        stoken.length > 200 ||
-        typeof memberId !== 'number' ||
-        !Number.isSafeInteger(memberId)
-      ) {
-        throw new ApiError(ErrorCode.SessionInvalid);
-      }
-      const sessionMember = await findMemberSession(app.database, stoken, Date.now());
-      // The member is the stoken's; a member_id naming anyone else is refused (DESIGN.md section 5).
-      if (sessionMember === null || sessionMember !== memberId) throw new ApiError(ErrorCode.SessionInvalid);
-      request.memberId = sessionMember;
+      // Uploads: the multipart parser has already checked the session, before the file's bytes.
+      if (request.memberId !== null) return;
+      const { stoken, member_id } = headerIdentity(request) ?? identitySource(request);
+      request.memberId = await resolveMemberSession(app.database, stoken, member_id);
     });
 
     app.addHook('preHandler', async (request) => {
@@ -69,7 +92,7 @@ export default fp<{ config: ApiConfig }>(
         typeof user_id !== 'string' ||
         !user_id ||
         user_id.length > 100 ||
-        !(await vendorUserExists(app.database, user_id))
+        !(await vendorUserExists(app.database, user_id, Date.now()))
       ) {
         throw new ApiError(ErrorCode.Forbidden, '请先使用手机号登录');
       }

@@ -16,24 +16,39 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  /** Counts one hit on `key`; allowed while the count stays within `limit` per `windowMs`. */
-  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /**
+   * Counts one hit on `key` (or `amount`, e.g. bytes); allowed while the count stays within `limit`
+   * per `windowMs`.
+   */
+  hit(key: string, limit: number, windowMs: number, amount?: number): Promise<RateLimitResult>;
   /** Hits so far in the current window (0 when none), without counting. */
   peek(key: string): Promise<number>;
   /** Forget a key (e.g. after a successful login). */
   reset(key: string): Promise<void>;
   /** Like hit(), but throws ApiError(RateLimited) when over the limit. */
-  consume(key: string, limit: number, windowMs: number, msg?: string): Promise<RateLimitResult>;
+  consume(
+    key: string,
+    limit: number,
+    windowMs: number,
+    msg?: string,
+    amount?: number,
+  ): Promise<RateLimitResult>;
 }
 
 const PREFIX = 'portal:rl:';
 
 abstract class BaseLimiter implements RateLimiter {
-  abstract hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  abstract hit(key: string, limit: number, windowMs: number, amount?: number): Promise<RateLimitResult>;
   abstract peek(key: string): Promise<number>;
   abstract reset(key: string): Promise<void>;
-  async consume(key: string, limit: number, windowMs: number, msg?: string): Promise<RateLimitResult> {
-    const result = await this.hit(key, limit, windowMs);
+  async consume(
+    key: string,
+    limit: number,
+    windowMs: number,
+    msg?: string,
+    amount = 1,
+  ): Promise<RateLimitResult> {
+    const result = await this.hit(key, limit, windowMs, amount);
     if (!result.allowed) throw new ApiError(ErrorCode.RateLimited, msg);
     return result;
   }
@@ -43,7 +58,7 @@ export class MemoryRateLimiter extends BaseLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private lastSweep = 0;
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+  async hit(key: string, limit: number, windowMs: number, amount = 1): Promise<RateLimitResult> {
     const now = Date.now();
     this.sweep(now);
     let w = this.windows.get(key);
@@ -51,7 +66,7 @@ export class MemoryRateLimiter extends BaseLimiter {
       w = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, w);
     }
-    w.count += 1;
+    w.count += amount;
     return { allowed: w.count <= limit, count: w.count, resetMs: w.resetAt - now };
   }
 
@@ -77,10 +92,10 @@ export class RedisRateLimiter extends BaseLimiter {
     super();
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+  async hit(key: string, limit: number, windowMs: number, amount = 1): Promise<RateLimitResult> {
     const k = PREFIX + key;
-    // INCR then set the expiry only when the key is new (NX): one round trip, atomic per command.
-    const res = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    // INCRBY then set the expiry only when the key is new (NX): one round trip, atomic per command.
+    const res = await this.redis.multi().incrby(k, amount).pexpire(k, windowMs, 'NX').pttl(k).exec();
     if (!res) throw new Error('rate limit transaction aborted');
     const count = Number(res[0][1]);
     const ttl = Number(res[2][1]);

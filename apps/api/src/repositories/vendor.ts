@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { VendorAsset, VendorMeet } from '@portal/api-client/contract';
+import { sql } from 'kysely';
 import type { Db } from '../db';
 import { writeTx } from './write-tx';
 
@@ -99,54 +100,56 @@ export async function hasLead(database: Db, meetId: number, mobile: string): Pro
   return row !== undefined;
 }
 
-/**
- * Stores a lead; a second registration of the same phone for the same meet updates the
- * existing lead (unique meet_id + mobile) instead of adding a row.
- */
-export async function upsertLead(database: Db, lead: LeadInput, now: number): Promise<'created' | 'updated'> {
-  const attempt = () =>
-    writeTx(database, async (trx) => {
-      const existing = await trx
-        .selectFrom('vendor_leads')
-        .select('id')
-        .where('meet_id', '=', lead.meet_id)
-        .where('mobile', '=', lead.mobile)
-        .executeTakeFirst();
-      if (existing) {
-        await trx
-          .updateTable('vendor_leads')
-          .set({
-            meet_name: lead.meet_name,
-            name: lead.name,
-            email: lead.email,
-            company: lead.company,
-            department: lead.department,
-            position: lead.position,
-            question: lead.question,
-            updated_at: now,
-          })
-          .where('id', '=', existing.id)
-          .execute();
-        return 'updated' as const;
-      }
-      await trx
-        .insertInto('vendor_leads')
-        .values({ ...lead, created_at: now, updated_at: now })
-        .execute();
-      return 'created' as const;
-    });
-  try {
-    return await attempt();
-  } catch (err) {
-    // PostgreSQL: a concurrent registration of the same phone inserted first; the retry updates it.
-    if (isUniqueViolation(err)) return attempt();
-    throw err;
-  }
+/** The lead of a phone for a meet: its newest registration (earlier ones are kept as history). */
+export async function latestLead(database: Db, meetId: number, mobile: string): Promise<LeadInput | null> {
+  const row = await database.db
+    .selectFrom('vendor_leads')
+    .select([
+      'meet_id',
+      'meet_name',
+      'name',
+      'mobile',
+      'email',
+      'company',
+      'department',
+      'position',
+      'question',
+    ])
+    .where('meet_id', '=', meetId)
+    .where('mobile', '=', mobile)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+/**
+ * Stores a registration as a new lead row. A phone registering again for the same meet never
+ * overwrites what it sent before (issue 11: a lead is evidence of what was submitted, and anyone
+ * knowing the number could otherwise replace it); latestLead reads the newest.
+ * 'again' when the phone had registered for this meet before.
+ */
+export async function addLead(database: Db, lead: LeadInput, now: number): Promise<'created' | 'again'> {
+  return writeTx(database, async (trx) => {
+    if (database.dialect === 'postgres') {
+      // Registrations of one phone for one meet take turns, so exactly one of them is the first
+      // (SQLite's IMMEDIATE transaction already serialises every writer).
+      await sql`select pg_advisory_xact_lock(hashtext(${`vendor_lead:${lead.meet_id}:${lead.mobile}`}))`.execute(
+        trx,
+      );
+    }
+    const earlier = await trx
+      .selectFrom('vendor_leads')
+      .select('id')
+      .where('meet_id', '=', lead.meet_id)
+      .where('mobile', '=', lead.mobile)
+      .executeTakeFirst();
+    await trx
+      .insertInto('vendor_leads')
+      .values({ ...lead, created_at: now, updated_at: now })
+      .execute();
+    return earlier ? 'again' : 'created';
+  });
 }
 
 /** Issues a new opaque user_id for a registered phone (one per successful login). */

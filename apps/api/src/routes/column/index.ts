@@ -213,9 +213,12 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     EDITOR_UPLOAD_MAX_BYTES,
     EDITOR_SIZE_MSG,
     async (file, request) => {
+      // Checked again: the column may have been withdrawn while the file was arriving.
       await requireApprovedColumn(memberOf(request));
       const stored = await storeEditorFile(file, uploadsDir, now());
       return { ...ok({ url: stored.url }), msg: '上传成功' };
     },
+    // Before the file is read: no column, no bytes on disk.
+    requireApprovedColumn,
   );
 }

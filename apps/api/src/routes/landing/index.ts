@@ -11,14 +11,7 @@ import {
   partnerProducts,
   type PartnerList,
 } from '../../repositories/partner';
-import {
-  createVendorUser,
-  findMeet,
-  hasLead,
-  logAccess,
-  meetName,
-  upsertLead,
-} from '../../repositories/vendor';
+import { addLead, createVendorUser, findMeet, hasLead, logAccess, meetName } from '../../repositories/vendor';
 import { landingSchemas } from './schemas';
 import { checkSubmission } from './submission';
 
@@ -36,7 +29,7 @@ export const LANDING_LIMITS = {
 export const MSG_LANDING = {
   loggedIn: '登录成功',
   registered: '注册成功',
-  registeredAgain: '注册成功，已更新您此前提交的报名信息',
+  registeredAgain: '注册成功，已记录您最新提交的报名信息',
   submitted: '提交成功',
   meetNotFound: '活动不存在',
   partnerNotFound: '合作伙伴不存在',
@@ -71,7 +64,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
     const meetId = payload.meet_id ?? 0;
     const name = await meetName(database, meetId);
     if (name === null) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.meetNotFound);
-    const outcome = await upsertLead(
+    const outcome = await addLead(
       database,
       {
         meet_id: meetId,
@@ -88,7 +81,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
     );
     return {
       code: ErrorCode.Ok,
-      msg: outcome === 'updated' ? MSG_LANDING.registeredAgain : MSG_LANDING.registered,
+      msg: outcome === 'again' ? MSG_LANDING.registeredAgain : MSG_LANDING.registered,
       data: null,
     };
   });

@@ -196,8 +196,8 @@ async function checkOptions(
 }
 
 /**
- * An upload call (multipart, see ./multipart.ts): the schema requires the `file` part; the access
- * hooks have already checked stoken + member_id from the multipart fields.
+ * An upload call (multipart, see ./multipart.ts): the schema requires the `file` part; the parser
+ * has already checked the session and `admit` (when given) before reading the file.
  */
 export function registerUpload(
   app: FastifyInstance,
@@ -205,6 +205,7 @@ export function registerUpload(
   maxBytes: number,
   tooLargeMsg: string,
   handler: (file: ReceivedFile, request: FastifyRequest) => Promise<unknown>,
+  admit?: (memberId: number) => Promise<void>,
 ): void {
   const schema = object({
     file: mixed<ReceivedFile>()
@@ -215,7 +216,7 @@ export function registerUpload(
     method: 'POST',
     url: `/api/${name}`,
     schema: { body: schema },
-    config: { call: name, access: 'member', upload: { maxBytes, tooLargeMsg } },
+    config: { call: name, access: 'member', upload: { maxBytes, tooLargeMsg, admit } },
     handler: async (request) => handler((request.body as { file: ReceivedFile }).file, request),
   });
 }

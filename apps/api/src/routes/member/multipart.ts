@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 import fp from 'fastify-plugin';
@@ -6,12 +5,22 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
 import { ApiError } from '../../lib/envelope';
-import { discard, receiveToTemp, type ReceivedFile } from '../../lib/uploads';
+import {
+  chargeUploadBudget,
+  discard,
+  receiveToTemp,
+  uploadTmpDir,
+  type ReceivedFile,
+} from '../../lib/uploads';
+import { headerIdentity, resolveMemberSession } from '../../plugins/auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Upload calls: largest accepted file. Multipart bodies reach no other route. */
-    upload?: { maxBytes: number; tooLargeMsg: string };
+    /**
+     * Upload calls: largest accepted file, and what else the member must pass before the file is
+     * read (e.g. an approved column). Multipart bodies reach no other route.
+     */
+    upload?: { maxBytes: number; tooLargeMsg: string; admit?: (memberId: number) => Promise<void> };
   }
 }
 
@@ -24,21 +33,51 @@ export interface MultipartBody {
 const MAX_FIELDS = 10;
 const MAX_FIELD_BYTES = 1024;
 
+/** The route's limits and what must pass before the file's first byte is read. */
+interface ParseOptions {
+  tmpDir: string;
+  maxBytes: number;
+  tooLargeMsg: string;
+  /** Runs when the file part begins, with the fields that preceded it; throws to refuse. */
+  beforeFile: (fieldsSoFar: MultipartBody) => Promise<void>;
+}
+
 /**
- * multipart/form-data is parsed as the request body (a content-type parser), so the text fields
- * are in `request.body` before the member-session hook reads stoken and member_id, whatever the
- * hook order. The single `file` part streams to DATA_DIR/uploads/.tmp with the route's size limit
- * enforced while it arrives; the handler validates and moves it, and any temporary file a request
- * leaves (a refused session, a failed check) is removed before the response is sent.
+ * multipart/form-data is parsed as the request body (a content-type parser). Nothing of a file is
+ * read before its sender is known and within budget (issue 11): the Bearer token was checked on
+ * request (auth plugin), the member session comes from the `x-stoken`/`x-member-id` headers
+ * (checked here before the body is touched) or from stoken/member_id fields that precede the file
+ * part; a file part before any identity is refused with 10001 and its bytes are never read.
+ * The single `file` part streams to DATA_DIR/uploads/.tmp with the route's size limit enforced
+ * while it arrives; the handler validates and moves it, and any temporary file a request leaves
+ * (a failed check) is removed before the response is sent.
  */
 export default fp<{ config: ApiConfig }>(
   async (app, { config }) => {
-    const tmpDir = path.join(config.dataDir, 'uploads', '.tmp');
+    const tmpDir = uploadTmpDir(config.dataDir);
 
     app.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, payload: Readable) => {
       const upload = request.routeOptions.config.upload;
       if (!upload) throw new ApiError(ErrorCode.BadRequest);
-      return parse(request, payload, tmpDir, upload.maxBytes, upload.tooLargeMsg);
+      const fromHeaders = headerIdentity(request);
+      if (fromHeaders) {
+        request.memberId = await resolveMemberSession(
+          app.database,
+          fromHeaders.stoken,
+          fromHeaders.member_id,
+        );
+      }
+      const beforeFile = async (fields: MultipartBody) => {
+        request.memberId ??= await resolveMemberSession(app.database, fields.stoken, fields.member_id);
+        await upload.admit?.(request.memberId);
+        await chargeUploadBudget(app.rateLimit, request.memberId, declaredBytes(request, upload.maxBytes));
+      };
+      return parse(request, payload, {
+        tmpDir,
+        maxBytes: upload.maxBytes,
+        tooLargeMsg: upload.tooLargeMsg,
+        beforeFile,
+      });
     });
 
     // onSend (not onResponse): the file is gone before the client hears the answer.
@@ -52,13 +91,14 @@ export default fp<{ config: ApiConfig }>(
   { name: 'member-multipart' },
 );
 
-function parse(
-  request: FastifyRequest,
-  payload: Readable,
-  tmpDir: string,
-  maxBytes: number,
-  tooLargeMsg: string,
-): Promise<MultipartBody> {
+/** Bytes the upload may hold: the declared body length (framing included), at most the route's limit. */
+function declaredBytes(request: FastifyRequest, maxBytes: number): number {
+  const declared = Number(request.headers['content-length']);
+  return Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxBytes) : maxBytes;
+}
+
+function parse(request: FastifyRequest, payload: Readable, options: ParseOptions): Promise<MultipartBody> {
+  const { tmpDir, maxBytes, tooLargeMsg, beforeFile } = options;
   return new Promise((resolve, reject) => {
     let bb: InstanceType<typeof Busboy>;
     try {
@@ -85,8 +125,11 @@ function parse(
     const fail = (err: unknown, drain = true) => {
       if (failed) return;
       failed = true;
+      // The byte counter goes first: with a 'data' listener left, unpiping would resume the body.
+      payload.removeListener('data', countBytes);
       payload.unpipe(bb);
       if (drain) payload.resume();
+      else payload.pause();
       // Stop the file part (it will never end once unpiped) and answer only after its temporary
       // file is gone, so nothing is left behind.
       fileStream?.destroy();
@@ -103,7 +146,11 @@ function parse(
         return;
       }
       fileStream = stream;
-      file = receiveToTemp(stream, tmpDir, maxBytes, String(filename ?? ''));
+      // The file stream is not read until the sender is admitted: busboy stops pulling the body
+      // meanwhile. A refusal leaves the rest of the body unread (not drained into the parser).
+      const admitted = beforeFile({ ...fields });
+      admitted.catch((err: unknown) => fail(err, false));
+      file = admitted.then(() => receiveToTemp(stream, tmpDir, maxBytes, String(filename ?? '')));
       file.catch(fail);
     });
     bb.on('error', fail);
@@ -119,10 +166,11 @@ function parse(
     // streaming parsers): the answer goes out and Node discards or closes the rest.
     const hardCap = maxBytes * 2 + 1024 * 1024;
     let received = 0;
-    payload.on('data', (chunk: Buffer) => {
+    function countBytes(chunk: Buffer): void {
       received += chunk.length;
       if (received > hardCap) fail(new ApiError(ErrorCode.UploadRejected, tooLargeMsg), false);
-    });
+    }
+    payload.on('data', countBytes);
     payload.pipe(bb);
   });
 }

@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import type { ApiConfig } from '../config';
+import { sweepStaleUploads, uploadTmpDir } from '../lib/uploads';
+import { pruneSessions } from '../repositories/sessions';
+
+/** How often expired sessions and stale partial uploads are removed (also once at start). */
+export const HOUSEKEEPING_INTERVAL_MS = 3600_000;
+
+export interface HousekeepingOptions {
+  config: ApiConfig;
+  /** Tests pass a short interval. */
+  intervalMs?: number;
+}
+
+/**
+ * Issue 11: expired member stokens and vendor user_ids are deleted, and partial uploads a stopped
+ * process left in the temp folder are swept, at start and then every HOUSEKEEPING_INTERVAL_MS.
+ * The timer is unref'd (it never keeps the process alive) and a failed round is logged, not fatal.
+ */
+export default fp<HousekeepingOptions>(
+  async (app, { config, intervalMs = HOUSEKEEPING_INTERVAL_MS }) => {
+    const tmpDir = uploadTmpDir(config.dataDir);
+    let running: Promise<void> | null = null;
+    const round = async () => {
+      try {
+        const pruned = await pruneSessions(app.database, Date.now());
+        const swept = await sweepStaleUploads(tmpDir);
+        if (pruned.members || pruned.vendors || swept) app.log.info({ pruned, swept }, 'housekeeping');
+      } catch (err) {
+        app.log.error({ err }, 'housekeeping failed');
+      }
+    };
+    const run = () => {
+      // A slow round (a huge backlog on a busy database) is never overlapped by the next.
+      running ??= round().finally(() => {
+        running = null;
+      });
+      return running;
+    };
+    await run();
+    const timer = setInterval(() => void run(), intervalMs);
+    timer.unref();
+    // Registered after the database plugin, so this runs before the connection closes.
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'housekeeping', dependencies: ['db'] },
+);
