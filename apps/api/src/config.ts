@@ -9,6 +9,8 @@ export interface ApiConfig {
   dataDir: string;
   /** PostgreSQL when set. */
   databaseUrl?: string;
+  /** PostgreSQL statement_timeout of request queries in ms (PG_STATEMENT_TIMEOUT_MS; 0 = none). */
+  statementTimeoutMs: number;
   /** Shared rate-limit counters when set. */
   redisUrl?: string;
   /** The public client credential the front ends send to accessToken. */
@@ -26,6 +28,8 @@ export interface ApiConfig {
   trustProxy: boolean;
 }
 
+/** No page needs a query longer than this; one that runs longer is stopped and answered 10503. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 export const DEFAULT_CLIENT_ID = 'portal-web';
 export const DEFAULT_CLIENT_SECRET = 'portal-dev-secret';
 
@@ -40,6 +44,7 @@ export function loadConfig(
     host: env.API_HOST ?? '0.0.0.0',
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
+    statementTimeoutMs: Number(env.PG_STATEMENT_TIMEOUT_MS ?? DEFAULT_STATEMENT_TIMEOUT_MS),
     redisUrl: env.REDIS_URL || undefined,
     clientId: env.CLIENT_ID ?? DEFAULT_CLIENT_ID,
     clientSecret,

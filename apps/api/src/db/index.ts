@@ -21,7 +21,16 @@ export interface DbConfig {
   /** PostgreSQL when set; SQLite at DATA_DIR/portal.db otherwise. */
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * PostgreSQL: statement_timeout of every connection in ms (unset or 0: none). SQLite has no
+   * equivalent (better-sqlite3 runs a statement to its end); there the bounded inputs (field caps,
+   * page ≤ MAX_PAGE, capped search totals) are the guard.
+   */
+  statementTimeoutMs?: number;
 }
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout (or a cancel request). */
+export const PG_QUERY_CANCELED = '57014';
 
 /** Open the database: PostgreSQL when a URL is given, else embedded SQLite in WAL mode. */
 export function openDb(config: DbConfig): Database_ {
@@ -31,6 +40,7 @@ export function openDb(config: DbConfig): Database_ {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: Number(process.env.PG_POOL_MAX ?? 10),
+      ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
