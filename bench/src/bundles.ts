@@ -57,7 +57,7 @@ export async function measureBundles(apps = ['desktop', 'mobile', 'landing']): P
     const clientDir = path.join(ROOT, 'apps', app, 'build/client');
     // Manifest URLs may carry a fragment or query (React Router marks some CSS links with '#').
     const file = (url: string) =>
-      path.join(clientDir, url.replace(/[#?].*$/, '').replace(build.publicPath, '').replace(/^\//, ''));
+      path.join(clientDir, url.split(/[#?]/)[0].replace(build.publicPath, '').replace(/^\//, ''));
     const { routes, entry } = build.assets;
     for (const route of Object.values(routes)) {
       if (route.id === 'root' || route.path === '*' || route.path === undefined && !route.index) continue;

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy } from '@portal/config';
 import { loadConfig, type ApiConfig } from './config';
+import { BODY_LIMIT } from './lib/body-limits';
 import { yupValidatorCompiler } from './lib/validation';
 import auth from './plugins/auth';
 import cache from './plugins/cache';
@@ -15,8 +16,7 @@ import memberMultipart from './routes/member/multipart';
 
 export type { ApiConfig } from './config';
 
-/** JSON bodies of every call are small; uploads (multipart) set their own limits. */
-export const BODY_LIMIT = 1024 * 1024;
+export { BODY_LIMIT } from './lib/body-limits';
 
 /**
  * The API as a Fastify instance (not listening): plugins, then every `/api/{name}` route.

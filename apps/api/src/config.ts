@@ -42,6 +42,8 @@ export interface ApiConfig {
   databaseUrl?: string;
   /** Largest PostgreSQL pool. */
   pgPoolMax: number;
+  /** PostgreSQL statement_timeout of request queries in ms (PG_STATEMENT_TIMEOUT_MS; 0 = none). */
+  statementTimeoutMs: number;
   /** Shared rate-limit counters when set. */
   redisUrl?: string;
   /** The public client credential the front ends send to accessToken. */
@@ -72,6 +74,9 @@ const SMS_VARIABLES = SMS_PROVIDERS.flatMap((p) => [
   ...SMS_PROVIDER_VARIABLES[p].optional,
 ]);
 
+/** No page needs a query longer than this; one that runs longer is stopped and answered 10503. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
 const ApiVariables = z.object({
   NODE_ENV: nodeEnvVar,
   API_PORT: portVar(3001),
@@ -79,6 +84,7 @@ const ApiVariables = z.object({
   DATA_DIR: stringVar('./data'),
   DATABASE_URL: urlVar(['postgres', 'postgresql']),
   PG_POOL_MAX: intVar(10, 1, 1000),
+  PG_STATEMENT_TIMEOUT_MS: intVar(DEFAULT_STATEMENT_TIMEOUT_MS, 0, 3_600_000),
   REDIS_URL: urlVar(['redis', 'rediss']),
   CLIENT_ID: stringVar(DEFAULT_CLIENT_ID),
   CLIENT_SECRET: stringVar(DEFAULT_CLIENT_SECRET),
@@ -146,6 +152,7 @@ export function loadConfig(
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     pgPoolMax: e.PG_POOL_MAX,
+    statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     clientId: e.CLIENT_ID,
     clientSecret: e.CLIENT_SECRET,

@@ -24,7 +24,7 @@ export async function mountApi(gateway: FastifyInstance, target: { app: FastifyI
       });
       return;
     }
-    const base = target.url.replace(/\/+$/, '');
+    const base = target.url.replace(/(?<!\/)\/+$/, '');
     scope.all('/api/*', async (request: FastifyRequest, reply: FastifyReply) => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {

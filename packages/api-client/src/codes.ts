@@ -38,6 +38,8 @@ export const ErrorCode = {
   DragVerifyFailed: 10016,
   /** Anything unexpected on the server; details are logged, never sent. */
   ServerError: 10500,
+  /** A database query ran past its time limit (PostgreSQL statement_timeout); try again later. */
+  Overloaded: 10503,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -62,6 +64,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.UnknownCall]: '接口不存在',
   [ErrorCode.DragVerifyFailed]: '请先完成滑块验证',
   [ErrorCode.ServerError]: '服务器繁忙，请稍后再试',
+  [ErrorCode.Overloaded]: '查询超时，请稍后再试',
 };
 
 /** The body of every API response. */

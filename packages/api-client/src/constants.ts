@@ -20,6 +20,50 @@ export const PAGE_SIZE = {
 export const PAGE_SIZES = [8, 20, 50, 100] as const;
 /** Largest pageSize any list call accepts. */
 export const MAX_PAGE_SIZE = 100;
+/**
+ * Largest page number any list call accepts: deeper offsets only cost the database work (search
+ * totals stop at 10,000 matches, and 10,000 pages of 21 cover a category of 210,000 articles).
+ */
+export const MAX_PAGE = 10_000;
+/** Largest id any call accepts: ids are 32-bit integers (serial) on PostgreSQL. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * Longest value of every free-text field a visitor or member sends (characters, after trimming).
+ * The one table of caps: the yup schemas (forms and API) and the payload schemas use these, and the
+ * API's body limits are derived from them. Lengths the spec leaves open are bounded so the server
+ * never stores, or runs a pattern over, unbounded text.
+ */
+export const FIELD_MAX = {
+  username: 30,
+  email: 100,
+  company: 100,
+  address: 200,
+  place: 50,
+  person: 50,
+  description: 500,
+  keyword: 200,
+  formText: 500,
+  /** Title / city / search words of the read calls' filters. */
+  query: 100,
+  /** Avatar URL sent back by member_info_update. */
+  avatarUrl: 500,
+  smsCode: 10,
+  /** Slider proof (drag_verify) token. */
+  dragVerify: 300,
+  meetName: 100,
+  /** vendor_register question: JSON text of the survey answers. */
+  surveyJson: 5000,
+  /** form_register content / other: JSON text of a few dozen answers of ≤ formText characters. */
+  formJson: 20_000,
+  source: 100,
+  /** vendor user_id session token. */
+  vendorUserId: 100,
+} as const;
+/** Column article HTML, measured in UTF-8 bytes (what the database and every reader receive). */
+export const ARTICLE_CONTENT_MAX_BYTES = 2 * 1024 * 1024;
+/** Deepest element nesting of column article HTML (the editor's deepest is a dozen: table › … › em). */
+export const ARTICLE_MAX_NESTING = 100;
 
 export const CAROUSEL_DELAY_MS = {
   homeBanner: 4000,

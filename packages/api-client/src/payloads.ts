@@ -4,13 +4,11 @@
  * Messages are the Chinese text a user sees in `msg` (the first failing rule wins).
  */
 import { number, object, string, type AnyObject, type ObjectSchema } from 'yup';
-import { IT_REPORT_FIRST_YEAR, MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
+import { FIELD_MAX, IT_REPORT_FIRST_YEAR, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
 import type { EndpointName } from './contract';
 
 /** Longest free-text filter (title, search words, city…) any read call accepts. */
-export const MAX_QUERY_LENGTH = 100;
-/** Largest id any call accepts (ids are positive 32-bit or JS-safe integers). */
-const MAX_ID = Number.MAX_SAFE_INTEGER;
+export const MAX_QUERY_LENGTH = FIELD_MAX.query;
 
 /** The current year on the site's clock (Asia/Shanghai, UTC+8 all year). */
 const shanghaiYear = () => new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
@@ -19,26 +17,32 @@ const shanghaiYear = () => new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
 const onlyScalars = (value: unknown, original: unknown) =>
   original == null || typeof original === 'number' || typeof original === 'string' ? value : NaN;
 
+/** Any integer input; every one has a maximum (a time in ms at most), narrower ones add their own. */
 const int = (label: string) =>
   number()
     .transform(onlyScalars)
     .typeError(`${label}必须是数字`)
     .integer(`${label}必须是整数`)
-    .max(MAX_ID, `${label}超出范围`);
+    .max(Number.MAX_SAFE_INTEGER, `${label}超出范围`);
 
 /** A required positive id. */
-const id = (label = 'id') => int(label).required(`${label}不能为空`).min(1, `${label}不正确`);
+const id = (label = 'id') =>
+  int(label).required(`${label}不能为空`).min(1, `${label}不正确`).max(MAX_ID, `${label}超出范围`);
 /** An id where 0 means "all" / "latest". */
-const idOrZero = (label: string) => int(label).min(0, `${label}不正确`);
+const idOrZero = (label: string) => int(label).min(0, `${label}不正确`).max(MAX_ID, `${label}超出范围`);
 
 /** yup's trim() throws on non-strings; this one leaves them for typeError to report. */
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
-const text = (label: string, max = MAX_QUERY_LENGTH) =>
+const text = (label: string, max: number = MAX_QUERY_LENGTH) =>
   string().typeError(`${label}必须是文本`).transform(trimmed).max(max, `${label}不能超过${max}个字符`);
 
-const paged = (defaultSize: number) => ({
-  page: int('页码').min(1, '页码不能小于1').default(1),
+/**
+ * page and pageSize of every list call (the payload schemas here and the member calls' own schemas):
+ * both bounded, so no request asks the database for an unbounded offset.
+ */
+export const paged = (defaultSize: number) => ({
+  page: int('页码').min(1, '页码不能小于1').max(MAX_PAGE, `页码不能超过${MAX_PAGE}`).default(1),
   pageSize: int('每页条数')
     .min(1, '每页条数不能小于1')
     .max(MAX_PAGE_SIZE, `每页条数不能超过${MAX_PAGE_SIZE}`)
@@ -100,7 +104,7 @@ export const payloadSchemas = {
     email: string()
       .typeError('邮箱必须是文本')
       .transform(trimmed)
-      .max(100, '邮箱不能超过100个字符')
+      .max(FIELD_MAX.email, `邮箱不能超过${FIELD_MAX.email}个字符`)
       .email('请输入正确的邮箱地址'),
   }),
   meet_index: object({

@@ -286,6 +286,14 @@ describe('isEditorEmpty and normalizeKeywords', () => {
   ])('counts %j as content', (html) => {
     expect(isEditorEmpty(html)).toBe(false);
   });
+  // Regression (issue 11, hole 1): /<!--[\s\S]*?-->/g and /<[^>]*>/g took minutes on a megabyte of
+  // '<!--' or '<' — request validation of any member's article. No time is asserted: on the old
+  // code this test runs past vitest's timeout.
+  it.each(['<!--', '<', '<p', '<!-- <'])('answers at once for 1 MB of %j', (unit) => {
+    const html = unit.repeat(Math.ceil((1024 * 1024) / unit.length));
+    expect(isEditorEmpty(html)).toBe(false);
+    expect(isEditorEmpty(`${html}-->`)).toBe(true);
+  });
   it('normalises comma-separated keywords', () => {
     expect(normalizeKeywords(' 云计算， AI,,存储 ,AI、边缘 ')).toBe('云计算,AI,存储,边缘');
     expect(normalizeKeywords('')).toBe('');

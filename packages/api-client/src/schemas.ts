@@ -19,9 +19,13 @@ import {
 } from 'yup';
 import { ERROR_MESSAGES, ErrorCode } from './codes';
 import {
+  ARTICLE_CONTENT_MAX_BYTES,
+  ARTICLE_MAX_NESTING,
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
   EMPLOYEE_COUNT_OPTIONS,
+  FIELD_MAX,
+  MAX_ID,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PHONE_MAX_LENGTH,
@@ -29,19 +33,9 @@ import {
   TITLE_MAX,
 } from './constants';
 import type { FormField } from './contract';
+import { htmlTextContent } from './html-text';
 
-/** Lengths the spec leaves open; bounded so the server never stores unbounded text. */
-export const FIELD_MAX = {
-  username: 30,
-  email: 100,
-  company: 100,
-  address: 200,
-  place: 50,
-  person: 50,
-  description: 500,
-  keyword: 200,
-  formText: 500,
-} as const;
+export { FIELD_MAX } from './constants';
 
 /** Every user-facing message of section 5 and the client messages of section 8. */
 export const MSG = {
@@ -77,6 +71,8 @@ export const MSG = {
   titleRequired: '请输入文章标题',
   titleTooLong: `标题不能超过${TITLE_MAX}个字符`,
   contentRequired: '请输入文章内容',
+  contentTooLong: `文章内容不能超过${ARTICLE_CONTENT_MAX_BYTES / 1024 / 1024}MB`,
+  contentTooDeep: `文章内容的标签嵌套不能超过${ARTICLE_MAX_NESTING}层`,
   channelRequired: '请选择频道',
   categoryRequired: '请选择分类',
   isPushRequired: '请选择是否推送',
@@ -94,6 +90,8 @@ export const MSG = {
   jobRequired: '职位不能为空',
   deptRequired: '部门不能为空',
   personTooLong: `内容不能超过${FIELD_MAX.person}个字符`,
+  meetNameTooLong: `活动名称不能超过${FIELD_MAX.meetName}个字符`,
+  surveyTooLong: `问卷内容不能超过${FIELD_MAX.surveyJson}个字符`,
   vendorAgreement: '请查看协议并勾选',
   // dynamic activity form
   formPrivacy: '请勾选授权协议',
@@ -115,17 +113,35 @@ const ENTITIES = /&(nbsp|#160|#xa0|ensp|emsp|thinsp|zwnj|zwj|#8203|#x200b);/gi;
 
 /**
  * True when rich-text editor HTML holds nothing a reader would see: '<p><br></p>', whitespace,
- * &nbsp; only. Media (img, video, iframe, table, hr) count as content. Regex-only so it runs in Node.
+ * &nbsp; only. Media (img, video, iframe, table, hr) count as content. Linear in the input (it runs
+ * in request validation on whatever a member sends) and DOM-free, so it runs in Node too.
  */
 export function isEditorEmpty(html: string | null | undefined): boolean {
   if (html == null) return true;
-  if (/<(img|video|iframe|embed|object|audio|table|hr)\b/i.test(html)) return false;
-  const text = html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]*>/g, '')
+  if (/<(?:img|video|iframe|embed|object|audio|table|hr)\b/i.test(html)) return false;
+  const text = htmlTextContent(html)
     .replace(ENTITIES, '')
     .replace(/[\s\u00a0\u200b\u3000\ufeff]+/g, '');
   return text.length === 0;
+}
+
+/** Length of `text` in UTF-8 bytes, without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      // A surrogate pair is one 4-byte character (a lone surrogate is sent as U+FFFD, 3 bytes).
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /** '云计算， AI,,存储 ' → '云计算,AI,存储': one separator, no blanks or repeats (Chinese commas accepted). */
@@ -151,7 +167,7 @@ const email = (requiredMessage: string, invalidMessage: string) =>
 
 /** An option id chosen from a select: '' or 0 (nothing chosen) is reported as the required message. */
 const optionId = (message: string) =>
-  number().typeError(message).required(message).integer(message).moreThan(0, message);
+  number().typeError(message).required(message).integer(message).moreThan(0, message).max(MAX_ID, message);
 
 const password = (requiredMessage: string) =>
   string()
@@ -215,7 +231,7 @@ export const sendSmsSchema = object({
 /** reset_password (drag_verify is checked by the server's slider verification, not here). */
 export const resetPasswordSchema = object({
   mobile: mobile(MSG.mobileRequired, MSG.mobileInvalid),
-  code: string().trim().required(MSG.codeRequired).max(10, MSG.codeRequired),
+  code: string().trim().required(MSG.codeRequired).max(FIELD_MAX.smsCode, MSG.codeRequired),
   password: password(MSG.newPasswordRequired),
 });
 export type ResetPasswordValues = InferType<typeof resetPasswordSchema>;
@@ -223,7 +239,7 @@ export type ResetPasswordValues = InferType<typeof resetPasswordSchema>;
 /** member_info_update: username and mobile are read-only, so they are not part of it. */
 export const profileSchema = object({
   ...memberProfileFields,
-  avatar: string().trim().max(500).optional(),
+  avatar: string().trim().max(FIELD_MAX.avatarUrl).optional(),
 });
 export type ProfileValues = InferType<typeof profileSchema>;
 
@@ -258,6 +274,11 @@ export const columnArticleSchema = object({
   title: string().trim().required(MSG.titleRequired).max(TITLE_MAX, MSG.titleTooLong),
   content: string()
     .required(MSG.contentRequired)
+    .test(
+      'content-size',
+      MSG.contentTooLong,
+      (value) => value == null || utf8Length(value) <= ARTICLE_CONTENT_MAX_BYTES,
+    )
     .test('editor-empty', MSG.contentRequired, (value) => value == null || !isEditorEmpty(value)),
   channel: optionId(MSG.channelRequired),
   category: optionId(MSG.categoryRequired),
@@ -277,7 +298,7 @@ export type ColumnArticleValues = InferType<typeof columnArticleSchema>;
 
 export const vendorMobileSchema = object({
   mobile: mobile(MSG.vendorMobileRequired, MSG.vendorMobileInvalid),
-  meet_id: number().integer().min(0).optional(),
+  meet_id: number().integer().min(0).max(MAX_ID).optional(),
 });
 
 const personText = (message: string) =>
@@ -291,9 +312,9 @@ export const vendorRegistrationSchema = object({
   company: string().trim().required(MSG.companyRequired).max(FIELD_MAX.company, MSG.companyTooLong),
   position: personText(MSG.jobRequired),
   department: personText(MSG.deptRequired),
-  meetName: string().trim().max(100).default(''),
-  question: string().max(5000).default(''),
-  meet_id: number().integer().min(0).optional(),
+  meetName: string().trim().max(FIELD_MAX.meetName, MSG.meetNameTooLong).default(''),
+  question: string().max(FIELD_MAX.surveyJson, MSG.surveyTooLong).default(''),
+  meet_id: number().integer().min(0).max(MAX_ID).optional(),
 });
 export type VendorRegistrationValues = InferType<typeof vendorRegistrationSchema>;
 

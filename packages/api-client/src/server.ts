@@ -38,7 +38,7 @@ let fallback: { key: string; api: Api } | null = null;
  * no member identity: the member session lives in the browser's storage.
  */
 export function fallbackApi(env: FallbackEnv = process.env): Api {
-  const baseURL = (env.API_URL || LOCAL_API_URL).replace(/\/+$/, '');
+  const baseURL = (env.API_URL || LOCAL_API_URL).replace(/(?<!\/)\/+$/, '');
   const clientId = env.CLIENT_ID || DEFAULT_CLIENT_ID;
   const clientSecret = env.CLIENT_SECRET || DEFAULT_CLIENT_SECRET;
   const key = `${baseURL}\n${clientId}\n${clientSecret}`;

@@ -24,7 +24,16 @@ export interface DbConfig {
   dataDir: string;
   /** Largest PostgreSQL pool (PG_POOL_MAX, read by the config module). */
   pgPoolMax?: number;
+  /**
+   * PostgreSQL: statement_timeout of every connection in ms (unset or 0: none). SQLite has no
+   * equivalent (better-sqlite3 runs a statement to its end); there the bounded inputs (field caps,
+   * page ≤ MAX_PAGE, capped search totals) are the guard.
+   */
+  statementTimeoutMs?: number;
 }
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout (or a cancel request). */
+export const PG_QUERY_CANCELED = '57014';
 
 /** Pool size when the caller passes none (tests, scripts). */
 const DEFAULT_PG_POOL_MAX = 10;
@@ -37,6 +46,7 @@ export function openDb(config: DbConfig): Database_ {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: config.pgPoolMax ?? DEFAULT_PG_POOL_MAX,
+      ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };

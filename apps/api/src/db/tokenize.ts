@@ -8,6 +8,8 @@
  *  - `uni`: the distinct CJK characters, which answer one-character queries.
  * SQLite stores these in FTS5 (unicode61 splits on the spaces); PostgreSQL in a 'simple' tsvector.
  */
+import { htmlTextContent } from '@portal/api-client/html-text';
+
 const CJK_CHARS = '\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff';
 const CJK = new RegExp(`[${CJK_CHARS}]`, 'u');
 /** A run of CJK characters, or a run of other letters/digits. */
@@ -18,12 +20,9 @@ export interface IndexTerms {
   uni: string;
 }
 
-/** Remove tags and entities from HTML so bodies index their words only. */
+/** Remove tags, script/style bodies and entities from HTML so bodies index their words only (linear time). */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[a-z#0-9]+;/gi, ' ');
+  return htmlTextContent(html, { dropRawText: true, separator: ' ' }).replace(/&[a-z#0-9]+;/gi, ' ');
 }
 
 function bigrams(run: string): string[] {

@@ -67,11 +67,14 @@ export function defineSchemaCall<N extends EndpointName, S extends AnySchema>(
   name: N,
   schema: S,
   handler: (payload: InferType<S>, request: FastifyRequest) => Promise<Envelope<Data<N>>>,
+  options: { bodyLimit?: number } = {},
 ): void {
   const spec = endpoints[name];
   app.route({
     method: spec.method,
     url: `/api/${name}`,
+    // A call whose payload may exceed the app-wide limit (lib/body-limits.ts) raises its own.
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     schema: spec.method === 'GET' ? { querystring: schema } : { body: schema },
     config: { call: name, access: spec.access },
     handler: async (request) =>

@@ -12,7 +12,12 @@ declare module 'fastify' {
 /** Opens the database, runs pending migrations, seeds an empty one, and closes it on shutdown. */
 export default fp<{ config: ApiConfig }>(
   async (app, { config }) => {
-    const database = openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgPoolMax: config.pgPoolMax });
+    const database = openDb({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      pgPoolMax: config.pgPoolMax,
+      statementTimeoutMs: config.statementTimeoutMs,
+    });
     app.decorate('database', database);
     // Registered before the page-view flush (plugins/page-views.ts): onClose hooks run in reverse, so
     // pending counts are written before the connection closes.

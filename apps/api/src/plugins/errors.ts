@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
+import { PG_QUERY_CANCELED } from '../db';
 import { ApiError, fail } from '../lib/envelope';
 
 /**
@@ -27,6 +28,11 @@ export default fp(
       if (error.code === 'FST_ERR_VALIDATION') {
         // A validator that returned a plain error (not an ApiError): still a field problem.
         return reply.status(200).send(fail(ErrorCode.Validation));
+      }
+      if (error.code === PG_QUERY_CANCELED) {
+        // statement_timeout stopped a query: the database is saturated or the query is pathological.
+        request.log.warn({ call: request.routeOptions.config.call }, 'query stopped by statement_timeout');
+        return reply.status(503).send(fail(ErrorCode.Overloaded));
       }
       const status = error.statusCode ?? 500;
       if (status === 413) return reply.status(413).send(fail(ErrorCode.BadRequest, '请求内容过大'));

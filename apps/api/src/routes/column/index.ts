@@ -3,14 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { number, object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
 import {
+  ARTICLE_MAX_NESTING,
   ArticleStatus,
   ColumnStatus,
   EDITOR_UPLOAD_MAX_BYTES,
-  MAX_PAGE_SIZE,
+  FIELD_MAX,
+  MAX_ID,
   PAGE_SIZE,
 } from '@portal/api-client/constants';
-import { columnArticleSchema, MSG } from '@portal/api-client/schemas';
+import { paged } from '@portal/api-client/payloads';
+import { columnArticleSchema, isEditorEmpty, MSG } from '@portal/api-client/schemas';
 import type { ApiConfig } from '../../config';
+import { ARTICLE_BODY_LIMIT } from '../../lib/body-limits';
+import { nestsDeeperThan } from '../../lib/html-depth';
 import { ApiError, ok } from '../../lib/envelope';
 import { htmlText, sanitizeArticleHtml } from '../../lib/sanitize';
 import { EDITOR_SIZE_MSG, storeEditorFile } from '../../lib/uploads';
@@ -32,7 +37,7 @@ const id = (label: string) =>
     .typeError(`${label}不正确`)
     .integer(`${label}不正确`)
     .min(1, `${label}不正确`)
-    .max(Number.MAX_SAFE_INTEGER, `${label}不正确`)
+    .max(MAX_ID, `${label}不正确`)
     .required(`${label}不能为空`);
 
 /**
@@ -74,11 +79,13 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     if (!(await columns.categoryBelongsTo(app.database, payload.category, payload.channel))) {
       throw new ApiError(ErrorCode.Validation, MSG.categoryRequired);
     }
+    // Checked before parsing: the parser's cost grows with depth (lib/html-depth.ts).
+    if (nestsDeeperThan(payload.content, ARTICLE_MAX_NESTING)) {
+      throw new ApiError(ErrorCode.Validation, MSG.contentTooDeep);
+    }
     const content = sanitizeArticleHtml(payload.content);
     // What survives sanitising must still be content: '<script>…</script>' alone is an empty article.
-    if (htmlText(content) === '' && !/<(img|video|iframe|table|hr)\b/i.test(content)) {
-      throw new ApiError(ErrorCode.Validation, MSG.contentRequired);
-    }
+    if (isEditorEmpty(content)) throw new ApiError(ErrorCode.Validation, MSG.contentRequired);
     return {
       title: payload.title,
       channel: payload.channel,
@@ -127,7 +134,11 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     app,
     'space_list',
     object({
-      title: string().typeError('标题不正确').trim().max(100, '标题不能超过100个字符').default(''),
+      title: string()
+        .typeError('标题不正确')
+        .trim()
+        .max(FIELD_MAX.query, `标题不能超过${FIELD_MAX.query}个字符`)
+        .default(''),
       // '' (the "all" choice of the filter select) means no status filter.
       status: number()
         .transform((value: number, original: unknown) =>
@@ -139,13 +150,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
           '状态不正确',
         )
         .optional(),
-      page: number().typeError('页码不正确').integer('页码不正确').min(1, '页码不能小于1').default(1),
-      pageSize: number()
-        .typeError('每页条数不正确')
-        .integer('每页条数不正确')
-        .min(1, '每页条数不能小于1')
-        .max(MAX_PAGE_SIZE, `每页条数不能超过${MAX_PAGE_SIZE}`)
-        .default(PAGE_SIZE.columnList),
+      ...paged(PAGE_SIZE.columnList),
     }),
     async (payload, request) => {
       const memberId = memberOf(request);
@@ -159,16 +164,22 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     },
   );
 
-  defineSchemaCall(app, 'space_add_article', articleSchema, async (payload, request) => {
-    const memberId = memberOf(request);
-    await requireApprovedColumn(memberId);
-    const fields = await articleFields(payload);
-    const articleId = await columns.insertArticle(app.database, memberId, fields, now());
-    return {
-      ...ok({ id: articleId }),
-      msg: fields.status === ArticleStatus.Pending ? '提交成功，等待审核' : '草稿已保存',
-    };
-  });
+  defineSchemaCall(
+    app,
+    'space_add_article',
+    articleSchema,
+    async (payload, request) => {
+      const memberId = memberOf(request);
+      await requireApprovedColumn(memberId);
+      const fields = await articleFields(payload);
+      const articleId = await columns.insertArticle(app.database, memberId, fields, now());
+      return {
+        ...ok({ id: articleId }),
+        msg: fields.status === ArticleStatus.Pending ? '提交成功，等待审核' : '草稿已保存',
+      };
+    },
+    { bodyLimit: ARTICLE_BODY_LIMIT },
+  );
 
   defineSchemaCall(
     app,
@@ -187,6 +198,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
         msg: fields.status === ArticleStatus.Pending ? '修改成功，等待审核' : '草稿已保存',
       };
     },
+    { bodyLimit: ARTICLE_BODY_LIMIT },
   );
 
   defineSchemaCall(app, 'space_edit_article', object({ id: id('文章') }), async (payload, request) => {

@@ -4,13 +4,14 @@
  * hostile input is a Validation answer, never a crash or unbounded storage.
  */
 import { boolean, number, object, string, type StringSchema } from 'yup';
-import { MSG, vendorMobileSchema, vendorRegistrationSchema } from '@portal/api-client/schemas';
+import { MAX_ID } from '@portal/api-client/constants';
+import { FIELD_MAX, MSG, vendorMobileSchema, vendorRegistrationSchema } from '@portal/api-client/schemas';
 
 /** Longest survey question and answer text stored in a lead. */
 export const SURVEY_TEXT_MAX = { title: 100, answer: 500 } as const;
 export const SURVEY_MAX_ITEMS = 4;
 /** Longest JSON text of form content / other (a form has a few dozen fields of ≤500 characters). */
-export const FORM_JSON_MAX = 20_000;
+export const FORM_JSON_MAX = FIELD_MAX.formJson;
 export const MARK_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
 /**
@@ -31,8 +32,8 @@ const meetId = strictInt('活动编号不正确').min(0, '活动编号不正确'
 const activityId = strictInt('活动编号不正确')
   .required('活动编号不能为空')
   .min(1, '活动编号不正确')
-  .max(Number.MAX_SAFE_INTEGER, '活动编号不正确');
-const meetName = string().typeError('活动名称必须是文本').trim().max(100, '活动名称不能超过100个字符');
+  .max(MAX_ID, '活动编号不正确');
+const meetName = string().typeError('活动名称必须是文本').trim().max(FIELD_MAX.meetName, MSG.meetNameTooLong);
 
 export const SURVEY_INVALID = '问卷内容格式不正确';
 
@@ -87,7 +88,7 @@ export const landingSchemas = {
     meet_id: meetId.optional(),
     question: string()
       .typeError(SURVEY_INVALID)
-      .max(5000, SURVEY_INVALID)
+      .max(FIELD_MAX.surveyJson, MSG.surveyTooLong)
       .default('')
       .test('survey-json', SURVEY_INVALID, (v) => isSurveyJson(v)),
   }),
@@ -96,7 +97,7 @@ export const landingSchemas = {
     user_id: string()
       .typeError('请先使用手机号登录')
       .required('请先使用手机号登录')
-      .max(100, '请先使用手机号登录'),
+      .max(FIELD_MAX.vendorUserId, '请先使用手机号登录'),
     meet_id: meetId.optional(),
   }),
   vendor_meet: object({ meet_id: meetId.required('活动编号不能为空') }),
@@ -110,7 +111,11 @@ export const landingSchemas = {
   getForm: object({ activity_id: activityId }),
   form_register: object({
     activity_id: activityId,
-    source: string().typeError('来源必须是文本').trim().max(100, '来源不能超过100个字符').default(''),
+    source: string()
+      .typeError('来源必须是文本')
+      .trim()
+      .max(FIELD_MAX.source, `来源不能超过${FIELD_MAX.source}个字符`)
+      .default(''),
     content: string()
       .typeError('提交的内容格式不正确')
       .required('提交的内容不能为空')

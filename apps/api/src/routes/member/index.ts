@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mixed, number, object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
-import { AVATAR_MAX_BYTES } from '@portal/api-client/constants';
+import { AVATAR_MAX_BYTES, MAX_ID } from '@portal/api-client/constants';
 import { loginSchema, memberRegisterSchema, MSG, profileSchema } from '@portal/api-client/schemas';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
@@ -112,7 +112,11 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     app,
     'member_info',
     object({
-      id: number().typeError('会员编号不正确').integer('会员编号不正确').required('会员编号不能为空'),
+      id: number()
+        .typeError('会员编号不正确')
+        .integer('会员编号不正确')
+        .max(MAX_ID, '会员编号不正确')
+        .required('会员编号不能为空'),
     }),
     async (payload, request) => {
       const memberId = memberOf(request);

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
-import { resetPasswordSchema, sendSmsSchema } from '@portal/api-client/schemas';
+import { FIELD_MAX, resetPasswordSchema, sendSmsSchema } from '@portal/api-client/schemas';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
 import { hashPassword } from '../../lib/password';
@@ -26,7 +26,7 @@ export const SMS_RULES = {
   captchaPerIpMinute: 30,
 } as const;
 
-const dragVerify = string().trim().max(300).required('请先完成滑块验证');
+const dragVerify = string().trim().max(FIELD_MAX.dragVerify).required('请先完成滑块验证');
 const SENT_MSG = '验证码已发送，请注意查收';
 
 /** drag_captcha, send_sms and reset_password. */

@@ -7,7 +7,7 @@ export const MEET_BY_PATH: Record<string, number> = {
 };
 
 export function meetIdForPath(pathname: string): number {
-  return MEET_BY_PATH[pathname.replace(/\/+$/, '') || '/'] ?? 0;
+  return MEET_BY_PATH[pathname.replace(/(?<!\/)\/+$/, '') || '/'] ?? 0;
 }
 
 /** meet_id is sent only for a numbered meet; the plain page leaves it to the server's default (0). */

@@ -22,7 +22,7 @@ function Activities({ items }: { items: EventItem[] }) {
                 <small title={e.showTime}>
                   <em className={`events__status s${e.status}`}>{EVENT_STATUS[e.status] ?? ''}</em>
                   {/* "2027-08-14 至 2027-08-15": the start date keeps the line short; the range is in the title. */}
-                  {e.showTime.split(/\s*至\s*/)[0]}
+                  {e.showTime.split('至')[0].trim()}
                   {e.city ? ` · ${e.city}` : ''}
                 </small>
               </span>
