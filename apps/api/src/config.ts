@@ -24,6 +24,8 @@ export interface ApiConfig {
   cacheTtlMs: number;
   /** Trust X-Forwarded-For from any proxy (TRUST_PROXY=1), else only from loopback (the gateway). */
   trustProxy: boolean;
+  /** SMS codes sent per day across all phones (SMS_DAILY_CAP). */
+  smsDailyCap: number;
 }
 
 export const DEFAULT_CLIENT_ID = 'portal-web';
@@ -51,6 +53,7 @@ export function loadConfig(
     seed: env.SEED !== '0',
     cacheTtlMs: Number(env.API_CACHE_TTL_MS ?? 2000),
     trustProxy: env.TRUST_PROXY === '1',
+    smsDailyCap: Number(env.SMS_DAILY_CAP ?? 2000),
   };
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
   return { ...base, ...defined };
