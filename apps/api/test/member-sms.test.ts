@@ -128,7 +128,15 @@ describe.each(DIALECTS)('SMS codes and password reset on %s', (dialect) => {
   it('drag_captcha answers a picture and a piece, never where the gap is', async () => {
     const res = await call<DragChallenge>('drag_captcha');
     // Only what the browser draws: the old answer's `target` (and anything like it) is gone.
-    expect(Object.keys(res.data).sort()).toEqual(['height', 'id', 'image', 'piece', 'piece_size', 'width', 'y']);
+    expect(Object.keys(res.data).sort()).toEqual([
+      'height',
+      'id',
+      'image',
+      'piece',
+      'piece_size',
+      'width',
+      'y',
+    ]);
     expect(res.data.image).toMatch(/^data:image\/png;base64,/);
     expect(res.data.piece).toMatch(/^data:image\/png;base64,/);
     const gap = await findGap(res.data);
@@ -155,7 +163,10 @@ describe.each(DIALECTS)('SMS codes and password reset on %s', (dialect) => {
       msg: '滑块验证已失效，请重新验证',
     });
     // Asked for by another address: refused.
-    const other = await dragProof(t, 0, { token: await token(), headers: { 'x-forwarded-for': '10.250.0.1' } });
+    const other = await dragProof(t, 0, {
+      token: await token(),
+      headers: { 'x-forwarded-for': '10.250.0.1' },
+    });
     expect(await attempt(other)).toMatchObject(refused);
     // Expired after 10 minutes.
     const late = await proof();
@@ -166,10 +177,20 @@ describe.each(DIALECTS)('SMS codes and password reset on %s', (dialect) => {
     const fresh = lastCode(m.mobile);
     const good = await proof(-TOLERANCE);
     expect(
-      await call('reset_password', { mobile: m.mobile, code: fresh, password: 'newpass123', drag_verify: good }),
+      await call('reset_password', {
+        mobile: m.mobile,
+        code: fresh,
+        password: 'newpass123',
+        drag_verify: good,
+      }),
     ).toMatchObject({ code: 0 });
     expect(
-      await call('reset_password', { mobile: m.mobile, code: fresh, password: 'newpass123', drag_verify: good }),
+      await call('reset_password', {
+        mobile: m.mobile,
+        code: fresh,
+        password: 'newpass123',
+        drag_verify: good,
+      }),
     ).toMatchObject(refused);
   });
 

@@ -103,8 +103,7 @@ async function drawPuzzle(target: number, y: number): Promise<{ image: string; p
   const piece = Buffer.alloc(size * size * CHANNELS);
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
-      const edge =
-        px < OUTLINE_PX || py < OUTLINE_PX || px >= size - OUTLINE_PX || py >= size - OUTLINE_PX;
+      const edge = px < OUTLINE_PX || py < OUTLINE_PX || px >= size - OUTLINE_PX || py >= size - OUTLINE_PX;
       const at = ((y + py) * w + target + px) * CHANNELS;
       for (let c = 0; c < CHANNELS; c++) {
         piece[(py * size + px) * CHANNELS + c] = edge ? OUTLINE : pixels[at + c];
@@ -114,7 +113,9 @@ async function drawPuzzle(target: number, y: number): Promise<{ image: string; p
   }
   const png = async (data: Buffer, width: number, height: number) =>
     `data:image/png;base64,${(
-      await sharp(data, { raw: { width, height, channels: CHANNELS } }).png().toBuffer()
+      await sharp(data, { raw: { width, height, channels: CHANNELS } })
+        .png()
+        .toBuffer()
     ).toString('base64')}`;
   return { image: await png(pixels, w, h), piece: await png(piece, size, size) };
 }

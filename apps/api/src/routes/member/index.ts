@@ -32,7 +32,7 @@ export const LOGIN_IP_FACTOR = 4;
 const LOGIN_LEVEL_MEMORY_MS = 24 * 3600_000;
 const LOGIN_BASE_WAIT_MS = 60_000;
 const LOGIN_MAX_WAIT_MS = 3600_000;
-const REGISTER_PER_IP_HOUR = 20;
+export const REGISTER_PER_IP_HOUR = 20;
 
 export interface MemberRoutesOptions {
   config: ApiConfig;
