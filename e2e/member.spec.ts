@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MSG } from '../packages/api-client/src/schemas';
 import { ERROR_MESSAGES, ErrorCode } from '../packages/api-client/src/codes';
 import { COOKIE } from '../packages/api-client/src/constants';
+import type { DragChallenge } from '../packages/api-client/src/contract';
 import {
   admin,
   dataDirOfMember,
@@ -382,18 +383,7 @@ test.describe('member screens', () => {
     await expect(message(page, MSG.phoneFirst)).toBeVisible();
     await page.locator('#f-mobile').fill(account.mobile);
 
-    // The slider: drag the piece onto the gap the server drew (checked again by the server).
-    const captcha = page.waitForResponse((r) => r.url().includes('/api/drag_captcha'));
-    await page.getByRole('button', { name: '换一个' }).click();
-    const challenge = ((await (await captcha).json()) as { data: { target: number } }).data;
-    const piece = page.getByRole('slider');
-    const box = (await piece.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + challenge.target, box.y + box.height / 2, { steps: 12 });
-    await page.mouse.up();
-    await expect(page.getByText('验证通过')).toBeVisible();
-
+    // 获取验证码 needs no slider (send_sms is {mobile}); 重新获取 after 60 s is the same call.
     await send.click();
     await expect(message(page, '验证码已发送')).toBeVisible();
     // Counting down from 60 s; it reads 重新获取 afterwards (not waited for here).
@@ -409,12 +399,54 @@ test.describe('member screens', () => {
     await page.getByRole('button', { name: '重置密码' }).click();
     await expect(fieldError(page, MSG.passwordLength)).toBeVisible();
     await page.locator('#f-password').fill('second-456');
+
+    // The slider: the answer is not in the JSON, so find the gap in the picture as a person
+    // does, drag the piece there; the server checks the drop with reset_password.
+    const captcha = page.waitForResponse((r) => r.url().includes('/api/drag_captcha'));
+    await page.getByRole('button', { name: '换一个' }).click();
+    const challenge = ((await (await captcha).json()) as { data: DragChallenge }).data;
+    expect(challenge).not.toHaveProperty('target');
+    await expect(page.locator('.slider__picture img').first()).toHaveAttribute('src', challenge.image);
+    const gap = await page.evaluate(findGapInPicture, challenge);
+    expect(gap).toBeGreaterThan(0);
+    const piece = page.getByRole('slider');
+    const box = (await piece.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + gap, box.y + box.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await expect(page.getByText('已拖到此处，提交时校验')).toBeVisible();
+
     await page.getByRole('button', { name: '重置密码' }).click();
     await page.waitForURL(/\/login$/);
 
     await login(page, { ...account, password: 'second-456' });
   });
 });
+
+/** In the browser: the left edge of the outlined gap on the piece's row of the slider picture. */
+async function findGapInPicture(challenge: DragChallenge): Promise<number> {
+  const img = new Image();
+  img.src = challenge.image;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = img.width;
+  canvas.height = img.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return -1;
+  ctx.drawImage(img, 0, 0);
+  const { data, width } = ctx.getImageData(0, 0, img.width, img.height);
+  const outline = (x: number, y: number) => {
+    const at = (y * width + x) * 4;
+    return data[at] === 255 && data[at + 1] === 255 && data[at + 2] === 255;
+  };
+  for (let x = 0; x + challenge.piece_size <= width; x++) {
+    let edge = true;
+    for (let y = challenge.y; y < challenge.y + challenge.piece_size && edge; y++) edge = outline(x, y);
+    if (edge) return x;
+  }
+  return -1;
+}
 
 async function filterStatus(page: Page, label: string): Promise<void> {
   if (isPhone(page)) {

@@ -8,6 +8,8 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { ArticleStatus, ColumnStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ColumnArticle, ListItem } from '@portal/api-client/contract';
 import { EXIT, runAdmin } from '../src/admin/commands';
+import { printable } from '../src/admin/printable';
+import * as columns from '../src/repositories/columns';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember, type Session } from './member-helpers';
 
@@ -152,6 +154,86 @@ describe.each(DIALECTS)('pnpm admin on %s', (dialect) => {
     expect(mine.data).toMatchObject({ status: -1, showStatus: '未通过', refuse: '内容过短' });
   });
 
+  /** A member with an approved column and `count` articles submitted for review. */
+  const pendingArticles = async (count: number) => {
+    const writer = await newMember(t);
+    await t.call('space_apply', { id: writer.id, ...writer.identity });
+    expect((await admin('approve', 'column', String(writer.id))).code).toBe(EXIT.ok);
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const add = await t.call<{ id: number }>('space_add_article', {
+        title: `并发审核${i}`,
+        channel: 1,
+        category: 2,
+        content: '<p>同时审核同一篇文章</p>',
+        keyword: '并发',
+        is_push: 1,
+        ...writer.identity,
+      });
+      expect(add.code).toBe(0);
+      ids.push(add.data.id);
+    }
+    return { writer, ids };
+  };
+  const published = async (memberId: number) =>
+    t.app.database.db
+      .selectFrom('articles')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('status', '=', 1)
+      .execute();
+
+  it('of parallel approvals of one article exactly one publishes it; the rest are conflicts', async () => {
+    const { writer, ids } = await pendingArticles(1);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => columns.approveArticle(t.app.database, ids[0], Date.now())),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(
+      Array(9).fill(ErrorCode.Conflict),
+    );
+    expect(await published(writer.id)).toHaveLength(1);
+  });
+
+  it('an approval racing the member delete never leaves a public copy behind', async () => {
+    const { writer, ids } = await pendingArticles(6);
+    const outcomes = await Promise.all(
+      ids.flatMap((id) => [
+        columns.approveArticle(t.app.database, id, Date.now()),
+        t.call('space_delete_article', { id, ...writer.identity }),
+      ]),
+    );
+    // Every delete went through; an approval that came second found nothing pending.
+    for (const [i, outcome] of outcomes.entries()) {
+      if (i % 2 === 1) expect(outcome).toMatchObject({ code: 0 });
+      else if (!('ok' in outcome) || !outcome.ok) expect(outcome).toMatchObject({ code: ErrorCode.NotFound });
+    }
+    expect(await published(writer.id)).toEqual([]);
+  });
+
+  it('list prints what members wrote without terminal control characters', async () => {
+    const { ids } = await pendingArticles(1);
+    const hostile =
+      '标题\x1b[2J\x1b]52;c;ZWNobyBwd25lZA==\x07\u202e\x9b31m\tfake\nrow\x1b]8;;http://x\x1b\\链接';
+    await t.app.database.db
+      .updateTable('column_articles')
+      .set({ title: hostile })
+      .where('id', '=', ids[0])
+      .execute();
+    const listed = await admin('list');
+    const line = listed.out.split('\n').find((l) => l.includes(`文章 ${ids[0]}`));
+    expect(line).toContain('标题 fake row链接');
+    // Nothing a terminal would act on: no C0 but the separating tabs, no DEL, C1 or bidi control.
+    const bidi = [
+      0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+    ];
+    const acted = [...listed.out.replace(/[\t\n]/g, '')].filter((ch) => {
+      const c = ch.codePointAt(0) ?? 0;
+      return c < 0x20 || (c >= 0x7f && c <= 0x9f) || bidi.includes(c);
+    });
+    expect(acted).toEqual([]);
+  });
+
   it.each([
     [[], EXIT.usage],
     [['frobnicate'], EXIT.usage],
@@ -188,5 +270,29 @@ describe('pnpm admin as a process', () => {
       code: EXIT.usage,
     });
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('printable (terminal-safe member text)', () => {
+  it.each([
+    ['plain 中文 text', 'plain 中文 text'],
+    ['\x1b[31mred\x1b[0m', 'red'],
+    ['a\x1b]0;title\x07b', 'ab'],
+    ['a\x1b]52;c;cHdu\x1b\\b', 'ab'],
+    ['a\x9b2Jb\x9d0;t\x9cc', 'abc'],
+    ['a\u202eevil\u2066b\u200f', 'aevilb'],
+    ['tab\there\r\nnext\u2028line', 'tab here  next line'],
+    ['bell\x07nul\x00del\x7f', 'bellnuldel'],
+    ['unterminated\x1b]0;never ends', 'unterminated'],
+    ['trailing\x1b', 'trailing'],
+    ['\x1b[', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(printable(input)).toBe(expected);
+  });
+
+  it('reads 1 MB of hostile introducers in one pass', () => {
+    // 1 MB of CSI introducers and of unterminated strings: one pass, no backtracking.
+    expect(printable('\x1b['.repeat(500_000))).toBe('');
+    expect(printable('\x1b]'.repeat(500_000))).toBe('');
   });
 });

@@ -13,6 +13,18 @@ import type { Dialect } from '../src/db';
 /** SQLite always; PostgreSQL too when DATABASE_URL is set (each run gets its own database). */
 export const DIALECTS: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/**
+ * REDIS_URL with a key prefix of its own (ioredis reads `keyPrefix` from the URL's query), so two
+ * apps, test files or runs sharing the Redis database never count against each other's keys.
+ */
+export function isolatedRedisUrl(): string {
+  const base = process.env.REDIS_URL;
+  if (!base) throw new Error('REDIS_URL is required for Redis tests');
+  const url = new URL(base);
+  url.searchParams.set('keyPrefix', `test:${randomBytes(6).toString('hex')}:`);
+  return url.toString();
+}
+
 export const TEST_CLIENT = { id: 'test-client', secret: 'test-secret-0123456789' };
 export const TEST_TOKEN_SECRET = 'test-token-secret';
 

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '@portal/api-client/codes';
 import type { Db } from '../src/db';
-import { TOLERANCE } from '../src/lib/sms/drag-captcha';
-import type { TestApp } from './helpers';
+import sharp from 'sharp';
+import type { DragChallenge } from '@portal/api-client/contract';
+import { OUTLINE, TOLERANCE } from '../src/lib/sms/drag-captcha';
+import type { CallOptions, TestApp } from './helpers';
 
 /** Option lists, public categories and column channels/categories the member tests rely on. */
 export async function insertMemberFixtures(database: Db): Promise<void> {
@@ -96,11 +98,29 @@ export async function newMember(t: TestApp, overrides: Record<string, unknown> =
   };
 }
 
-/** Solves a drag_captcha challenge the way the slider does (offset within tolerance of the target). */
-export async function dragProof(t: TestApp, miss = 0): Promise<string> {
-  const res = await t.call<{ token: string; width: number; target: number }>('drag_captcha');
+/**
+ * Where the gap of a drag_captcha picture is, found the way a person sees it: the left edge of the
+ * outlined square on the piece's row. The JSON alone does not tell (the answer stays on the server).
+ */
+export async function findGap(challenge: DragChallenge): Promise<number> {
+  const png = Buffer.from(challenge.image.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const white = (x: number, y: number) => {
+    const at = (y * info.width + x) * info.channels;
+    return data[at] === OUTLINE && data[at + 1] === OUTLINE && data[at + 2] === OUTLINE;
+  };
+  const rows = Array.from({ length: challenge.piece_size }, (_, i) => challenge.y + i);
+  for (let x = 0; x + challenge.piece_size <= info.width; x++) {
+    if (rows.every((y) => white(x, y))) return x;
+  }
+  throw new Error('no gap in the drag_captcha picture');
+}
+
+/** Asks for a challenge and solves it as a person would; `miss` moves the drop off the gap. */
+export async function dragProof(t: TestApp, miss = 0, options: CallOptions = {}): Promise<string> {
+  const res = await t.call<DragChallenge>('drag_captcha', {}, options);
   if (res.code !== 0) throw new Error(`drag_captcha failed: ${res.msg}`);
-  return `${res.data.token}:${res.data.target + miss}`;
+  return `${res.data.id}:${(await findGap(res.data)) + miss}`;
 }
 
 export { TOLERANCE };

@@ -3,10 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
+import { SMS_COUNTDOWN_S } from '@portal/api-client/constants';
+import type { DragChallenge } from '@portal/api-client/contract';
 import { MSG } from '@portal/api-client/schemas';
 import { AliyunSmsProvider, createSmsProvider, OutboxProvider, TencentSmsProvider } from '../src/lib/sms';
 import { DIALECTS, TEST_CLIENT, startTestApp, type TestApp } from './helpers';
-import { insertMemberFixtures, newMember, TOLERANCE, uniqueIdentity, type Session } from './member-helpers';
+import {
+  dragProof,
+  findGap,
+  insertMemberFixtures,
+  newMember,
+  TOLERANCE,
+  uniqueIdentity,
+  type Session,
+} from './member-helpers';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 0, 5, 2, 0, 0);
@@ -63,15 +73,12 @@ describe.each(DIALECTS)('SMS codes and password reset on %s', (dialect) => {
     if (!line) throw new Error(`no code for ${mobile}`);
     return line.split('\t')[1];
   };
-  /** Solves a challenge as the slider does (offset at the target), from this test's address. */
-  const dragProof = async () => {
-    const res = await call<{ token: string; target: number }>('drag_captcha');
-    if (res.code !== 0) throw new Error(`drag_captcha failed: ${res.msg}`);
-    return `${res.data.token}:${res.data.target}`;
-  };
-  const send = async (mobile: string) => call('send_sms', { mobile, drag_verify: await dragProof() });
+  /** Solves a challenge as a person does (finds the gap in the picture), from this test's address. */
+  const proof = async (miss = 0) =>
+    dragProof(t, miss, { token: await token(), headers: { 'x-forwarded-for': ip } });
+  const send = async (mobile: string) => call('send_sms', { mobile });
   const reset = async (m: { mobile: string }, code: string, password = 'newpass123') =>
-    call('reset_password', { mobile: m.mobile, code, password, drag_verify: await dragProof() });
+    call('reset_password', { mobile: m.mobile, code, password, drag_verify: await proof() });
 
   let m: Session;
   beforeEach(async () => {
@@ -96,47 +103,95 @@ describe.each(DIALECTS)('SMS codes and password reset on %s', (dialect) => {
   });
 
   it('validates the phone before anything else', async () => {
-    expect(await call('send_sms', { mobile: '', drag_verify: 'x' })).toMatchObject({
+    expect(await call('send_sms', { mobile: '' })).toMatchObject({
       code: ErrorCode.Validation,
       msg: MSG.phoneFirst,
     });
-    expect(await call('send_sms', { mobile: '1234', drag_verify: 'x' })).toMatchObject({
+    expect(await call('send_sms', { mobile: '1234' })).toMatchObject({
       code: ErrorCode.Validation,
       msg: MSG.mobileInvalid,
     });
   });
 
-  it('requires a server-verified, unexpired, single-use slider proof', async () => {
-    const challenge = await call<{ token: string; width: number; target: number }>('drag_captcha');
-    expect(challenge.data.width).toBeGreaterThan(challenge.data.target);
-    const { token: tk, target } = challenge.data;
+  it('sends {mobile} without a slider, and 重新获取 after the 60 s countdown sends again', async () => {
+    expect(await send(m.mobile)).toMatchObject({ code: 0 });
+    const first = lastCode(m.mobile);
+    advance(SMS_COUNTDOWN_S * 1000 + 1000);
+    expect(await send(m.mobile)).toMatchObject({ code: 0, msg: '验证码已发送，请注意查收' });
+    expect(outbox().filter((l) => l.startsWith(`${m.mobile}\t`))).toHaveLength(2);
+    // Only the newest code is valid.
+    const second = lastCode(m.mobile);
+    if (first !== second) expect((await reset(m, first)).code).toBe(ErrorCode.SmsCodeInvalid);
+    expect((await reset(m, second)).code).toBe(0);
+  });
+
+  it('drag_captcha answers a picture and a piece, never where the gap is', async () => {
+    const res = await call<DragChallenge>('drag_captcha');
+    // Only what the browser draws: the old answer's `target` (and anything like it) is gone.
+    expect(Object.keys(res.data).sort()).toEqual([
+      'height',
+      'id',
+      'image',
+      'piece',
+      'piece_size',
+      'width',
+      'y',
+    ]);
+    expect(res.data.image).toMatch(/^data:image\/png;base64,/);
+    expect(res.data.piece).toMatch(/^data:image\/png;base64,/);
+    const gap = await findGap(res.data);
+    expect(gap).toBeGreaterThanOrEqual(res.data.piece_size);
+  });
+
+  it('reset_password needs a server-checked, unexpired, single-use slider of the same client', async () => {
+    await send(m.mobile);
+    const code = lastCode(m.mobile);
+    const attempt = (drag_verify?: string) =>
+      call('reset_password', { mobile: m.mobile, code, password: 'newpass123', drag_verify });
     const refused = { code: ErrorCode.DragVerifyFailed };
-    // Missing, a bare boolean, too far off, or a tampered target.
-    expect(await call('send_sms', { mobile: m.mobile })).toMatchObject({
-      code: ErrorCode.Validation,
-      msg: '请先完成滑块验证',
+    expect(await attempt()).toMatchObject({ code: ErrorCode.Validation, msg: '请先完成滑块验证' });
+    expect(await attempt('true')).toMatchObject(refused);
+    // Off by more than the tolerance: refused, and the challenge is spent (one try per picture).
+    const challenge = await call<DragChallenge>('drag_captcha');
+    const gap = await findGap(challenge.data);
+    expect(await attempt(`${challenge.data.id}:${gap + TOLERANCE + 1}`)).toMatchObject({
+      ...refused,
+      msg: '滑块验证失败，请重新验证',
     });
-    expect(await call('send_sms', { mobile: m.mobile, drag_verify: 'true' })).toMatchObject(refused);
+    expect(await attempt(`${challenge.data.id}:${gap}`)).toMatchObject({
+      ...refused,
+      msg: '滑块验证已失效，请重新验证',
+    });
+    // Asked for by another address: refused.
+    const other = await dragProof(t, 0, {
+      token: await token(),
+      headers: { 'x-forwarded-for': '10.250.0.1' },
+    });
+    expect(await attempt(other)).toMatchObject(refused);
+    // Expired after 10 minutes.
+    const late = await proof();
+    advance(11 * MINUTE);
+    expect(await attempt(late)).toMatchObject(refused);
+    // Within the tolerance: accepted once (the code is still live: every refusal above came first).
+    await send(m.mobile);
+    const fresh = lastCode(m.mobile);
+    const good = await proof(-TOLERANCE);
     expect(
-      await call('send_sms', { mobile: m.mobile, drag_verify: `${tk}:${target + TOLERANCE + 1}` }),
+      await call('reset_password', {
+        mobile: m.mobile,
+        code: fresh,
+        password: 'newpass123',
+        drag_verify: good,
+      }),
+    ).toMatchObject({ code: 0 });
+    expect(
+      await call('reset_password', {
+        mobile: m.mobile,
+        code: fresh,
+        password: 'newpass123',
+        drag_verify: good,
+      }),
     ).toMatchObject(refused);
-    const parts = tk.split('.');
-    parts[2] = String(Number(parts[2]) + 20);
-    expect(
-      await call('send_sms', { mobile: m.mobile, drag_verify: `${parts.join('.')}:${target + 20}` }),
-    ).toMatchObject(refused);
-    // Within tolerance: accepted once, refused when replayed.
-    expect(
-      (await call('send_sms', { mobile: m.mobile, drag_verify: `${tk}:${target - TOLERANCE}` })).code,
-    ).toBe(0);
-    advance(2 * MINUTE);
-    expect(await call('send_sms', { mobile: m.mobile, drag_verify: `${tk}:${target}` })).toMatchObject(
-      refused,
-    );
-    // Expired after 15 minutes.
-    const late = await dragProof();
-    advance(16 * MINUTE);
-    expect(await call('send_sms', { mobile: m.mobile, drag_verify: late })).toMatchObject(refused);
   });
 
   it('resets the password with the code once, and ends existing sessions', async () => {

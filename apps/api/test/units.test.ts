@@ -132,6 +132,19 @@ async function exerciseLimiter(limiter: RateLimiter, key: string) {
   await limiter.reset(key);
   expect(await limiter.peek(key)).toBe(0);
   expect((await limiter.hit(key, 3, 60_000)).allowed).toBe(true);
+  // undo takes one hit back from a live window, never below zero and never creating one.
+  await limiter.hit(key, 3, 60_000);
+  await limiter.undo(key);
+  expect(await limiter.peek(key)).toBe(1);
+  await limiter.undo(key);
+  await limiter.undo(key);
+  expect(await limiter.peek(key)).toBe(0);
+  await limiter.reset(key);
+  await limiter.undo(key);
+  expect(await limiter.peek(key)).toBe(0);
+  // 50 hits at once: exactly `limit` allowed (the increment and the check are one step).
+  const burst = await Promise.all(Array.from({ length: 50 }, () => limiter.hit(key, 7, 60_000)));
+  expect(burst.filter((r) => r.allowed)).toHaveLength(7);
   await limiter.reset(key);
   // Amounts (upload bytes): the limit caps the sum.
   expect(await limiter.hit(key, 100, 60_000, 60)).toMatchObject({ allowed: true, count: 60 });

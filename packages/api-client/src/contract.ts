@@ -154,6 +154,24 @@ export interface WebsiteUrl {
   url: string;
 }
 
+/**
+ * drag_captcha: a picture with a gap and the piece cut from it. Where the gap is stays on the
+ * server; the client sends how far the piece was dragged (px from the left of the picture).
+ */
+export interface DragChallenge {
+  id: string;
+  width: number;
+  height: number;
+  /** Size of the square piece, px. */
+  piece_size: number;
+  /** Top of the piece, px: it moves only sideways. */
+  y: number;
+  /** The picture with the gap, a PNG data URL. */
+  image: string;
+  /** The piece, a PNG data URL. */
+  piece: string;
+}
+
 export interface Member {
   id: number;
   username: string;
@@ -401,9 +419,9 @@ export interface ApiTypes {
   member_logout: Def<None, null>;
   member_info: Def<{ id: number }, Member>;
   member_info_update: Def<MemberUpdatePayload, Member>;
-  send_sms: Def<{ mobile: string; drag_verify?: string }, null>;
-  /** Slider challenge: drag the piece to `target` px on a `width` px track; send `${token}:${offset}` as drag_verify. */
-  drag_captcha: Def<None, { token: string; width: number; target: number }>;
+  send_sms: Def<{ mobile: string }, null>;
+  /** Slider challenge: drag the piece onto the gap in `image`; send `${id}:${offset}` as reset_password's drag_verify. */
+  drag_captcha: Def<None, DragChallenge>;
   reset_password: Def<{ drag_verify: string; mobile: string; password: string; code: string }, null>;
   /** multipart: file (+ stoken, member_id); data is the avatar url. */
   member_upload: Def<FormData, string>;

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { formatTime } from '../lib/time';
 import * as columns from '../repositories/columns';
+import { printable } from './printable';
 
 /**
  * The editor-review commands behind `pnpm admin` (DESIGN.md section 3), separate from the
@@ -60,7 +61,7 @@ export async function runAdmin(argv: readonly string[], database: Db, io: AdminI
   }
   const what = kind === 'column' ? `会员 ${id} 的专栏申请` : `文章 ${id}`;
   io.out(
-    `${command === 'approve' ? '已通过' : '已拒绝'}: ${what}${result.detail ? `（${result.detail}）` : ''}${reason ? `，原因: ${reason}` : ''}`,
+    `${command === 'approve' ? '已通过' : '已拒绝'}: ${what}${result.detail ? `（${result.detail}）` : ''}${reason ? `，原因: ${printable(reason)}` : ''}`,
   );
   return EXIT.ok;
 }
@@ -94,14 +95,14 @@ async function list(database: Db, io: AdminIo): Promise<number> {
   if (pending.columns.length === 0) io.out('  (无)');
   for (const c of pending.columns) {
     io.out(
-      `  会员 ${c.member_id}\t${c.username}\t${c.mobile}\t${c.email}\t${c.company}\t申请于 ${formatTime(c.applied_at)}`,
+      `  会员 ${c.member_id}\t${printable(c.username)}\t${printable(c.mobile)}\t${printable(c.email)}\t${printable(c.company)}\t申请于 ${formatTime(c.applied_at)}`,
     );
   }
   io.out(`待审核文章 (${pending.articles.length}):`);
   if (pending.articles.length === 0) io.out('  (无)');
   for (const a of pending.articles) {
     io.out(
-      `  文章 ${a.id}\t${a.title}\t${a.category}\t会员 ${a.member_id} ${a.username}\t提交于 ${formatTime(a.created_at)}`,
+      `  文章 ${a.id}\t${printable(a.title)}\t${printable(a.category)}\t会员 ${a.member_id} ${printable(a.username)}\t提交于 ${formatTime(a.created_at)}`,
     );
   }
   return EXIT.ok;

@@ -15,6 +15,12 @@ export interface Database_ {
   db: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * `db` is the connection of a running write transaction (repositories/write-tx.ts): nested
+   * work joins it. Kysely's own flag (db.isTransaction) is false there on SQLite, because the
+   * transaction is begun by hand (BEGIN IMMEDIATE).
+   */
+  inTransaction?: boolean;
 }
 export type { Database_ as Db };
 

@@ -256,7 +256,9 @@ export function isWebmHeader(head: Buffer): boolean {
       docType = head.subarray(dataAt, dataAt + childSize.value).toString('latin1');
     at = dataAt + childSize.value;
   }
-  if (docType.replace(/\0+$/, '') !== 'webm') return false;
+  // EBML strings may be padded with NULs: the name ends at the first one.
+  const nul = docType.indexOf('\0');
+  if ((nul === -1 ? docType : docType.slice(0, nul)) !== 'webm') return false;
   const segment = vint(head, end, true);
   return segment !== null && segment.value === SEGMENT_ID;
 }

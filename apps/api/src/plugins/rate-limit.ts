@@ -25,6 +25,11 @@ export interface RateLimiter {
   peek(key: string): Promise<number>;
   /** Forget a key (e.g. after a successful login). */
   reset(key: string): Promise<void>;
+  /**
+   * Takes one hit back from a live window (a counted attempt that turned out not to be abuse, e.g.
+   * a successful login); never creates a window or goes below zero.
+   */
+  undo(key: string): Promise<void>;
   /** Like hit(), but throws ApiError(RateLimited) when over the limit. */
   consume(
     key: string,
@@ -41,6 +46,7 @@ abstract class BaseLimiter implements RateLimiter {
   abstract hit(key: string, limit: number, windowMs: number, amount?: number): Promise<RateLimitResult>;
   abstract peek(key: string): Promise<number>;
   abstract reset(key: string): Promise<void>;
+  abstract undo(key: string): Promise<void>;
   async consume(
     key: string,
     limit: number,
@@ -79,6 +85,11 @@ export class MemoryRateLimiter extends BaseLimiter {
     this.windows.delete(key);
   }
 
+  async undo(key: string): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.resetAt > Date.now() && w.count > 0) w.count -= 1;
+  }
+
   /** Drop expired windows now and then so memory stays bounded by the active keys. */
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
@@ -109,7 +120,18 @@ export class RedisRateLimiter extends BaseLimiter {
   async reset(key: string): Promise<void> {
     await this.redis.del(PREFIX + key);
   }
+
+  async undo(key: string): Promise<void> {
+    // One script, so the key cannot expire between the check and the DECR (which would leave a
+    // counter of -1 without an expiry).
+    await this.redis.eval(UNDO_SCRIPT, 1, PREFIX + key);
+  }
 }
+
+const UNDO_SCRIPT = `
+local n = tonumber(redis.call('get', KEYS[1]) or '0')
+if n > 0 then return redis.call('decr', KEYS[1]) end
+return 0`;
 
 declare module 'fastify' {
   interface FastifyInstance {

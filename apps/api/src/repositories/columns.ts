@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { ArticleStatus, ColumnStatus } from '@portal/api-client/constants';
 import type { ColumnArticle, Option } from '@portal/api-client/contract';
+import { ErrorCode } from '@portal/api-client/codes';
 import type { Db } from '../db';
 import { indexArticles, removeFromIndex } from '../db/search-index';
 import { htmlText, sanitizeArticleHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
+import { inTx, writeTx } from './write-tx';
 
 /** Member columns (application status) and column articles, plus the editor-review actions. */
 
@@ -222,18 +224,20 @@ export async function updateArticle(
  * (status 0) rather than deleted, so links to it answer "not found" instead of breaking the index.
  */
 export async function deleteArticle(database: Db, memberId: number, id: number): Promise<boolean> {
-  return database.db.transaction().execute(async (trx) => {
+  // A write transaction from the start (IMMEDIATE on SQLite). DELETE … RETURNING reads the public
+  // id at the moment of the delete: an approval that published it a moment earlier (PostgreSQL
+  // waits for its row lock) is seen, so its public copy is taken down too.
+  return writeTx(database, async (trx) => {
     const row = await trx
-      .selectFrom('column_articles')
-      .select('article_id')
+      .deleteFrom('column_articles')
       .where('id', '=', id)
       .where('member_id', '=', memberId)
+      .returning('article_id')
       .executeTakeFirst();
     if (!row) return false;
-    await trx.deleteFrom('column_articles').where('id', '=', id).where('member_id', '=', memberId).execute();
     if (row.article_id !== null) {
       const articleId = Number(row.article_id);
-      await removeFromIndex({ ...database, db: trx }, [articleId]);
+      await removeFromIndex(inTx(database, trx), [articleId]);
       await trx.updateTable('articles').set({ status: 0 }).where('id', '=', articleId).execute();
     }
     return true;
@@ -297,7 +301,10 @@ export async function listPending(
   };
 }
 
-export type ReviewResult = { ok: true; detail?: string } | { ok: false; reason: string };
+/** A refusal says why, with the API code a caller maps it to: unknown id, or a state that does not allow it. */
+export type ReviewResult =
+  | { ok: true; detail?: string }
+  | { ok: false; code: typeof ErrorCode.NotFound | typeof ErrorCode.Conflict; reason: string };
 
 /** Column application: under review → approved (2) or rejected (-1 with the refusal text). */
 export async function reviewColumn(
@@ -308,11 +315,15 @@ export async function reviewColumn(
   now: number,
 ): Promise<ReviewResult> {
   const state = await columnState(database, memberId);
-  if (!state) return { ok: false, reason: `会员 ${memberId} 不存在` };
+  if (!state) return { ok: false, code: ErrorCode.NotFound, reason: `会员 ${memberId} 不存在` };
   if (state.status !== ColumnStatus.UnderReview) {
-    return { ok: false, reason: `会员 ${memberId} 的专栏状态为 ${state.status}，不是待审核 (1)` };
+    return {
+      ok: false,
+      code: ErrorCode.Conflict,
+      reason: `会员 ${memberId} 的专栏状态为 ${state.status}，不是待审核 (1)`,
+    };
   }
-  await database.db
+  const res = await database.db
     .updateTable('members')
     .set({
       column_status: approve ? ColumnStatus.Approved : ColumnStatus.Rejected,
@@ -321,7 +332,11 @@ export async function reviewColumn(
     })
     .where('id', '=', memberId)
     .where('column_status', '=', ColumnStatus.UnderReview)
-    .execute();
+    .executeTakeFirst();
+  // Reviewed by someone else in the meantime.
+  if (Number(res.numUpdatedRows) !== 1) {
+    return { ok: false, code: ErrorCode.Conflict, reason: `会员 ${memberId} 的专栏已被处理` };
+  }
   return { ok: true };
 }
 
@@ -339,16 +354,22 @@ export async function rejectArticle(
     .where('status', '=', ArticleStatus.Pending)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 1) return { ok: true };
-  return { ok: false, reason: await notPendingReason(database, id) };
+  return notPending(database, id);
 }
 
-async function notPendingReason(database: Db, id: number): Promise<string> {
+async function notPending(database: Db, id: number): Promise<ReviewResult> {
   const row = await database.db
     .selectFrom('column_articles')
     .select('status')
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? `文章 ${id} 的状态为 ${Number(row.status)}，不是待审核 (1)` : `文章 ${id} 不存在`;
+  return row
+    ? {
+        ok: false,
+        code: ErrorCode.Conflict,
+        reason: `文章 ${id} 的状态为 ${Number(row.status)}，不是待审核 (1)`,
+      }
+    : { ok: false, code: ErrorCode.NotFound, reason: `文章 ${id} 不存在` };
 }
 
 /**
@@ -357,9 +378,8 @@ async function notPendingReason(database: Db, id: number): Promise<string> {
  * it for search, and sets the column article to 3 with the public article_id.
  */
 export async function approveArticle(database: Db, id: number, now: number): Promise<ReviewResult> {
-  // One transaction for the publish and the search index (search-index.ts joins a running transaction).
-  const outcome = await database.db.transaction().execute(async (trx): Promise<ReviewResult | null> => {
-    const tx: Db = { ...database, db: trx };
+  // One write transaction (IMMEDIATE on SQLite) for the claim, the publish and the search index.
+  const outcome = await writeTx(database, async (trx): Promise<ReviewResult | null> => {
     const row = await trx
       .selectFrom('column_articles as a')
       .innerJoin('members as m', 'm.id', 'a.member_id')
@@ -379,7 +399,19 @@ export async function approveArticle(database: Db, id: number, now: number): Pro
       .where('a.id', '=', id)
       .executeTakeFirst();
     if (!row || Number(row.status) !== ArticleStatus.Pending) return null;
-    if (row.cat_id === null) return { ok: false, reason: `文章 ${id} 的分类不存在，无法发布` };
+    if (row.cat_id === null) {
+      return { ok: false, code: ErrorCode.Conflict, reason: `文章 ${id} 的分类不存在，无法发布` };
+    }
+    // Claim it: only an article that is STILL pending moves (a concurrent approval, rejection,
+    // edit or delete that came first leaves 0 rows, and this approval publishes nothing).
+    const claimed = await trx
+      .updateTable('column_articles')
+      .set({ status: ArticleStatus.Approved, refuse: '', updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', ArticleStatus.Pending)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    const tx = inTx(database, trx);
     const content = sanitizeArticleHtml(row.content);
     const description = row.description || htmlText(content).slice(0, 120);
     const values = {
@@ -427,12 +459,8 @@ export async function approveArticle(database: Db, id: number, now: number): Pro
         created_at: createdAt,
       },
     ]);
-    await trx
-      .updateTable('column_articles')
-      .set({ status: ArticleStatus.Approved, refuse: '', article_id: articleId, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+    await trx.updateTable('column_articles').set({ article_id: articleId }).where('id', '=', id).execute();
     return { ok: true, detail: `公开文章 id ${articleId}` };
   });
-  return outcome ?? { ok: false, reason: await notPendingReason(database, id) };
+  return outcome ?? notPending(database, id);
 }

@@ -23,3 +23,8 @@ export async function writeTx<T>(database: Db, fn: (trx: Kysely<DB>) => Promise<
     }
   });
 }
+
+/** `database` seen from inside a writeTx callback: helpers that take a Db join the transaction. */
+export function inTx(database: Db, trx: Kysely<DB>): Db {
+  return { ...database, db: trx, inTransaction: true };
+}

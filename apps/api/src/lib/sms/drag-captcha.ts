@@ -1,58 +1,121 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import sharp from 'sharp';
+import type { DragChallenge } from '@portal/api-client/contract';
+import type { OnceStore } from '../once-store';
 
 /**
  * The slider check behind drag_verify (DESIGN.md section 5: verified by the server, not only
  * drawn in the browser).
  *
- * drag_captcha issues a challenge: a random `target` offset (px) on a track of `width` px, sealed
- * in a token `v1.<nonce>.<target>.<expires>.<hmac>`. The client draws the gap at `target`, the
- * visitor drags the piece there, and the client sends `drag_verify = "<token>:<offset>"` with the
- * offset actually reached. The server recomputes the HMAC (so neither target nor expiry can be
- * altered), checks the expiry, that |offset − target| ≤ TOLERANCE, and that the nonce has not been
- * spent for this purpose before (single use; the spent-nonce store is shared through Redis when set).
+ * drag_captcha draws a picture with a gap at a random `target` offset and returns the picture, the
+ * piece cut out of it and the piece's row, but never the offset: the answer stays on the server
+ * (Redis when set, memory otherwise) under a random id, bound to the client's address, for
+ * CHALLENGE_TTL_MS. The visitor drags the piece onto the gap and the client sends
+ * `drag_verify = "<id>:<offset>"`. Checking takes the answer out of the store whatever the outcome,
+ * so each challenge gets exactly one try.
  */
 export const TRACK_WIDTH = 300;
-/** Width of the draggable piece: the target leaves room for it on the track. */
-export const PIECE_WIDTH = 40;
+export const TRACK_HEIGHT = 150;
+/** Width and height of the draggable piece. */
+export const PIECE_SIZE = 40;
+/** How far (px) from the gap a drop still counts. */
 export const TOLERANCE = 6;
-/** A challenge must be solved and used within this time (covers typing the SMS code afterwards). */
-export const CHALLENGE_TTL_MS = 15 * 60 * 1000;
+/** A challenge must be solved and used within this time (covers waiting for the SMS code). */
+export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** The outline drawn around the gap and the piece (the picture itself never reaches this value). */
+export const OUTLINE = 255;
+const OUTLINE_PX = 2;
+/** Picture colours stay in this range, well below the outline. */
+const COLOUR_MIN = 40;
+const COLOUR_MAX = 200;
+const CHANNELS = 3;
 
-export interface DragChallenge {
-  token: string;
-  width: number;
+interface StoredAnswer {
   target: number;
+  client: string;
 }
 
-const mac = (secret: string, body: string) =>
-  createHmac('sha256', `drag-captcha:${secret}`).update(body).digest('base64url');
+const storeKey = (id: string) => `drag:${id}`;
 
-export function issueChallenge(secret: string, now: number): DragChallenge {
-  const nonce = randomBytes(12).toString('base64url');
-  const target = randomInt(PIECE_WIDTH * 2, TRACK_WIDTH - PIECE_WIDTH);
-  const body = `v1.${nonce}.${target}.${now + CHALLENGE_TTL_MS}`;
-  return { token: `${body}.${mac(secret, body)}`, width: TRACK_WIDTH, target };
+/** Issues a challenge bound to `client` (the caller's address) and keeps its answer in `store`. */
+export async function issueChallenge(store: OnceStore, client: string): Promise<DragChallenge> {
+  const id = randomBytes(16).toString('base64url');
+  // The gap leaves room on its left, so the piece's starting place is never near the answer.
+  const target = randomInt(PIECE_SIZE * 2, TRACK_WIDTH - PIECE_SIZE);
+  const y = randomInt(OUTLINE_PX * 4, TRACK_HEIGHT - PIECE_SIZE - OUTLINE_PX * 4);
+  const { image, piece } = await drawPuzzle(target, y);
+  const answer: StoredAnswer = { target, client };
+  await store.put(storeKey(id), JSON.stringify(answer), CHALLENGE_TTL_MS);
+  return { id, width: TRACK_WIDTH, height: TRACK_HEIGHT, piece_size: PIECE_SIZE, y, image, piece };
 }
 
-export interface VerifiedDrag {
-  nonce: string;
+export type DragCheck = 'ok' | 'missed' | 'unknown';
+
+const PROOF = /^([A-Za-z0-9_-]{16,64}):(\d{1,4}(?:\.\d{1,3})?)$/;
+
+/**
+ * Checks `<id>:<offset>` from `client`: 'ok' when the drop is within TOLERANCE of the gap, 'missed'
+ * when it is not, 'unknown' for a malformed proof, an expired or spent challenge, or one another
+ * client asked for. The challenge is spent by any check.
+ */
+export async function checkProof(store: OnceStore, proof: string, client: string): Promise<DragCheck> {
+  const match = PROOF.exec(proof);
+  if (!match) return 'unknown';
+  const stored = await store.take(storeKey(match[1]));
+  if (stored === null) return 'unknown';
+  const answer = JSON.parse(stored) as StoredAnswer;
+  if (answer.client !== client) return 'unknown';
+  return Math.abs(Number(match[2]) - answer.target) <= TOLERANCE ? 'ok' : 'missed';
 }
 
-/** The challenge nonce when `proof` is a genuine, unexpired, solved challenge; null otherwise. */
-export function verifyProof(secret: string, proof: unknown, now: number): VerifiedDrag | null {
-  if (typeof proof !== 'string' || proof.length > 300) return null;
-  const colon = proof.lastIndexOf(':');
-  if (colon <= 0) return null;
-  const token = proof.slice(0, colon);
-  const offsetText = proof.slice(colon + 1);
-  if (!/^\d{1,4}(\.\d{1,3})?$/.test(offsetText)) return null;
-  const parts = token.split('.');
-  if (parts.length !== 5 || parts[0] !== 'v1') return null;
-  const [, nonce, targetText, expiresText, sig] = parts;
-  const expected = Buffer.from(mac(secret, parts.slice(0, 4).join('.')));
-  const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  if (!(Number(expiresText) > now)) return null;
-  if (Math.abs(Number(offsetText) - Number(targetText)) > TOLERANCE) return null;
-  return { nonce };
+/**
+ * The picture: a gradient between two random colours with translucent random discs, a darkened gap
+ * with an outline at (target, y), and the piece cut from the same place with the same outline.
+ */
+async function drawPuzzle(target: number, y: number): Promise<{ image: string; piece: string }> {
+  const w = TRACK_WIDTH;
+  const h = TRACK_HEIGHT;
+  const pixels = Buffer.alloc(w * h * CHANNELS);
+  const colour = () => [0, 1, 2].map(() => randomInt(COLOUR_MIN, COLOUR_MAX + 1));
+  const [from, to] = [colour(), colour()];
+  for (let py = 0; py < h; py++) {
+    for (let px = 0; px < w; px++) {
+      const t = (px / w + py / h) / 2;
+      for (let c = 0; c < CHANNELS; c++)
+        pixels[(py * w + px) * CHANNELS + c] = Math.round(from[c] + (to[c] - from[c]) * t);
+    }
+  }
+  for (let i = 0; i < 8; i++) {
+    const [cx, cy, r] = [randomInt(0, w), randomInt(0, h), randomInt(12, 45)];
+    const disc = colour();
+    for (let py = Math.max(0, cy - r); py < Math.min(h, cy + r); py++) {
+      for (let px = Math.max(0, cx - r); px < Math.min(w, cx + r); px++) {
+        if ((px - cx) ** 2 + (py - cy) ** 2 > r * r) continue;
+        for (let c = 0; c < CHANNELS; c++) {
+          const at = (py * w + px) * CHANNELS + c;
+          pixels[at] = Math.round((pixels[at] + disc[c]) / 2);
+        }
+      }
+    }
+  }
+
+  const size = PIECE_SIZE;
+  const piece = Buffer.alloc(size * size * CHANNELS);
+  for (let py = 0; py < size; py++) {
+    for (let px = 0; px < size; px++) {
+      const edge = px < OUTLINE_PX || py < OUTLINE_PX || px >= size - OUTLINE_PX || py >= size - OUTLINE_PX;
+      const at = ((y + py) * w + target + px) * CHANNELS;
+      for (let c = 0; c < CHANNELS; c++) {
+        piece[(py * size + px) * CHANNELS + c] = edge ? OUTLINE : pixels[at + c];
+        pixels[at + c] = edge ? OUTLINE : Math.round(pixels[at + c] * 0.4);
+      }
+    }
+  }
+  const png = async (data: Buffer, width: number, height: number) =>
+    `data:image/png;base64,${(
+      await sharp(data, { raw: { width, height, channels: CHANNELS } })
+        .png()
+        .toBuffer()
+    ).toString('base64')}`;
+  return { image: await png(pixels, w, h), piece: await png(piece, size, size) };
 }

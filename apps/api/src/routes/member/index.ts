@@ -16,6 +16,7 @@ import {
   type ReceivedFile,
 } from '../../lib/uploads';
 import * as members from '../../repositories/members';
+import type { RateLimitResult } from '../../plugins/rate-limit';
 import { defineSchemaCall } from '../../lib/route';
 import { memberOf } from './call';
 import { registerSmsCalls } from './sms';
@@ -25,9 +26,13 @@ import type { SmsProvider } from '../../lib/sms';
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 /** Failed logins allowed per account (and 4× that per IP) before the wait starts; it doubles each time. */
 export const LOGIN_MAX_FAILURES = 5;
+/** The per-IP allowance is this many accounts' worth (an office shares one address). */
+export const LOGIN_IP_FACTOR = 4;
+/** How long a doubled wait is remembered. */
+const LOGIN_LEVEL_MEMORY_MS = 24 * 3600_000;
 const LOGIN_BASE_WAIT_MS = 60_000;
 const LOGIN_MAX_WAIT_MS = 3600_000;
-const REGISTER_PER_IP_HOUR = 20;
+export const REGISTER_PER_IP_HOUR = 20;
 
 export interface MemberRoutesOptions {
   config: ApiConfig;
@@ -79,21 +84,25 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
   defineSchemaCall(app, 'member_login', loginSchema, async (payload, request) => {
     const userKey = `login:user:${payload.username.toLowerCase()}`;
     const ipKey = `login:ip:${request.ip}`;
-    if (
-      (await app.rateLimit.peek(userKey)) >= LOGIN_MAX_FAILURES ||
-      (await app.rateLimit.peek(ipKey)) >= LOGIN_MAX_FAILURES * 4
-    ) {
+    // Raise, then check: every attempt is counted (one atomic increment) before the slow hash, so
+    // parallel guesses cannot all read a count under the limit and all be evaluated.
+    const byUser = await countAttempt(app, userKey, LOGIN_MAX_FAILURES);
+    const byIp = await countAttempt(app, ipKey, LOGIN_MAX_FAILURES * LOGIN_IP_FACTOR);
+    if (!byUser.allowed || !byIp.allowed) {
       throw new ApiError(ErrorCode.RateLimited, '登录失败次数过多，请稍后再试');
     }
     const member = await members.findCredentials(app.database, payload.username);
     const valid = await verifyPassword(payload.password, member?.password_hash ?? (await dummyHash!));
     if (!member || !valid || member.status !== 1) {
-      await countFailure(app, userKey, LOGIN_MAX_FAILURES);
-      await countFailure(app, ipKey, LOGIN_MAX_FAILURES * 4);
+      // The attempt that used up the allowance makes the next wait twice as long.
+      if (byUser.count === LOGIN_MAX_FAILURES) await raiseLevel(app, userKey);
+      if (byIp.count === LOGIN_MAX_FAILURES * LOGIN_IP_FACTOR) await raiseLevel(app, ipKey);
       throw new ApiError(ErrorCode.BadCredentials, '用户名或密码错误');
     }
+    // A success was no failure: the account starts afresh, the address gets its attempt back.
     await app.rateLimit.reset(userKey);
-    await app.rateLimit.reset(`${userKey}:level`);
+    await app.rateLimit.reset(levelKey(userKey));
+    await app.rateLimit.undo(ipKey);
     const stoken = randomBytes(32).toString('base64url');
     await members.createSession(app.database, member.id, stoken, now(), SESSION_TTL_MS);
     return {
@@ -170,12 +179,17 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
   registerSmsCalls(app, { config: opts.config, now, sms: opts.sms });
 }
 
-/** A failed login: counts toward the limit; each time the limit is reached the next wait doubles. */
-async function countFailure(app: FastifyInstance, key: string, limit: number): Promise<void> {
-  const level = await app.rateLimit.peek(`${key}:level`);
+const levelKey = (key: string) => `${key}:level`;
+
+/** Counts one login attempt on `key`; its window lasts longer each time the limit was reached. */
+async function countAttempt(app: FastifyInstance, key: string, limit: number): Promise<RateLimitResult> {
+  const level = await app.rateLimit.peek(levelKey(key));
   const windowMs = Math.min(LOGIN_BASE_WAIT_MS * 2 ** level, LOGIN_MAX_WAIT_MS);
-  const result = await app.rateLimit.hit(key, limit, windowMs);
-  if (result.count === limit) await app.rateLimit.hit(`${key}:level`, Number.MAX_SAFE_INTEGER, 24 * 3600_000);
+  return app.rateLimit.hit(key, limit, windowMs);
+}
+
+async function raiseLevel(app: FastifyInstance, key: string): Promise<void> {
+  await app.rateLimit.hit(levelKey(key), Number.MAX_SAFE_INTEGER, LOGIN_LEVEL_MEMORY_MS);
 }
 
 /** Industry, position and department must be ids of the option lists (option_ls). */

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router';
-import { ErrorCode } from '@portal/api-client/codes';
 import { PASSWORD_MAX, PHONE_MAX_LENGTH } from '@portal/api-client/constants';
 import { resetPasswordSchema, type ResetPasswordValues } from '@portal/api-client/schemas';
 import type { Route } from './+types/forget';
@@ -14,7 +13,7 @@ import { memberMeta } from './lib/meta';
 
 export const meta: Route.MetaFunction = () => memberMeta('找回密码');
 
-/** /forget: phone, slider, SMS code with a 60 s countdown, new password (spec sections 2, 4, 5). */
+/** /forget: phone, SMS code with a 60 s countdown, new password, slider (spec sections 2, 4, 5, 7). */
 export default function Forget() {
   const getApi = useMemberApi();
   const navigate = useNavigate();
@@ -37,7 +36,8 @@ export default function Forget() {
     });
     if (res.code !== 0) {
       toastFailure(res);
-      if (res.code === ErrorCode.DragVerifyFailed) renewSlider();
+      // The server spends the slider on every try (one drop per picture): the next try needs a new one.
+      renewSlider();
       return;
     }
     showToast(res.msg || '密码已重置，请重新登录', 'success');
@@ -63,12 +63,9 @@ export default function Forget() {
                 maxLength={PHONE_MAX_LENGTH}
                 autoComplete="tel"
               />
-              <Row label="滑块验证" name="drag_verify" required>
-                <SliderCaptcha getApi={getApi} onChange={setProof} resetKey={sliderKey} />
-              </Row>
               <div className="mform__with-btn">
                 <TextInput name="code" label="验证码" required maxLength={6} autoComplete="one-time-code" />
-                <SmsButton getApi={getApi} mobile={values.mobile} proof={proof} onProofSpent={renewSlider} />
+                <SmsButton getApi={getApi} mobile={values.mobile} />
               </div>
               <TextInput
                 name="password"
@@ -78,6 +75,9 @@ export default function Forget() {
                 maxLength={PASSWORD_MAX}
                 autoComplete="new-password"
               />
+              <Row label="滑块验证" name="drag_verify" required>
+                <SliderCaptcha getApi={getApi} onChange={setProof} resetKey={sliderKey} />
+              </Row>
               <div className="mform__actions">
                 <button
                   type="submit"

@@ -1,20 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Api } from '@portal/api-client';
-
-/** How close to the gap the piece must end (the server checks the same tolerance). */
-const TOLERANCE = 6;
-const PIECE = 40;
-
-interface Challenge {
-  token: string;
-  width: number;
-  target: number;
-}
+import type { DragChallenge } from '@portal/api-client/contract';
 
 /**
- * 滑块验证: drag the piece onto the gap. The challenge (token, track width, gap offset) comes from
- * drag_captcha; the proof `<token>:<offset>` is checked by the server (signature, expiry, tolerance,
- * single use), so this component only draws it. `resetKey` changes ask for a fresh challenge.
+ * 滑块验证: drag the piece onto the gap in the picture. drag_captcha sends the picture, the piece
+ * and the piece's row, but not where the gap is: the server keeps that and checks the drop
+ * (`<id>:<offset>`, within a tolerance, one try per picture) when the form is submitted, so this
+ * component only reports where the piece was dropped. `resetKey` changes ask for a fresh picture
+ * (the parent bumps it after a submit, which always spends the picture).
  */
 export function SliderCaptcha({
   getApi,
@@ -25,12 +18,12 @@ export function SliderCaptcha({
   onChange: (proof: string | null) => void;
   resetKey: number;
 }) {
-  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [challenge, setChallenge] = useState<DragChallenge | null>(null);
   const [offset, setOffset] = useState(0);
-  const [state, setState] = useState<'idle' | 'dragging' | 'passed' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'dragging' | 'placed'>('idle');
   const drag = useRef<{ startX: number; startOffset: number } | null>(null);
 
-  // Bumped to ask for a fresh challenge (a miss, the refresh button, or the parent's resetKey).
+  // Bumped to ask for a fresh challenge (the refresh button or the parent's resetKey).
   const [round, setRound] = useState(0);
   const load = useCallback(() => {
     onChange(null);
@@ -53,21 +46,15 @@ export function SliderCaptcha({
     };
   }, [getApi, onChange, round, resetKey]);
 
-  const max = challenge ? challenge.width - PIECE : 0;
-  const finish = (at: number) => {
+  const max = challenge ? challenge.width - challenge.piece_size : 0;
+  const place = (at: number) => {
     if (!challenge) return;
-    if (Math.abs(at - challenge.target) <= TOLERANCE) {
-      setState('passed');
-      onChange(`${challenge.token}:${Math.round(at)}`);
-    } else {
-      setState('failed');
-      // A miss costs the challenge: the next try gets a new gap.
-      window.setTimeout(load, 600);
-    }
+    setState('placed');
+    onChange(`${challenge.id}:${Math.round(at)}`);
   };
 
   const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
-    if (state === 'passed' || !challenge) return;
+    if (!challenge) return;
     e.currentTarget.setPointerCapture(e.pointerId);
     drag.current = { startX: e.clientX, startOffset: offset };
     setState('dragging');
@@ -79,53 +66,65 @@ export function SliderCaptcha({
   const onPointerUp = () => {
     if (!drag.current) return;
     drag.current = null;
-    finish(offset);
+    place(offset);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (state === 'passed' || !challenge) return;
+    if (!challenge) return;
     const step = e.shiftKey ? 10 : 1;
     if (e.key === 'ArrowRight') setOffset((o) => Math.min(max, o + step));
     else if (e.key === 'ArrowLeft') setOffset((o) => Math.max(0, o - step));
-    else if (e.key === 'Enter' || e.key === ' ') finish(offset);
+    else if (e.key === 'Enter' || e.key === ' ') place(offset);
     else return;
     e.preventDefault();
   };
 
   const width = challenge?.width ?? 300;
+  const piece = challenge?.piece_size ?? 40;
   return (
     <div className={`slider slider--${state}`}>
-      {/* The track has the challenge's exact width: the gap offset is in its pixels. */}
+      {challenge ? (
+        // The picture and the piece in the challenge's own pixels: the drop offset is in them.
+        <div className="slider__picture-row">
+          <div className="slider__picture" style={{ width, height: challenge.height }}>
+            <img src={challenge.image} alt="" width={width} height={challenge.height} draggable={false} />
+            <img
+              className="slider__piece-image"
+              src={challenge.piece}
+              alt=""
+              width={piece}
+              height={piece}
+              style={{ left: offset, top: challenge.y }}
+              draggable={false}
+            />
+          </div>
+        </div>
+      ) : null}
       <div className="slider__track" style={{ width }}>
-        {challenge ? (
-          <span className="slider__gap" style={{ left: challenge.target, width: PIECE }} aria-hidden="true" />
-        ) : null}
-        <span className="slider__fill" style={{ width: offset + PIECE / 2 }} aria-hidden="true" />
+        <span className="slider__fill" style={{ width: offset + piece / 2 }} aria-hidden="true" />
         <span className="slider__text">
-          {state === 'passed'
-            ? '验证通过'
-            : state === 'failed'
-              ? '验证失败，请重试'
-              : challenge
-                ? '按住滑块，拖动到缺口处'
-                : '加载中…'}
+          {state === 'placed'
+            ? '已拖到此处，提交时校验'
+            : challenge
+              ? '按住滑块，把拼图拖到缺口处'
+              : '加载中…'}
         </span>
         <button
           type="button"
           className="slider__piece"
-          style={{ left: offset, width: PIECE }}
-          aria-label="滑块验证：拖动到缺口处，或用方向键移动后按回车"
+          style={{ left: offset, width: piece }}
+          aria-label="滑块验证：把拼图拖到图中缺口处，或用方向键移动后按回车"
           aria-valuemin={0}
           aria-valuemax={max}
           aria-valuenow={Math.round(offset)}
           role="slider"
-          disabled={!challenge || state === 'passed'}
+          disabled={!challenge}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
           onKeyDown={onKeyDown}
         >
-          {state === 'passed' ? '✓' : '➜'}
+          ➜
         </button>
       </div>
       <button type="button" className="slider__refresh" onClick={load}>

@@ -1,26 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { Api } from '@portal/api-client';
-import { ErrorCode } from '@portal/api-client/codes';
 import { PHONE_PATTERN, SMS_COUNTDOWN_S } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/schemas';
 import { showToast } from '@portal/ui';
 import { toastFailure } from '../lib/api';
 
 /**
- * 获取验证码: needs the phone (请先输入手机号) and a passed slider; then counts down 60 s and
- * reads 重新获取 (spec sections 4 and 5).
+ * 获取验证码: needs the phone (请先输入手机号); then counts down 60 s and reads 重新获取, which
+ * sends again (spec sections 4, 5 and 7: send_sms is {mobile}; the slider belongs to reset_password).
  */
-export function SmsButton({
-  getApi,
-  mobile,
-  proof,
-  onProofSpent,
-}: {
-  getApi: () => Promise<Api>;
-  mobile: string;
-  proof: string | null;
-  onProofSpent: () => void;
-}) {
+export function SmsButton({ getApi, mobile }: { getApi: () => Promise<Api>; mobile: string }) {
   const [left, setLeft] = useState(0);
   const [sentOnce, setSentOnce] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -34,17 +23,15 @@ export function SmsButton({
     const phone = mobile.trim();
     if (!phone) return showToast(MSG.phoneFirst, 'warning');
     if (!PHONE_PATTERN.test(phone)) return showToast(MSG.mobileInvalid, 'warning');
-    if (!proof) return showToast('请先完成滑块验证', 'warning');
     setBusy(true);
     try {
-      const res = await (await getApi()).send_sms({ mobile: phone, drag_verify: proof });
+      const res = await (await getApi()).send_sms({ mobile: phone });
       if (res.code === 0) {
         showToast(res.msg || '验证码已发送', 'success');
         setSentOnce(true);
         setLeft(SMS_COUNTDOWN_S);
       } else {
         toastFailure(res);
-        if (res.code === ErrorCode.DragVerifyFailed) onProofSpent();
       }
     } finally {
       setBusy(false);

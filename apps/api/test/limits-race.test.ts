@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode, type Envelope } from '@portal/api-client/codes';
+import { SURVEY_QUESTIONS } from '@portal/api-client/constants';
+import type { EndpointName, FormField, MemberRegisterPayload } from '@portal/api-client/contract';
+import { createMember } from '../src/repositories/members';
+import type { Dialect } from '../src/db';
+import { LANDING_LIMITS } from '../src/routes/landing';
+import { LOGIN_IP_FACTOR, LOGIN_MAX_FAILURES, REGISTER_PER_IP_HOUR } from '../src/routes/member';
+import { SMS_RULES } from '../src/routes/member/sms';
+import { isolatedRedisUrl, startTestApp, type TestApp } from './helpers';
+import { dragProof, insertMemberFixtures, newMember, registration, uniqueIdentity } from './member-helpers';
+
+/**
+ * Every abuse limit hit by PARALLEL requests at once (Promise.all over fastify.inject) lets no more
+ * through than the limit: the count is raised and checked in one atomic step (the memory limiter's
+ * synchronous increment, Redis INCR, or a locked write transaction), never read before slow work
+ * and raised after it. On SQLite with the in-memory limiter always; on PostgreSQL with Redis when
+ * DATABASE_URL and REDIS_URL are set.
+ */
+const PARALLEL = 50;
+/** Small enough that PARALLEL requests to members' phones overrun it. */
+const SMS_DAILY_CAP = 3;
+
+interface Backend {
+  name: string;
+  dialect: Dialect;
+  redis: boolean;
+}
+const BACKENDS: Backend[] = [
+  { name: 'SQLite with the memory limiter', dialect: 'sqlite', redis: false },
+  ...(process.env.DATABASE_URL && process.env.REDIS_URL
+    ? [{ name: 'PostgreSQL with Redis', dialect: 'postgres' as const, redis: true }]
+    : []),
+];
+
+const FORM: FormField[] = [
+  { field_name: 'name', label: '姓名', type: 'input', is_require: 1, is_show: 1, options: [] },
+];
+const survey = JSON.stringify(SURVEY_QUESTIONS.map((q) => ({ title: q.title, answer: q.choices[0] })));
+
+let ipSeq = 0;
+/** An address no other request of the run uses. */
+const freshIp = () => {
+  ipSeq += 1;
+  return `10.${Math.floor(ipSeq / 62500) % 250}.${Math.floor(ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
+};
+
+describe.each(BACKENDS)('limits under $name hold against 50 parallel requests', (backend) => {
+  let t: TestApp;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limits-race-'));
+    t = await startTestApp(
+      backend.dialect,
+      async (app) => {
+        await insertMemberFixtures(app.database);
+        await app.database.db
+          .insertInto('vendor_meets')
+          .values({ id: 0, name: '选型中心', data: '{}' })
+          .execute();
+        await app.database.db
+          .insertInto('activity_forms')
+          .values({
+            activity_id: 1,
+            title: '大会',
+            banner: '',
+            is_submit: 1,
+            is_privacy: 0,
+            privacy: '',
+            form: JSON.stringify(FORM),
+          })
+          .execute();
+      },
+      { dataDir, smsDailyCap: SMS_DAILY_CAP, ...(backend.redis ? { redisUrl: isolatedRedisUrl() } : {}) },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (name: EndpointName, payload: Record<string, unknown>, ip: string) =>
+    t.call(name, payload, { headers: { 'x-forwarded-for': ip } });
+  /** `count` requests started together; the codes they answered. */
+  const burst = async (count: number, send: (i: number) => Promise<Envelope<unknown>>) =>
+    (await Promise.all(Array.from({ length: count }, (_, i) => send(i)))).map((r) => r.code);
+  const tally = (codes: number[], code: number) => codes.filter((c) => c === code).length;
+  /** `count` requests one after the other, to bring a counter near its limit first. */
+  const warmUp = async (count: number, send: (i: number) => Promise<Envelope<unknown>>) => {
+    for (let i = 0; i < count; i++) expect((await send(i)).code).not.toBe(ErrorCode.RateLimited);
+  };
+  const outbox = () => {
+    const file = path.join(dataDir, 'sms-outbox.log');
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+  };
+
+  it('login per account: only the allowed failures are evaluated, then even the right password waits', async () => {
+    const m = await newMember(t);
+    const codes = await burst(PARALLEL, () =>
+      call('member_login', { username: m.username, password: 'wrong-password' }, freshIp()),
+    );
+    expect(tally(codes, ErrorCode.BadCredentials)).toBe(LOGIN_MAX_FAILURES);
+    expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - LOGIN_MAX_FAILURES);
+    const right = await call('member_login', { username: m.username, password: 'secret123' }, freshIp());
+    expect(right.code).toBe(ErrorCode.RateLimited);
+  });
+
+  it('login per address', async () => {
+    const ip = freshIp();
+    const codes = await burst(PARALLEL, () =>
+      call('member_login', { username: uniqueIdentity().username, password: 'wrong-password' }, ip),
+    );
+    expect(tally(codes, ErrorCode.BadCredentials)).toBe(LOGIN_MAX_FAILURES * LOGIN_IP_FACTOR);
+    expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - LOGIN_MAX_FAILURES * LOGIN_IP_FACTOR);
+  });
+
+  it('registration per address', async () => {
+    const ip = freshIp();
+    const codes = await burst(PARALLEL, () => call('member_register', registration(), ip));
+    expect(tally(codes, ErrorCode.Ok)).toBe(REGISTER_PER_IP_HOUR);
+    expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - REGISTER_PER_IP_HOUR);
+  });
+
+  it('SMS per phone: one code a minute, however many ask at once', async () => {
+    const m = await newMember(t);
+    const codes = await burst(PARALLEL, () => call('send_sms', { mobile: m.mobile }, freshIp()));
+    expect(tally(codes, ErrorCode.Ok)).toBe(SMS_RULES.perPhone[0].max);
+    expect(outbox().filter((l) => l.startsWith(`${m.mobile}\t`))).toHaveLength(SMS_RULES.perPhone[0].max);
+    const rows = await t.app.database.db
+      .selectFrom('sms_codes')
+      .select('id')
+      .where('mobile', '=', m.mobile)
+      .execute();
+    expect(rows).toHaveLength(SMS_RULES.perPhone[0].max);
+  });
+
+  it('SMS per address', async () => {
+    const ip = freshIp();
+    const codes = await burst(PARALLEL, () => call('send_sms', { mobile: uniqueIdentity().mobile }, ip));
+    expect(tally(codes, ErrorCode.Ok)).toBe(SMS_RULES.perIpDay);
+    expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - SMS_RULES.perIpDay);
+  });
+
+  it('SMS global cap: numbers without a member use none of it; members get exactly the cap', async () => {
+    // Everything sent so far in this app went to numbers with no member or was counted above:
+    // start from what is already sent.
+    const sentBefore = outbox().length;
+    // Strangers' numbers, from many addresses: same answer as a member's, nothing sent or counted.
+    const strangers = await burst(PARALLEL, () =>
+      call('send_sms', { mobile: uniqueIdentity().mobile }, freshIp()),
+    );
+    expect(tally(strangers, ErrorCode.Ok)).toBe(PARALLEL);
+    expect(outbox()).toHaveLength(sentBefore);
+
+    const phones = Array.from({ length: PARALLEL }, () => uniqueIdentity().mobile);
+    for (const mobile of phones) {
+      const { password: _unused, ...fields } = registration({ mobile });
+      const created = await createMember(
+        t.app.database,
+        { ...(fields as Omit<MemberRegisterPayload, 'password'>), password_hash: 'not-a-hash' },
+        Date.now(),
+      );
+      expect(created.ok).toBe(true);
+    }
+    const codes = await burst(PARALLEL, (i) => call('send_sms', { mobile: phones[i] }, freshIp()));
+    const left = Math.max(0, SMS_DAILY_CAP - sentBefore);
+    expect(tally(codes, ErrorCode.Ok)).toBe(left);
+    expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - left);
+    expect(outbox()).toHaveLength(sentBefore + left);
+  });
+
+  it('a solved slider passes one password reset, however many use it at once', async () => {
+    const ip = freshIp();
+    const proof = await dragProof(t, 0, { headers: { 'x-forwarded-for': ip } });
+    const codes = await burst(PARALLEL, () =>
+      call(
+        'reset_password',
+        { mobile: uniqueIdentity().mobile, code: '000000', password: 'newpass123', drag_verify: proof },
+        ip,
+      ),
+    );
+    // Past the slider only once (then the code is checked: there is none for this number).
+    expect(tally(codes, ErrorCode.SmsCodeInvalid)).toBe(1);
+    expect(tally(codes, ErrorCode.DragVerifyFailed)).toBe(SMS_RULES.resetPerIpHour - 1);
+    expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - SMS_RULES.resetPerIpHour);
+  });
+
+  it('vendor login per phone', async () => {
+    const mobile = uniqueIdentity().mobile;
+    const codes = await burst(PARALLEL, () => call('vendor_login', { mobile }, freshIp()));
+    expect(PARALLEL - tally(codes, ErrorCode.RateLimited)).toBe(LANDING_LIMITS.loginPerPhone.limit);
+  });
+
+  it('vendor login per address', async () => {
+    const ip = freshIp();
+    const room = 20;
+    await warmUp(LANDING_LIMITS.loginPerIp.limit - room, () =>
+      call('vendor_login', { mobile: uniqueIdentity().mobile }, ip),
+    );
+    const codes = await burst(PARALLEL, () => call('vendor_login', { mobile: uniqueIdentity().mobile }, ip));
+    expect(PARALLEL - tally(codes, ErrorCode.RateLimited)).toBe(room);
+  });
+
+  it('vendor registration per address', async () => {
+    const ip = freshIp();
+    const room = 20;
+    const lead = () => ({
+      name: '张三',
+      mobile: uniqueIdentity().mobile,
+      email: 'zhang@example.com',
+      company: '示例科技',
+      department: '信息部',
+      position: 'CIO',
+      meetName: '选型中心',
+      question: survey,
+    });
+    await warmUp(LANDING_LIMITS.registerPerIp.limit - room, () => call('vendor_register', lead(), ip));
+    const codes = await burst(PARALLEL, () => call('vendor_register', lead(), ip));
+    expect(tally(codes, ErrorCode.Ok)).toBe(room);
+    expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - room);
+  });
+
+  it('activity form submissions per address', async () => {
+    const ip = freshIp();
+    const room = 20;
+    const submit = () =>
+      call('form_register', { activity_id: 1, content: JSON.stringify({ name: '李四' }), other: '{}' }, ip);
+    await warmUp(LANDING_LIMITS.formPerIp.limit - room, submit);
+    const codes = await burst(PARALLEL, submit);
+    expect(tally(codes, ErrorCode.Ok)).toBe(room);
+    expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - room);
+  });
+});
