@@ -7,6 +7,7 @@ import type { AppLoadContext } from 'react-router';
 import type * as ApiModule from 'api';
 import type { Api } from '@portal/api-client';
 import { COOKIE } from '@portal/api-client/constants';
+import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { fallbackApi } from '@portal/api-client/server';
 import { resolveRoute, type AppName } from '@portal/routes';
 import { mountApi } from './api-host';
@@ -59,7 +60,7 @@ function pagePath(pathname: string): { path: string; data: boolean } {
 export async function createGateway(options: GatewayOptions = {}): Promise<FastifyInstance> {
   const config: GatewayConfig = { ...loadGatewayConfig(), ...stripUndefined(options) };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : redactingLoggerOptions(config.logLevel),
     // Per-request lines would drown the log at portal traffic; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,

@@ -13,7 +13,7 @@ import { createApi, type Api, type Transport } from './api';
 import { ERROR_MESSAGES, ErrorCode, type Envelope } from './codes';
 import { HTTP_TIMEOUT_MS } from './constants';
 import { endpoints, type Data, type EndpointName, type Payload } from './contract';
-import { identityOf, withMemberIdentity, type MemberCredential } from './member-identity';
+import { identityOf, memberHeaders, withMemberIdentity, type MemberCredential } from './member-identity';
 
 /** Where the API lives when no base URL is configured and there is no browser origin to use. */
 export const LOCAL_API_URL = 'http://127.0.0.1:8080';
@@ -180,12 +180,12 @@ export function createHttpTransport(options: HttpTransportOptions = {}): HttpTra
     config.headers.set('Authorization', `Bearer ${bearer}`);
     const identity = identityOf(options.getMember?.());
     if (identity) {
-      if ((config.method ?? 'get').toUpperCase() === 'GET') {
-        config.params = withMemberIdentity(config.params ?? {}, identity);
-      } else if (typeof config.data !== 'string') {
-        // A string body is a retry whose identity was already serialised into it.
-        config.data = withMemberIdentity(config.data ?? {}, identity);
-      }
+      // Headers on every call; the spec's body fields on POST/DELETE too. Never the query: URLs are
+      // logged, kept in history and sent as Referer (issue 11, hole 8).
+      for (const [name, value] of Object.entries(memberHeaders(identity))) config.headers.set(name, value);
+      const isGet = (config.method ?? 'get').toUpperCase() === 'GET';
+      // A string body is a retry whose identity was already serialised into it.
+      if (!isGet && typeof config.data !== 'string') config.data = withMemberIdentity(config.data ?? {}, identity);
     }
     return config;
   });

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
+import { MEMBER_HEADER } from '@portal/api-client/member-identity';
 import type { ApiConfig } from '../config';
 import { ApiError } from '../lib/envelope';
 import { verifyAccessToken } from '../lib/token';
@@ -15,12 +16,23 @@ declare module 'fastify' {
   }
 }
 
-/** Member identity as sent by the clients: body for POST/DELETE, query for GET (spec section 7). */
+/** The spec's payload of a call: body for POST/DELETE, query for GET (spec section 7). */
 function identitySource(request: FastifyRequest): Record<string, unknown> {
   const source = request.method === 'GET' ? request.query : request.body;
   return source && typeof source === 'object' && !Array.isArray(source)
     ? (source as Record<string, unknown>)
     : {};
+}
+
+/**
+ * The member identity: the MEMBER_HEADER pair the portal's clients send (never in a URL, issue 11),
+ * else the spec's stoken / member_id in the payload, which other clients may still send.
+ */
+function memberIdentity(request: FastifyRequest): { stoken: unknown; member_id: unknown } {
+  const header = request.headers[MEMBER_HEADER.stoken];
+  if (header !== undefined) return { stoken: header, member_id: request.headers[MEMBER_HEADER.memberId] };
+  const { stoken, member_id } = identitySource(request);
+  return { stoken, member_id };
 }
 
 /**
@@ -44,7 +56,7 @@ export default fp<{ config: ApiConfig }>(
     // Before validation: the payload schemas strip stoken/member_id from the body.
     app.addHook('preValidation', async (request) => {
       if (request.routeOptions.config.access !== 'member') return;
-      const { stoken, member_id } = identitySource(request);
+      const { stoken, member_id } = memberIdentity(request);
       const memberId =
         typeof member_id === 'string' && /^\d{1,15}$/.test(member_id) ? Number(member_id) : member_id;
       if (
