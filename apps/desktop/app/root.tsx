@@ -1,5 +1,5 @@
 import { Outlet, data, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
-import { serverApi } from '@portal/api-client/server';
+import { publicClientCredential, serverApi } from '@portal/api-client/server';
 import { isLimitRoute } from '@portal/routes';
 import { AppDocument, CookieBanner, FloatingButtons, RootErrorPage, documentLinks } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
@@ -13,7 +13,7 @@ export const links: Route.LinksFunction = () =>
   documentLinks({ href: '/favicon.svg', type: 'image/svg+xml' }, uiStyles, appStyles);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return data(await loadLayout(serverApi(context)));
+  return data({ ...(await loadLayout(serverApi(context))), client: publicClientCredential(context) });
 }
 
 // Categories, footer and site links change rarely: load them with the document, not on every click.
@@ -26,7 +26,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Header and footer are hidden on limit routes; under 960 px CSS hides them (styles/app.css).
   const chrome = layout && !isLimitRoute(pathname);
   return (
-    <AppDocument app="desktop">
+    <AppDocument app="desktop" client={layout?.client}>
       {chrome ? <SiteHeader categories={layout.categories} adv={layout.adv} /> : null}
       {children}
       {chrome ? <SiteFooter footer={layout.footer} websites={layout.websites} /> : null}

@@ -82,7 +82,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     await mountApi(app, { url: config.apiUrl });
     api = fallbackApi({ API_URL: config.apiUrl, CLIENT_ID: config.clientId, CLIENT_SECRET: config.clientSecret });
   }
-  const loadContext: AppLoadContext = { api };
+  // The browser buys its token with the configured credential, which root loaders render into the document.
+  const loadContext: AppLoadContext = { api, clientCredential: { id: config.clientId, secret: config.clientSecret } };
 
   // ---- uploads ----
   const uploads = path.resolve(config.dataDir, 'uploads');

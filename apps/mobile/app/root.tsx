@@ -1,4 +1,5 @@
 import { Outlet, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
+import { publicClientCredential } from '@portal/api-client/server';
 import { AppDocument, FloatingButtons, RootErrorPage, documentLinks } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     optional('smallMenu', api.smallMenu({}), []),
     optional('company_letter', api.company_letter({}), { info: {}, qrcodes: [], friendly_links: [] }),
   ]);
-  return data({ menus, footer });
+  return data({ menus, footer, client: publicClientCredential(context) });
 }
 
 // Menus and footer change rarely: load them with the document, not on every tap.
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       viewport="width=device-width, initial-scale=1, viewport-fit=cover"
       head={<meta name="format-detection" content="telephone=no" />}
       rootFont
+      client={layout?.client}
     >
       <TopBar menus={layout?.menus ?? []} />
       {children}

@@ -208,7 +208,7 @@ describe('methods and member identity', () => {
     const server = fakeServer(() => ok());
     const send = transportWith(server, { getMember: () => member });
     await send('space_channel', {});
-    await send('get_loop', { type: 'pc' });
+    await send('get_loop', { type: 'mobile' });
     await send('space_list', { page: 1, pageSize: 10 });
     await send('space_delete_article', { id: 9 });
     const [memberGet, publicGet, post, del] = server.apiCalls();
@@ -221,7 +221,7 @@ describe('methods and member identity', () => {
       expect(url).not.toContain('member_id');
     }
     expect(memberGet?.params).toEqual({});
-    expect(publicGet?.params).toEqual({ type: 'pc' });
+    expect(publicGet?.params).toEqual({ type: 'mobile' });
     expect(post?.body).toEqual({ page: 1, pageSize: 10, stoken: 'st-abc', member_id: 42 });
     expect(del?.body).toEqual({ id: 9, stoken: 'st-abc', member_id: 42 });
     // The credential purchase never carries the member.

@@ -10,6 +10,7 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { createApi, type Api, type Transport } from './api';
+import { documentClientCredential } from './client-credential';
 import { ERROR_MESSAGES, ErrorCode, type Envelope } from './codes';
 import { HTTP_TIMEOUT_MS } from './constants';
 import { endpoints, type Data, type EndpointName, type Payload } from './contract';
@@ -18,8 +19,8 @@ import { identityOf, memberHeaders, withMemberIdentity, type MemberCredential } 
 /** Where the API lives when no base URL is configured and there is no browser origin to use. */
 export const LOCAL_API_URL = 'http://127.0.0.1:8080';
 /**
- * The front-end client credential. It is public by design (DESIGN section 5): the token it buys
- * reads public content only. The server reads the same pair from CLIENT_ID / CLIENT_SECRET.
+ * The default client credential, used only when none is configured: the server reads CLIENT_ID /
+ * CLIENT_SECRET, and browsers read the configured pair from the document (client-credential.ts).
  */
 export const DEFAULT_CLIENT_ID = 'portal-web';
 export const DEFAULT_CLIENT_SECRET = 'portal-dev-secret';
@@ -35,6 +36,7 @@ export const TRANSPORT_MESSAGES = {
 export interface HttpTransportOptions {
   /** '' (same origin, the default in browsers) or an absolute origin such as http://127.0.0.1:8080. */
   baseURL?: string;
+  /** Defaults to the credential rendered into the document (browsers), else DEFAULT_CLIENT_ID. */
   clientId?: string;
   clientSecret?: string;
   /** Milliseconds; defaults to HTTP_TIMEOUT_MS. */
@@ -107,8 +109,9 @@ function defaultBaseURL(): string {
 }
 
 export function createHttpTransport(options: HttpTransportOptions = {}): HttpTransport {
-  const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
-  const clientSecret = options.clientSecret ?? DEFAULT_CLIENT_SECRET;
+  const rendered = documentClientCredential();
+  const clientId = options.clientId ?? rendered?.id ?? DEFAULT_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? rendered?.secret ?? DEFAULT_CLIENT_SECRET;
 
   const instance = axios.create({
     baseURL: options.baseURL ?? defaultBaseURL(),
