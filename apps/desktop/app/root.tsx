@@ -1,7 +1,8 @@
-import { Outlet, data, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
+import { Outlet, data, useLocation, useNavigate, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import { publicClientCredential, serverApi } from '@portal/api-client/server';
 import { isLimitRoute } from '@portal/routes';
-import { AppDocument, CookieBanner, FloatingButtons, RootErrorPage, documentLinks } from '@portal/ui';
+import { LOGIN_PATH, useSessionExpired } from '@portal/session';
+import { AppDocument, CookieBanner, FloatingButtons, RootErrorPage, documentLinks, showToast } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
 import { loadLayout } from './lib/layout.server';
@@ -23,6 +24,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: React.ReactNode }) {
   const layout = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // 10001 anywhere (spec sections 4 and 8): the server's message, then /login in this document.
+  useSessionExpired((msg) => {
+    showToast(msg, 'error');
+    void navigate(LOGIN_PATH, { replace: true });
+  });
   // Header and footer are hidden on limit routes; under 960 px CSS hides them (styles/app.css).
   const chrome = layout && !isLimitRoute(pathname);
   return (

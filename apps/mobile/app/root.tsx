@@ -1,6 +1,7 @@
 import { Outlet, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import { publicClientCredential } from '@portal/api-client/server';
-import { AppDocument, FloatingButtons, RootErrorPage, documentLinks } from '@portal/ui';
+import { LOGIN_PATH, useSessionExpired } from '@portal/session';
+import { AppDocument, FloatingButtons, RootErrorPage, documentLinks, showToast } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
 import { apiFor, optional } from './lib/api.server';
@@ -25,8 +26,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 
+/** How long the 10001 message stays on screen before /login (another app's document) replaces the page. */
+const EXPIRED_NOTICE_MS = 1500;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const layout = useRouteLoaderData<typeof loader>('root');
+  // 10001 anywhere (spec sections 4 and 8): the server's message, then /login.
+  useSessionExpired((msg) => {
+    showToast(msg);
+    window.setTimeout(() => window.location.assign(LOGIN_PATH), EXPIRED_NOTICE_MS);
+  });
   return (
     <AppDocument
       app="mobile"
