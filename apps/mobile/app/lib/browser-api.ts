@@ -1,5 +1,6 @@
-import { ErrorCode, type Api, type Envelope } from '@portal/api-client';
+import type { Api, Envelope } from '@portal/api-client';
 import { memberApi } from '@portal/session';
+import { isOk } from '@portal/api-client/envelope';
 
 /**
  * The browser's HTTP api: @portal/session's member client, loaded on first use (the first
@@ -11,6 +12,6 @@ export const browserApi: () => Promise<Api> = memberApi;
 /** One call from the browser; a non-zero code rejects (the endless list then unlocks for a retry). */
 export async function call<T>(send: (api: Api) => Promise<Envelope<T>>): Promise<T> {
   const res = await send(await browserApi());
-  if (res.code !== ErrorCode.Ok) throw new Error(res.msg);
+  if (!isOk(res)) throw new Error(res.msg);
   return res.data;
 }

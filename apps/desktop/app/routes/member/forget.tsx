@@ -11,6 +11,7 @@ import { SliderCaptcha } from './components/SliderCaptcha';
 import { SmsButton } from './components/SmsButton';
 import { toastFailure, useMemberApi } from './lib/api';
 import { memberMeta } from './lib/meta';
+import { isOk } from '@portal/api-client/envelope';
 
 export const meta: Route.MetaFunction = () => memberMeta('找回密码');
 
@@ -35,7 +36,7 @@ export default function Forget() {
       code: values.code.trim(),
       password: values.password,
     });
-    if (res.code !== 0) {
+    if (!isOk(res)) {
       toastFailure(res);
       if (res.code === ErrorCode.DragVerifyFailed) renewSlider();
       return;

@@ -12,6 +12,7 @@ import { ProfileTab } from './components/ProfileTab';
 import { notifyMemberChange, toastFailure, useMemberApi } from './lib/api';
 import { memberMeta } from './lib/meta';
 import { loadFormOptions } from './lib/options.server';
+import { isOk } from '@portal/api-client/envelope';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { options: await loadFormOptions(serverApi(context)) };
@@ -50,7 +51,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
       .then((api) => api.check_space({ id: memberId }))
       .then((res) => {
         if (!live) return;
-        if (res.code === 0) setSpace(res.data);
+        if (isOk(res)) setSpace(res.data);
         else toastFailure(res);
       });
     return () => {
@@ -70,7 +71,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
     const res = await (await getApi()).member_logout({});
     dispatch(signOut());
     notifyMemberChange();
-    if (res.code === 0) showToast(res.msg || '已退出登录', 'success');
+    if (isOk(res)) showToast(res.msg || '已退出登录', 'success');
     void navigate('/login');
   };
 

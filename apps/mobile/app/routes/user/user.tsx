@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/user';
 import { signOutMember, useMember } from '@portal/session';
@@ -14,9 +14,12 @@ export default function MobileUser() {
   const member = useMember();
   const [leaving, setLeaving] = useState(false);
 
-  // Spec section 4: /user (here /new_user) sends a visitor without member data to /login.
+  // Spec section 4: /user (here /new_user) sends a visitor without member data to /login. A
+  // session that ends on this page (logout, 10001) leaves by its own path, after its message.
+  const wasMember = useRef(false);
   useEffect(() => {
-    if (member === null) window.location.replace('/login');
+    if (member) wasMember.current = true;
+    else if (member === null && !wasMember.current) window.location.replace('/login');
   }, [member]);
 
   if (!member) {

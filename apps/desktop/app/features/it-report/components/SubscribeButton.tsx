@@ -3,6 +3,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { memberApi } from '@portal/session';
 import { useRequireMember } from '../../content/lib/member';
 import { showToast } from '@portal/ui';
+import { isOk } from '@portal/api-client/envelope';
 
 /**
  * 订阅周报 (it_sub): needs a member, otherwise 请先登录 and /login. The HTTP client is loaded
@@ -17,7 +18,7 @@ export function SubscribeButton({ reportId }: { reportId: number }) {
     try {
       // A 10001 answer is handled by the session owner (message and /login).
       const res = await (await memberApi()).it_sub({ report_id: reportId });
-      if (res.code === ErrorCode.Ok) showToast(res.msg || '订阅成功', 'success');
+      if (isOk(res)) showToast(res.msg || '订阅成功', 'success');
       else if (res.code !== ErrorCode.SessionInvalid) showToast(res.msg, 'error');
     } finally {
       setBusy(false);

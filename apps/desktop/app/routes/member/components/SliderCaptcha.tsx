@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Api } from '@portal/api-client';
+import { isOk } from '@portal/api-client/envelope';
 
 /** How close to the gap the piece must end (the server checks the same tolerance). */
 const TOLERANCE = 6;
@@ -43,7 +44,7 @@ export function SliderCaptcha({
       .then((api) => api.drag_captcha({}))
       .then((res) => {
         if (!live) return;
-        setChallenge(res.code === 0 ? res.data : null);
+        setChallenge(isOk(res) ? res.data : null);
         setOffset(0);
         setState('idle');
         onChange(null);

@@ -5,6 +5,7 @@ import { PHONE_PATTERN, SMS_COUNTDOWN_S } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/schemas';
 import { showToast } from '@portal/ui';
 import { toastFailure } from '../lib/api';
+import { isOk } from '@portal/api-client/envelope';
 
 /**
  * 获取验证码: needs the phone (请先输入手机号) and a passed slider; then counts down 60 s and
@@ -38,7 +39,7 @@ export function SmsButton({
     setBusy(true);
     try {
       const res = await (await getApi()).send_sms({ mobile: phone, drag_verify: proof });
-      if (res.code === 0) {
+      if (isOk(res)) {
         showToast(res.msg || '验证码已发送', 'success');
         setSentOnce(true);
         setLeft(SMS_COUNTDOWN_S);
