@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ENV } from './e2e/credentials';
 
 /** End-to-end tests against the BUILT gateway (run `pnpm build` first), desktop and phone viewports. */
 
@@ -7,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 // into the next (the API tests cover PostgreSQL and Redis). Workers inherit this environment.
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
+// Non-default credential and token secret for the gateway and the workers' direct API calls (e2e/api.ts).
+Object.assign(process.env, E2E_ENV);
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
@@ -44,7 +47,7 @@ export default defineConfig({
     // A fresh DATA_DIR per run: the first start migrates and seeds it.
     command: 'node e2e/serve.mjs',
     url: `${baseURL}/robots.txt`,
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), LOG_LEVEL: 'warn', ...E2E_ENV },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'pipe',

@@ -1,10 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
+import { E2E_CLIENT } from './credentials';
 
 /** One access token per worker, as a browser keeps one: the API limits token purchases per IP. */
 let token: Promise<string> | undefined;
 export function accessToken(request: APIRequestContext): Promise<string> {
   token ??= request
-    .post('/api/accessToken', { data: { id: process.env.CLIENT_ID ?? 'portal-web', secret: process.env.CLIENT_SECRET ?? 'portal-dev-secret' } })
+    .post('/api/accessToken', { data: E2E_CLIENT })
     .then(async (res) => ((await res.json()) as { data: { access_token: string } }).data.access_token);
   return token;
 }

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy } from '@portal/config';
+import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { loadConfig, type ApiConfig } from './config';
 import { BODY_LIMIT } from './lib/body-limits';
 import { yupValidatorCompiler } from './lib/validation';
@@ -18,15 +19,25 @@ export type { ApiConfig } from './config';
 
 export { BODY_LIMIT } from './lib/body-limits';
 
+/** How the process around the API runs it (not configuration: nothing here comes from the environment). */
+export interface BuildRuntime {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
 /**
  * The API as a Fastify instance (not listening): plugins, then every `/api/{name}` route.
  * Opening it migrates the database and seeds an empty one unless `seed: false`.
  * Used by src/server.ts and in-process by the gateway (fastify.inject).
  */
-export async function buildApp(options: Partial<ApiConfig> = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  options: Partial<ApiConfig> = {},
+  runtime: BuildRuntime = {},
+): Promise<FastifyInstance> {
   const config = loadConfig(options);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Stokens, passwords and codes never reach a log line, even from a URL's query (issue 11).
+    logger: { ...redactingLoggerOptions(config.logLevel), ...(runtime.logStream ? { stream: runtime.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
     // Fastify's defaults, stated because they are a security requirement (DESIGN.md section 5).
     onProtoPoisoning: 'error',

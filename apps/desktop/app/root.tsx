@@ -1,7 +1,8 @@
-import { Outlet, data, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
-import { serverApi } from '@portal/api-client/server';
+import { Outlet, data, useLocation, useNavigate, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
+import { publicClientCredential, serverApi } from '@portal/api-client/server';
 import { isLimitRoute } from '@portal/routes';
-import { AppDocument, CookieBanner, FloatingButtons, RootErrorPage, documentLinks } from '@portal/ui';
+import { LOGIN_PATH, useSessionExpired } from '@portal/session';
+import { AppDocument, CookieBanner, FloatingButtons, RootErrorPage, documentLinks, showToast } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
 import { loadLayout } from './lib/layout.server';
@@ -13,7 +14,7 @@ export const links: Route.LinksFunction = () =>
   documentLinks({ href: '/favicon.svg', type: 'image/svg+xml' }, uiStyles, appStyles);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return data(await loadLayout(serverApi(context)));
+  return data({ ...(await loadLayout(serverApi(context))), client: publicClientCredential(context) });
 }
 
 // Categories, footer and site links change rarely: load them with the document, not on every click.
@@ -23,10 +24,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: React.ReactNode }) {
   const layout = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // 10001 anywhere (spec sections 4 and 8): the server's message, then /login in this document.
+  useSessionExpired((msg) => {
+    showToast(msg, 'error');
+    void navigate(LOGIN_PATH, { replace: true });
+  });
   // Header and footer are hidden on limit routes; under 960 px CSS hides them (styles/app.css).
   const chrome = layout && !isLimitRoute(pathname);
   return (
-    <AppDocument app="desktop">
+    <AppDocument app="desktop" client={layout?.client}>
       {chrome ? <SiteHeader categories={layout.categories} adv={layout.adv} /> : null}
       {children}
       {chrome ? <SiteFooter footer={layout.footer} websites={layout.websites} /> : null}

@@ -7,6 +7,7 @@ import type { AppLoadContext } from 'react-router';
 import type * as ApiModule from 'api';
 import type { Api } from '@portal/api-client';
 import { COOKIE } from '@portal/api-client/constants';
+import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { fallbackApi } from '@portal/api-client/server';
 import { BEHIND_GATEWAY } from '@portal/config';
 import { resolveRoute, type AppName } from '@portal/routes';
@@ -66,7 +67,7 @@ function pagePath(pathname: string): { path: string; data: boolean } {
 export async function createGateway(options: GatewayOptions = {}): Promise<FastifyInstance> {
   const config: GatewayConfig = { ...loadGatewayConfig(), ...stripUndefined(options) };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : redactingLoggerOptions(config.logLevel),
     // Per-request lines would drown the log at portal traffic; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // Client addresses come from the socket unless the peer is a proxy TRUST_PROXY names.
@@ -100,8 +101,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     await mountApi(app, { url: config.apiUrl });
     api = fallbackApi({ API_URL: config.apiUrl, CLIENT_ID: config.clientId, CLIENT_SECRET: config.clientSecret });
   }
+  // The browser buys its token with the configured credential, which root loaders render into the document.
+  const clientCredential = { id: config.clientId, secret: config.clientSecret };
   const loadContexts = new Map<AppName, AppLoadContext>(
-    APP_NAMES.map((name) => [name, { api, publicOrigin: originOf(config.publicOrigins, name), publicOrigins: config.publicOrigins }]),
+    APP_NAMES.map((name) => [
+      name,
+      { api, clientCredential, publicOrigin: originOf(config.publicOrigins, name), publicOrigins: config.publicOrigins },
+    ]),
   );
 
   // ---- uploads ----

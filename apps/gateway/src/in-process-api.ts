@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { createApi, endpoints, ErrorCode, ERROR_MESSAGES, type Api, type Envelope, type Transport } from '@portal/api-client';
+import { createApi, endpoints, ErrorCode, type Api, type Envelope, type Transport } from '@portal/api-client';
+import { createAccessTokens, sendWithToken, type TokenGrant } from '@portal/api-client/access-token';
+import { failure, isEnvelope } from '@portal/api-client/envelope';
 
 export interface InProcessApiOptions {
   clientId: string;
@@ -9,54 +11,25 @@ export interface InProcessApiOptions {
   now?: () => number;
 }
 
-interface Token {
-  value: string;
-  expiresAt: number;
-}
-
-function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
-}
-
-function failure(msg: string): Envelope<never> {
-  return { code: ErrorCode.ServerError, msg, data: undefined as never };
-}
-
 /**
  * The loaders' API under the gateway: every call is a fastify.inject on the API instance (no
  * socket, no HTTP hop) with a Bearer token bought through accessToken and renewed before expiry.
  * A call answered "token invalid" buys a fresh token and is retried once.
  */
 export function createInProcessApi(app: FastifyInstance, options: InProcessApiOptions): Api {
-  const now = options.now ?? Date.now;
-  const renewBeforeMs = options.renewBeforeMs ?? 60_000;
-  let token: Token | null = null;
-  let buying: Promise<Token> | null = null;
-
-  async function buy(): Promise<Token> {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/accessToken',
-      payload: { id: options.clientId, secret: options.clientSecret },
-    });
-    const body: unknown = res.json();
-    if (!isEnvelope(body) || body.code !== 0) {
-      throw new Error(`accessToken refused: ${isEnvelope(body) ? `${body.code} ${body.msg}` : res.statusCode}`);
-    }
-    const data = body.data as { access_token: string; expires_in: number };
-    // expires_in is in seconds; renew early, but never sooner than half the lifetime.
-    const lifetime = data.expires_in * 1000;
-    return { value: data.access_token, expiresAt: now() + Math.max(lifetime / 2, lifetime - renewBeforeMs) };
-  }
-
-  async function current(force = false): Promise<string> {
-    if (!force && token && token.expiresAt > now()) return token.value;
-    buying ??= buy().finally(() => {
-      buying = null;
-    });
-    token = await buying;
-    return token.value;
-  }
+  const tokens = createAccessTokens({
+    now: options.now,
+    renewBeforeMs: options.renewBeforeMs,
+    buy: async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/accessToken',
+        payload: { id: options.clientId, secret: options.clientSecret },
+      });
+      const body: unknown = res.json();
+      return isEnvelope(body) ? (body as Envelope<TokenGrant | null>) : failure(ErrorCode.ServerError);
+    },
+  });
 
   async function send(name: string, payload: unknown, bearer: string) {
     const { method } = endpoints[name as keyof typeof endpoints];
@@ -73,16 +46,19 @@ export function createInProcessApi(app: FastifyInstance, options: InProcessApiOp
 
   const transport = (async (name: string, payload: unknown) => {
     try {
-      let res = await send(name, payload, await current());
-      let body: unknown = res.json();
-      if (isEnvelope(body) && body.code === ErrorCode.TokenInvalid) {
-        res = await send(name, payload, await current(true));
-        body = res.json();
+      const res = await sendWithToken(tokens, async (bearer) => {
+        const body: unknown = (await send(name, payload, bearer)).json();
+        return isEnvelope(body) ? body : failure(ErrorCode.ServerError);
+      });
+      if (res.code === ErrorCode.ClientInvalid) {
+        // The gateway's own credential was refused: a configuration error worth a log line.
+        app.log.error({ call: name }, `accessToken refused: ${res.code} ${res.msg}`);
+        return failure(ErrorCode.ServerError);
       }
-      return isEnvelope(body) ? body : failure(ERROR_MESSAGES[ErrorCode.ServerError]);
+      return res;
     } catch (error) {
       app.log.error({ err: error, call: name }, 'in-process api call failed');
-      return failure(ERROR_MESSAGES[ErrorCode.ServerError]);
+      return failure(ErrorCode.ServerError);
     }
   }) as Transport;
 

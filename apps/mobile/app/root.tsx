@@ -1,5 +1,7 @@
 import { Outlet, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
-import { AppDocument, FloatingButtons, RootErrorPage, documentLinks } from '@portal/ui';
+import { publicClientCredential } from '@portal/api-client/server';
+import { LOGIN_PATH, useSessionExpired } from '@portal/session';
+import { AppDocument, FloatingButtons, RootErrorPage, documentLinks, showToast } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
 import { apiFor, optional } from './lib/api.server';
@@ -17,21 +19,30 @@ export async function loader({ context }: Route.LoaderArgs) {
     optional('smallMenu', api.smallMenu({}), []),
     optional('company_letter', api.company_letter({}), { info: {}, qrcodes: [], friendly_links: [] }),
   ]);
-  return data({ menus, footer });
+  return data({ menus, footer, client: publicClientCredential(context) });
 }
 
 // Menus and footer change rarely: load them with the document, not on every tap.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 
+/** How long the 10001 message stays on screen before /login (another app's document) replaces the page. */
+const EXPIRED_NOTICE_MS = 1500;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const layout = useRouteLoaderData<typeof loader>('root');
+  // 10001 anywhere (spec sections 4 and 8): the server's message, then /login.
+  useSessionExpired((msg) => {
+    showToast(msg);
+    window.setTimeout(() => window.location.assign(LOGIN_PATH), EXPIRED_NOTICE_MS);
+  });
   return (
     <AppDocument
       app="mobile"
       viewport="width=device-width, initial-scale=1, viewport-fit=cover"
       head={<meta name="format-detection" content="telephone=no" />}
       rootFont
+      client={layout?.client}
     >
       <TopBar menus={layout?.menus ?? []} />
       {children}

@@ -204,23 +204,29 @@ describe('methods and member identity', () => {
     expect(del).toMatchObject({ method: 'DELETE', url: '/api/space_delete_article', body: { id: 7 } });
   });
 
-  it('adds stoken and member_id to GET queries and POST/DELETE bodies when a member is logged in', async () => {
+  it('sends the member in headers on every call, in POST/DELETE bodies too, and never in a URL', async () => {
     const server = fakeServer(() => ok());
     const send = transportWith(server, { getMember: () => member });
     await send('space_channel', {});
+    await send('get_loop', { type: 'mobile' });
     await send('space_list', { page: 1, pageSize: 10 });
     await send('space_delete_article', { id: 9 });
-    const [get, post, del] = server.apiCalls();
-    expect(get?.params).toEqual({ stoken: 'st-abc', member_id: 42 });
-    expect(
-      new URL(
-        `http://x${get?.config.url}?${new URLSearchParams(get?.params as Record<string, string>)}`,
-      ).searchParams.get('member_id'),
-    ).toBe('42');
+    const [memberGet, publicGet, post, del] = server.apiCalls();
+    for (const call of server.apiCalls()) {
+      expect(call.config.headers.get('x-stoken')).toBe('st-abc');
+      expect(call.config.headers.get('x-member-id')).toBe('42');
+      // Nothing of the identity in the URL axios builds (issue 11, hole 8: URLs are logged).
+      const url = send.axios.getUri(call.config);
+      expect(url).not.toContain('st-abc');
+      expect(url).not.toContain('member_id');
+    }
+    expect(memberGet?.params).toEqual({});
+    expect(publicGet?.params).toEqual({ type: 'mobile' });
     expect(post?.body).toEqual({ page: 1, pageSize: 10, stoken: 'st-abc', member_id: 42 });
     expect(del?.body).toEqual({ id: 9, stoken: 'st-abc', member_id: 42 });
     // The credential purchase never carries the member.
     expect(server.calls[0]?.body).toEqual({ id: DEFAULT_CLIENT_ID, secret: DEFAULT_CLIENT_SECRET });
+    expect(server.calls[0]?.config.headers.get('x-stoken')).toBeUndefined();
   });
 
   it('reads the member on every request, so logout takes effect at once', async () => {
@@ -230,7 +236,7 @@ describe('methods and member identity', () => {
     await send('get_news', {});
     current = null;
     await send('get_news', {});
-    expect(server.apiCalls().map((c) => c.params)).toEqual([{ stoken: 'st-abc', member_id: 42 }, {}]);
+    expect(server.apiCalls().map((c) => c.config.headers.get('x-stoken'))).toEqual(['st-abc', undefined]);
   });
 
   it('does not copy the identity into the caller object', async () => {

@@ -10,10 +10,13 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { createApi, type Api, type Transport } from './api';
+import { documentClientCredential } from './client-credential';
+import { createAccessTokens, TokenUnavailable, type TokenGrant } from './access-token';
 import { ERROR_MESSAGES, ErrorCode, type Envelope } from './codes';
+import { failure, isEnvelope, normaliseEnvelope } from './envelope';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, HTTP_TIMEOUT_MS } from './constants';
 import { endpoints, type Data, type EndpointName, type Payload } from './contract';
-import { identityOf, withMemberIdentity, type MemberCredential } from './member-identity';
+import { identityOf, memberHeaders, withMemberIdentity, type MemberCredential } from './member-identity';
 
 /** Where the API lives when no base URL is configured and there is no browser origin to use. */
 export const LOCAL_API_URL = 'http://127.0.0.1:8080';
@@ -31,6 +34,7 @@ export const TRANSPORT_MESSAGES = {
 export interface HttpTransportOptions {
   /** '' (same origin, the default in browsers) or an absolute origin such as http://127.0.0.1:8080. */
   baseURL?: string;
+  /** Defaults to the credential rendered into the document (browsers), else DEFAULT_CLIENT_ID. */
   clientId?: string;
   clientSecret?: string;
   /** Milliseconds; defaults to HTTP_TIMEOUT_MS. */
@@ -62,33 +66,6 @@ interface CallMeta {
 type PortalConfig = InternalAxiosRequestConfig & { portal?: CallMeta };
 type PortalRequest = AxiosRequestConfig & { portal?: CallMeta };
 
-/** Thrown inside the request interceptor when no access token could be bought; resolved as its envelope. */
-class TokenUnavailable extends Error {
-  constructor(readonly envelope: Envelope<null>) {
-    super(envelope.msg);
-  }
-}
-
-function failure(code: ErrorCode, msg?: string): Envelope<null> {
-  return { code, msg: msg ?? ERROR_MESSAGES[code], data: null };
-}
-
-function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number'
-  );
-}
-
-function normalise(body: Envelope<unknown>): Envelope<unknown> {
-  const envelope: Envelope<unknown> = {
-    code: body.code,
-    msg: typeof body.msg === 'string' ? body.msg : (ERROR_MESSAGES[body.code as ErrorCode] ?? ''),
-    data: body.data ?? null,
-  };
-  if (typeof body.total === 'number') envelope.total = body.total;
-  return envelope;
-}
-
 /** PDFs and binary downloads are handed back as the raw axios response (spec: "pass through untouched"). */
 function isBinary(response: AxiosResponse): boolean {
   const type = response.config.responseType;
@@ -103,8 +80,9 @@ function defaultBaseURL(): string {
 }
 
 export function createHttpTransport(options: HttpTransportOptions = {}): HttpTransport {
-  const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
-  const clientSecret = options.clientSecret ?? DEFAULT_CLIENT_SECRET;
+  const rendered = documentClientCredential();
+  const clientId = options.clientId ?? rendered?.id ?? DEFAULT_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? rendered?.secret ?? DEFAULT_CLIENT_SECRET;
 
   const instance = axios.create({
     baseURL: options.baseURL ?? defaultBaseURL(),
@@ -114,52 +92,18 @@ export function createHttpTransport(options: HttpTransportOptions = {}): HttpTra
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
 
-  // ---- access token: one purchase shared by every concurrent call ----
-  let token: string | null = null;
-  let expiresAt = Infinity;
-  let inflight: Promise<string> | null = null;
-
-  async function buyToken(): Promise<string> {
-    const config: PortalRequest = {
-      url: '/api/accessToken',
-      method: 'POST',
-      data: { id: clientId, secret: clientSecret },
-      portal: { anonymous: true },
-    };
-    const envelope = (await instance.request(config)) as unknown as Envelope<{
-      access_token?: unknown;
-      expires_in?: unknown;
-    }>;
-    const bought = envelope.code === ErrorCode.Ok ? envelope.data?.access_token : undefined;
-    if (typeof bought !== 'string' || bought === '') {
-      throw new TokenUnavailable(
-        envelope.code === ErrorCode.Ok
-          ? failure(ErrorCode.ServerError, TRANSPORT_MESSAGES.badResponse)
-          : failure(envelope.code as ErrorCode, envelope.msg),
-      );
-    }
-    const lifetime = envelope.data?.expires_in;
-    // expires_in is in seconds (OAuth convention); renew a little early so a call never races the expiry.
-    expiresAt =
-      typeof lifetime === 'number' && lifetime > 0
-        ? Date.now() + lifetime * 1000 - Math.min(60_000, lifetime * 100)
-        : Infinity;
-    token = bought;
-    return bought;
-  }
-
-  function accessToken(): Promise<string> {
-    if (token !== null && Date.now() < expiresAt) return Promise.resolve(token);
-    inflight ??= buyToken().finally(() => {
-      inflight = null;
-    });
-    return inflight;
-  }
-
-  function dropToken(used: string | undefined): void {
-    // Only the token that failed is dropped; a newer one bought meanwhile by another call stays.
-    if (used === undefined || used === token) token = null;
-  }
+  // ---- access token: the shared token layer (access-token.ts), bought over this instance ----
+  const tokens = createAccessTokens({
+    buy: async () => {
+      const config: PortalRequest = {
+        url: '/api/accessToken',
+        method: 'POST',
+        data: { id: clientId, secret: clientSecret },
+        portal: { anonymous: true },
+      };
+      return (await instance.request(config)) as unknown as Envelope<TokenGrant | null>;
+    },
+  });
 
   // ---- request: token + member identity ----
   instance.interceptors.request.use(async (config: PortalConfig) => {
@@ -171,17 +115,17 @@ export function createHttpTransport(options: HttpTransportOptions = {}): HttpTra
     }
     // Only API calls carry credentials: a raw download (/uploads/…pdf) must never put the stoken in a URL.
     if (meta.anonymous || !(config.url ?? '').startsWith('/api/')) return config;
-    const bearer = await accessToken();
+    const bearer = await tokens.current();
     meta.token = bearer;
     config.headers.set('Authorization', `Bearer ${bearer}`);
     const identity = identityOf(options.getMember?.());
     if (identity) {
-      if ((config.method ?? 'get').toUpperCase() === 'GET') {
-        config.params = withMemberIdentity(config.params ?? {}, identity);
-      } else if (typeof config.data !== 'string') {
-        // A string body is a retry whose identity was already serialised into it.
-        config.data = withMemberIdentity(config.data ?? {}, identity);
-      }
+      // Headers on every call; the spec's body fields on POST/DELETE too. Never the query: URLs are
+      // logged, kept in history and sent as Referer (issue 11, hole 8).
+      for (const [name, value] of Object.entries(memberHeaders(identity))) config.headers.set(name, value);
+      const isGet = (config.method ?? 'get').toUpperCase() === 'GET';
+      // A string body is a retry whose identity was already serialised into it.
+      if (!isGet && typeof config.data !== 'string') config.data = withMemberIdentity(config.data ?? {}, identity);
     }
     return config;
   });
@@ -197,9 +141,11 @@ export function createHttpTransport(options: HttpTransportOptions = {}): HttpTra
         response.status >= 500 ? undefined : TRANSPORT_MESSAGES.badResponse,
       );
     }
-    const envelope = normalise(response.data);
+    const envelope = normaliseEnvelope(response.data);
+    // One retry with a fresh token (the rule of access-token.ts's sendWithToken, applied here to
+    // every axios request, raw downloads included).
     if (envelope.code === ErrorCode.TokenInvalid && !meta.anonymous && !meta.retried) {
-      dropToken(meta.token);
+      tokens.drop(meta.token);
       const retry: PortalRequest = { ...config, portal: { ...meta, retried: true } };
       return instance.request(retry);
     }
@@ -246,7 +192,7 @@ export function createHttpTransport(options: HttpTransportOptions = {}): HttpTra
   return Object.assign(send, {
     axios: instance,
     resetAccessToken(): void {
-      token = null;
+      tokens.reset();
     },
   });
 }

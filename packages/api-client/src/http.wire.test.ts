@@ -27,7 +27,7 @@ function wire() {
 }
 
 describe('on the wire (axios fetch adapter)', () => {
-  it('puts GET payload and identity in the query string, with the bearer token', async () => {
+  it('puts the GET payload in the query string, the identity and bearer token in headers', async () => {
     const { send, requests } = wire();
     const result = await send('get_loop', { type: 'mobile' });
     expect(result).toEqual({ code: 0, msg: '', data: { echoed: true } });
@@ -36,12 +36,10 @@ describe('on the wire (axios fetch adapter)', () => {
     expect(await token?.json()).toEqual({ id: 'portal-web', secret: 'portal-dev-secret' });
     const url = new URL(get?.url ?? '');
     expect(url.pathname).toBe('/api/get_loop');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      type: 'mobile',
-      stoken: 'st 5&x',
-      member_id: '5',
-    });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ type: 'mobile' });
     expect(get?.headers.get('authorization')).toBe('Bearer wire-token');
+    expect(get?.headers.get('x-stoken')).toBe('st 5&x');
+    expect(get?.headers.get('x-member-id')).toBe('5');
   });
 
   it('sends POST and DELETE payloads as JSON with the identity', async () => {

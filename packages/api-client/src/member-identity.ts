@@ -1,4 +1,17 @@
+import { MEMBER_HEADERS } from './constants';
 import type { MemberIdentity } from './contract';
+
+/*
+ * MEMBER_HEADERS carry the member identity on every API call (issue 11, hole 8): a header never
+ * lands in a URL, so the stoken stays out of access logs, browser history and Referer. The server
+ * still accepts the spec's stoken / member_id in the body (POST) or the query (GET).
+ */
+
+/** The identity as request headers, or none when nobody is logged in. */
+export function memberHeaders(identity: MemberIdentity | null): Record<string, string> {
+  if (!identity) return {};
+  return { [MEMBER_HEADERS.stoken]: identity.stoken, [MEMBER_HEADERS.memberId]: String(identity.member_id) };
+}
 
 /** What the session layer knows about the logged-in member (spec section 3: SMBData holds id and stoken). */
 export interface MemberCredential {
@@ -14,8 +27,8 @@ export function identityOf(member: MemberCredential | null | undefined): MemberI
 }
 
 /**
- * Adds stoken and member_id to a request payload (spec section 7: every POST/DELETE body and
- * GET query when a member is logged in). FormData is appended to in place so uploads keep their
+ * Adds stoken and member_id to a request body (spec section 7: every POST/DELETE body when a member
+ * is logged in; GET calls carry them in MEMBER_HEADERS only, never in the query). FormData is appended to in place so uploads keep their
  * streaming body; plain objects are copied so the caller's object never changes. The session's
  * identity wins over anything the caller put in the payload: the server trusts only the stoken anyway.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApi, type Api } from './api';
-import { fallbackApi, serverApi } from './server';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from './http';
+import { fallbackApi, publicClientCredential, serverApi } from './server';
 
 describe('serverApi', () => {
   it('uses the api the gateway put in the load context', () => {
@@ -19,5 +20,17 @@ describe('serverApi', () => {
     const fromEnv = fallbackApi();
     expect(serverApi({})).toBe(fromEnv);
     expect(serverApi(undefined)).toBe(fromEnv);
+  });
+});
+
+describe('publicClientCredential', () => {
+  it('is the gateway’s configured credential, else the environment’s, else the default', () => {
+    const configured = { id: 'op-id', secret: 'op-secret' };
+    expect(publicClientCredential({ clientCredential: configured })).toBe(configured);
+    expect(publicClientCredential({}, { CLIENT_ID: 'env-id', CLIENT_SECRET: 'env-secret' })).toEqual({
+      id: 'env-id',
+      secret: 'env-secret',
+    });
+    expect(publicClientCredential(undefined, {})).toEqual({ id: DEFAULT_CLIENT_ID, secret: DEFAULT_CLIENT_SECRET });
   });
 });

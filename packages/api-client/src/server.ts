@@ -5,6 +5,7 @@
 // Type-only: pulls React Router's declarations in so the augmentation below has a module to merge into.
 import type { AppLoadContext } from 'react-router';
 import type { Api } from './api';
+import type { PublicClientCredential } from './client-credential';
 import { createBrowserApi, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, LOCAL_API_URL } from './http';
 
 declare module 'react-router' {
@@ -18,11 +19,13 @@ declare module 'react-router' {
     publicOrigin?: string;
     /** Both public origins, for links into the other app (a mobile page's desktop canonical). */
     publicOrigins?: { desktop: string; mobile: string };
+    /** The configured client credential, rendered into every document for the browser's transport. */
+    clientCredential?: PublicClientCredential;
   }
 }
 
-/** What serverApi reads from a load context. */
-export type ApiLoadContext = Pick<AppLoadContext, 'api'>;
+/** What serverApi and publicClientCredential read from a load context. */
+export type ApiLoadContext = Pick<AppLoadContext, 'api' | 'clientCredential'>;
 
 interface FallbackEnv {
   API_URL?: string;
@@ -32,6 +35,11 @@ interface FallbackEnv {
 
 let fallback: { key: string; api: Api } | null = null;
 
+/** The credential from CLIENT_ID / CLIENT_SECRET (the same defaults as the API's configuration). */
+function envCredential(env: FallbackEnv): PublicClientCredential {
+  return { id: env.CLIENT_ID || DEFAULT_CLIENT_ID, secret: env.CLIENT_SECRET || DEFAULT_CLIENT_SECRET };
+}
+
 /**
  * The HTTP api used when no gateway provided one, configured from the environment and kept for the
  * life of the process so its access token is bought once, not per request. Server-side calls carry
@@ -39,8 +47,7 @@ let fallback: { key: string; api: Api } | null = null;
  */
 export function fallbackApi(env: FallbackEnv = process.env): Api {
   const baseURL = (env.API_URL || LOCAL_API_URL).replace(/(?<!\/)\/+$/, '');
-  const clientId = env.CLIENT_ID || DEFAULT_CLIENT_ID;
-  const clientSecret = env.CLIENT_SECRET || DEFAULT_CLIENT_SECRET;
+  const { id: clientId, secret: clientSecret } = envCredential(env);
   const key = `${baseURL}\n${clientId}\n${clientSecret}`;
   if (fallback?.key !== key) {
     fallback = { key, api: createBrowserApi({ baseURL, clientId, clientSecret }) };
@@ -64,4 +71,16 @@ export function publicOrigin(
 /** `const api = serverApi(context)` inside a loader: the gateway's api, else the HTTP fallback. */
 export function serverApi(context: ApiLoadContext | null | undefined): Api {
   return context?.api ?? fallbackApi();
+}
+
+/**
+ * `client: publicClientCredential(context)` in a root loader: what the document tells the browser
+ * to buy its access token with. The gateway's configured pair, else the environment's (an app run
+ * alone reads the same CLIENT_ID / CLIENT_SECRET as its API).
+ */
+export function publicClientCredential(
+  context: ApiLoadContext | null | undefined,
+  env: FallbackEnv = process.env,
+): PublicClientCredential {
+  return context?.clientCredential ?? envCredential(env);
 }

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { CLIENT_CREDENTIAL_META, type PublicClientCredential } from '@portal/api-client/client-credential';
 import type { AppName } from '@portal/routes';
 import { reloadAfterChunkError } from './chunkReload';
 import { ErrorPage } from './ErrorPage';
@@ -14,6 +15,12 @@ export interface AppDocumentProps {
   /** Extra head tags, after the viewport meta. */
   head?: ReactNode;
   bodyClassName?: string;
+  /**
+   * The configured client credential (the root loader's `publicClientCredential(context)`): the
+   * browser's transport buys its access token with it, so an operator's CLIENT_ID / CLIENT_SECRET
+   * work without rebuilding the apps (issue 12).
+   */
+  client?: PublicClientCredential;
   children: ReactNode;
 }
 
@@ -27,6 +34,7 @@ export function AppDocument({
   rootFont,
   head,
   bodyClassName,
+  client,
   children,
 }: AppDocumentProps) {
   return (
@@ -34,6 +42,12 @@ export function AppDocument({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content={viewport} />
+        {client ? (
+          <>
+            <meta name={CLIENT_CREDENTIAL_META.id} content={client.id} />
+            <meta name={CLIENT_CREDENTIAL_META.secret} content={client.secret} />
+          </>
+        ) : null}
         {head}
         <ViewportHead app={app} rootFont={rootFont} />
         <Meta />

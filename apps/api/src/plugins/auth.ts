@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-/** Member identity as sent by the clients: body for POST/DELETE, query for GET (spec section 7). */
+/** The spec's payload of a call: body for POST/DELETE, query for GET (spec section 7). */
 function identitySource(request: FastifyRequest): Record<string, unknown> {
   const source = request.method === 'GET' ? request.query : request.body;
   return source && typeof source === 'object' && !Array.isArray(source)

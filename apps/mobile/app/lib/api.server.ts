@@ -1,6 +1,9 @@
-import { data, type AppLoadContext } from 'react-router';
-import { ErrorCode, type Api, type Envelope } from '@portal/api-client';
+import type { AppLoadContext } from 'react-router';
+import type { Api } from '@portal/api-client';
+import { optional as optionalCall } from '@portal/api-client/envelope';
+import { required as requiredCall } from '@portal/api-client/route-envelope';
 import { serverApi } from '@portal/api-client/server';
+import type { Envelope } from '@portal/api-client/codes';
 
 export { publicOrigin } from '@portal/api-client/server';
 
@@ -13,23 +16,11 @@ export function apiFor(context: AppLoadContext): Api {
  * The page's main content: a missing item or a bad id answers the 404 page, anything else
  * the error page, so a reader never sees an empty shell.
  */
-export async function required<T>(call: Promise<Envelope<T>>): Promise<T> {
-  const res = await call;
-  if (res.code === ErrorCode.Ok) return res.data;
-  if (res.code === ErrorCode.NotFound || res.code === ErrorCode.Validation) {
-    throw data(null, { status: 404, statusText: 'Not Found' });
-  }
-  throw data(null, { status: 500, statusText: res.msg });
+export function required<T>(call: Promise<Envelope<T>>): Promise<T> {
+  return requiredCall('[mobile]', call);
 }
 
 /** A secondary block: a failure is logged and the block renders empty (spec section 8: silent). */
-export async function optional<T>(name: string, call: Promise<Envelope<T>>, fallback: T): Promise<T> {
-  try {
-    const res = await call;
-    if (res.code === ErrorCode.Ok && res.data != null) return res.data;
-    console.error(`[mobile] ${name}: ${res.code} ${res.msg}`);
-  } catch (error) {
-    console.error(`[mobile] ${name} failed`, error);
-  }
-  return fallback;
+export function optional<T>(name: string, call: Promise<Envelope<T>>, fallback: T): Promise<T> {
+  return optionalCall(`[mobile] ${name}`, call, fallback);
 }

@@ -2,6 +2,7 @@ import type { Api } from '@portal/api-client';
 import { clearMember, loadMember, saveMember, type MemberSession } from '../storage/member';
 import type { AppThunk } from './create-store';
 import { memberCleared, memberSet, memberUpdated, setBottom, setLayouts, setWebsite } from './slices';
+import { isOk } from '@portal/api-client/envelope';
 
 /** After member_login: the member goes into the store and into SMBData. */
 export const signIn =
@@ -53,7 +54,7 @@ export const loadSiteData =
     ) => {
       try {
         const result = await call();
-        if (result.code === 0) apply(result.data);
+        if (isOk(result)) apply(result.data);
         else log(`[session] ${name}: ${result.code} ${result.msg}`);
       } catch (error) {
         log(`[session] ${name} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -6,6 +6,7 @@ import { TITLE_MAX } from '@portal/api-client/constants';
 import { columnArticleSchema, type ColumnArticleValues } from '@portal/api-client/schemas';
 import { OptionSelect, Row, TextInput, useFormSkin } from './fields';
 import type { RichEditorMode } from './RichEditor';
+import { isOk } from '@portal/api-client/envelope';
 
 // The editor is loaded when the form first renders it, never with the page.
 const RichEditor = lazy(() => import('./RichEditor'));
@@ -51,7 +52,7 @@ function ChannelAndCategory({ channels, getApi }: { channels: Option[]; getApi: 
     void getApi()
       .then((api) => api.space_category({ channel_id: channel }))
       .then((res) => {
-        if (live) setLoaded({ channel, items: res.code === 0 ? res.data : [] });
+        if (live) setLoaded({ channel, items: isOk(res) ? res.data : [] });
       });
     return () => {
       live = false;
@@ -150,7 +151,7 @@ export function ArticleForm({
     const res = article
       ? await api.space_update_article({ ...payload, id: article.id })
       : await api.space_add_article(payload);
-    if (res.code !== 0) {
+    if (!isOk(res)) {
       if (res.code !== ErrorCode.SessionInvalid) onError(res.msg);
       return;
     }

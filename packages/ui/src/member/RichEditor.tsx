@@ -13,6 +13,7 @@ import {
   rtfImageDataUrl,
   type RtfImage,
 } from '../officePaste';
+import { isOk } from '@portal/api-client/envelope';
 
 type Insert = (url: string, ...rest: string[]) => void;
 
@@ -72,7 +73,7 @@ export default function RichEditor({
     const body = new FormData();
     body.append('file', file);
     const res = await (await getApi()).space_thumb_upload(body);
-    if (res.code !== 0) {
+    if (!isOk(res)) {
       if (!quiet && res.code !== ErrorCode.SessionInvalid) onError(res.msg);
       return null;
     }

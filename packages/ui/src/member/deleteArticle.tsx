@@ -3,6 +3,7 @@ import type { Api } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
 import { MSG } from '@portal/api-client/schemas';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { isOk } from '@portal/api-client/envelope';
 
 /**
  * Deleting a column article (spec section 4): `ask(id)` opens the confirmation; 确定 calls
@@ -24,7 +25,7 @@ export function useDeleteArticle({
     setDeleting({ id, busy: true });
     const res = await (await getApi()).space_delete_article({ id });
     setDeleting(null);
-    if (res.code === 0) onDeleted(res.msg || '删除成功');
+    if (isOk(res)) onDeleted(res.msg || '删除成功');
     else if (res.code !== ErrorCode.SessionInvalid) onError(res.msg);
   };
   return {

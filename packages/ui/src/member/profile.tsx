@@ -5,6 +5,7 @@ import { EMPLOYEE_COUNT_OPTIONS } from '@portal/api-client/constants';
 import { ErrorCode } from '@portal/api-client/codes';
 import { checkAvatarFile, profileSchema } from '@portal/api-client/schemas';
 import { OptionSelect, Row, TextInput, useFormSkin } from './fields';
+import { isOk } from '@portal/api-client/envelope';
 
 /** The option lists of the register and profile forms. */
 export interface ProfileOptions {
@@ -79,7 +80,7 @@ export async function uploadAvatar(
   const body = new FormData();
   body.append('file', file);
   const res = await (await getApi()).member_upload(body);
-  if (res.code === 0) return { url: res.data };
+  if (isOk(res)) return { url: res.data };
   return { error: res.code === ErrorCode.SessionInvalid ? null : res.msg };
 }
 
@@ -96,7 +97,7 @@ function PlaceFields({ provinces, getApi }: { provinces: PlaceOption[]; getApi: 
     void getApi()
       .then((api) => api.get_city({ title: province }))
       .then((res) => {
-        if (live) setLoaded({ province, items: res.code === 0 ? res.data : [] });
+        if (live) setLoaded({ province, items: isOk(res) ? res.data : [] });
       });
     return () => {
       live = false;

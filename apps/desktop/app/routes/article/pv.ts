@@ -1,6 +1,7 @@
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/pv';
 import { settle } from '../../features/content/lib/envelope.server';
+import { isOk } from '@portal/api-client/envelope';
 
 /** POST /article_pv {id, lasttime?} → {lasttime, pv}: the article page's view counter (article_pv). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -15,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return Response.json({ msg: '文章不存在' }, { status: 400 });
   const last = typeof lasttime === 'number' && Number.isFinite(lasttime) ? lasttime : undefined;
   const res = await settle(serverApi(context).article_pv(last === undefined ? { id } : { id, lasttime: last }));
-  if (res.code !== 0) return Response.json({ msg: res.msg }, { status: res.code === 10006 ? 404 : 502 });
+  if (!isOk(res)) return Response.json({ msg: res.msg }, { status: res.code === 10006 ? 404 : 502 });
   return Response.json(res.data, { headers: { 'Cache-Control': 'no-store' } });
 }
 

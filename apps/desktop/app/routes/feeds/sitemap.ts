@@ -4,6 +4,7 @@ import type { Route } from './+types/sitemap';
 import { settle } from '../../features/content/lib/envelope.server';
 import { isoTime } from '../../features/content/lib/format';
 import { xml, xmlResponse } from '../../features/feeds/xml.server';
+import { isOk } from '@portal/api-client/envelope';
 
 /** Newest articles listed (pages of MAX_PAGE_SIZE); older ones are reached through the category lists. */
 const ARTICLE_PAGES = 10;
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ];
   const seen = new Set<string>();
   for (const res of pages) {
-    if (res.code !== 0) continue;
+    if (!isOk(res)) continue;
     for (const item of res.data) {
       if (!item.url.startsWith('/') || seen.has(item.url)) continue;
       seen.add(item.url);

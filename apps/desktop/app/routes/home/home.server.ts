@@ -1,10 +1,11 @@
 import { data } from 'react-router';
 import type { Api, Envelope, Seo } from '@portal/api-client';
 import { PAGE_SIZE } from '@portal/api-client/constants';
+import { isOk } from '@portal/api-client/envelope';
 
 /** A home section that fails makes the page fail (spec section 8: home data load failure is a render error). */
 function must<T>(name: string, res: Envelope<T>): T {
-  if (res.code !== 0) {
+  if (!isOk(res)) {
     console.error(`[home] ${name}: ${res.code} ${res.msg}`);
     throw data(null, { status: 500, statusText: res.msg });
   }
@@ -31,7 +32,7 @@ export async function loadHome(api: Api) {
     right: must('get_right', right),
     fall: must('indexFall', fall),
     // Missing SEO rows must not take the home page down: fall back to the site name.
-    seo: seo.code === 0 ? seo.data : ({ title: SITE_NAME, description: '', keyword: '' } satisfies Seo),
+    seo: isOk(seo) ? seo.data : ({ title: SITE_NAME, description: '', keyword: '' } satisfies Seo),
   };
 }
 

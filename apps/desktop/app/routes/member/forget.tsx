@@ -10,6 +10,7 @@ import { SliderCaptcha } from './components/SliderCaptcha';
 import { SmsButton } from './components/SmsButton';
 import { toastFailure, useMemberApi } from './lib/api';
 import { memberMeta } from './lib/meta';
+import { isOk } from '@portal/api-client/envelope';
 
 export const meta: Route.MetaFunction = () => memberMeta('找回密码');
 
@@ -34,7 +35,7 @@ export default function Forget() {
       code: values.code.trim(),
       password: values.password,
     });
-    if (res.code !== 0) {
+    if (!isOk(res)) {
       toastFailure(res);
       // The server spends the slider on every try (one drop per picture): the next try needs a new one.
       renewSlider();

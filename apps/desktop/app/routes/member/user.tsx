@@ -1,7 +1,8 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ColumnStatus, STORAGE_KEY } from '@portal/api-client/constants';
+import { ColumnStatus } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
+import { useMember } from '@portal/session';
 import { selectMember, signOut, useAppDispatch, useAppSelector } from '@portal/session/store';
 import type { Route } from './+types/user';
 import { showToast } from '@portal/ui';
@@ -11,6 +12,7 @@ import { ProfileTab } from './components/ProfileTab';
 import { notifyMemberChange, toastFailure, useMemberApi } from './lib/api';
 import { memberMeta } from './lib/meta';
 import { loadFormOptions } from './lib/options.server';
+import { isOk } from '@portal/api-client/envelope';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { options: await loadFormOptions(serverApi(context)) };
@@ -25,11 +27,6 @@ type Tab = 'info' | 'apply' | 'column';
  * (spec sections 2 and 4). The member lives in the browser (SMBData), so the page fills in after
  * hydration; without a member it goes to /login.
  */
-function subscribeStorage(onChange: () => void): () => void {
-  window.addEventListener('storage', onChange);
-  return () => window.removeEventListener('storage', onChange);
-}
-const readStoredMember = (): string | null => window.localStorage.getItem(STORAGE_KEY.member);
 
 export default function User({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -40,7 +37,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
   const [space, setSpace] = useState<SpaceState | null>(null);
   const [spaceVersion, setSpaceVersion] = useState(0);
   // SMBData as the browser has it: undefined on the server and during hydration, null when logged out.
-  const stored = useSyncExternalStore(subscribeStorage, readStoredMember, () => undefined);
+  const stored = useMember();
 
   useEffect(() => {
     if (stored === null) void navigate('/login', { replace: true });
@@ -54,7 +51,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
       .then((api) => api.check_space({ id: memberId }))
       .then((res) => {
         if (!live) return;
-        if (res.code === 0) setSpace(res.data);
+        if (isOk(res)) setSpace(res.data);
         else toastFailure(res);
       });
     return () => {
@@ -74,7 +71,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
     const res = await (await getApi()).member_logout({});
     dispatch(signOut());
     notifyMemberChange();
-    if (res.code === 0) showToast(res.msg || '已退出登录', 'success');
+    if (isOk(res)) showToast(res.msg || '已退出登录', 'success');
     void navigate('/login');
   };
 

@@ -14,6 +14,7 @@ import { SITE_NAME } from '../../features/content/lib/site';
 import { contentStyles } from '../../features/content/styles';
 import { Highlight } from '../../features/search/components/Highlight';
 import { seoMeta } from '../../lib/seo';
+import { isOk } from '@portal/api-client/envelope';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageSeo(api, 'search', '搜索'),
   ]);
   // A failed search shows "no results" with its message rather than an error page.
-  const ok = result?.code === 0;
+  const ok = result !== null && isOk(result);
   return {
     query,
     page,

@@ -4,6 +4,7 @@ import { serverApi } from '@portal/api-client/server';
 import { ActivityForm } from '../../features/activity-form/components/ActivityForm';
 import { ErrorPage } from '@portal/ui';
 import type { Route } from './+types/register';
+import { isOk } from '@portal/api-client/envelope';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -16,13 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const res = await api.getForm({ activity_id: activityId });
   if (res.code === ErrorCode.NotFound || res.code === ErrorCode.Validation) throw notFound();
   // Any other failure shows the server's msg as an error (spec section 8).
-  if (res.code !== ErrorCode.Ok) throw data({ msg: res.msg }, { status: 503 });
+  if (!isOk(res)) throw data({ msg: res.msg }, { status: 503 });
   const form = res.data;
   let provinces: PlaceOption[] = [];
   if (form.form.some((f) => f.is_show === 1 && (f.type === 'province' || f.type === 'city'))) {
     const res = await api.get_province({});
     // Without the list the province field stays empty; the rest of the form still works.
-    if (res.code === ErrorCode.Ok) provinces = res.data;
+    if (isOk(res)) provinces = res.data;
     else console.error(`[activity] get_province: ${res.code} ${res.msg}`);
   }
   return { activityId, source: (query.get('source') ?? '').slice(0, 100), form, provinces };

@@ -4,6 +4,7 @@ import { ArticleStatus, PAGE_SIZE } from '@portal/api-client/constants';
 import { Pagination } from '@portal/ui';
 import { useDeleteArticle } from '@portal/ui/member';
 import { failureMessage, memberApi } from './api';
+import { isOk } from '@portal/api-client/envelope';
 
 // The writing sheet carries formik and, once opened, the editor: neither loads with the page.
 const ArticleSheet = lazy(() => import('./ArticleSheet'));
@@ -54,7 +55,7 @@ export function ArticleList({ say }: { say: (msg: string) => void }) {
       )
       .then((res) => {
         if (!live) return;
-        if (res.code === 0) setList({ items: res.data, total: res.total ?? res.data.length });
+        if (isOk(res)) setList({ items: res.data, total: res.total ?? res.data.length });
         else {
           const msg = failureMessage(res);
           if (msg) say(msg);
@@ -67,7 +68,7 @@ export function ArticleList({ say }: { say: (msg: string) => void }) {
 
   const edit = async (id: number) => {
     const res = await (await memberApi()).space_edit_article({ id });
-    if (res.code === 0) setEditing(res.data);
+    if (isOk(res)) setEditing(res.data);
     else {
       const msg = failureMessage(res);
       if (msg) say(msg);

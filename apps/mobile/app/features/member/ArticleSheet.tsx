@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ColumnArticle, Option } from '@portal/api-client';
 import { ArticleForm } from '@portal/ui/member';
 import { memberApi } from './api';
+import { isOk } from '@portal/api-client/envelope';
 
 /**
  * Writing on the phone: a full-screen sheet with the shared article form of spec section 5, in
@@ -22,7 +23,7 @@ export default function ArticleSheet({
   useEffect(() => {
     void memberApi()
       .then((api) => api.space_channel({}))
-      .then((res) => setChannels(res.code === 0 ? res.data : []));
+      .then((res) => setChannels(isOk(res) ? res.data : []));
   }, []);
   useEffect(() => {
     // The page behind must not scroll while the sheet is open.

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ColumnStatus } from '@portal/api-client/constants';
 import { failureMessage, memberApi } from './api';
 import { ArticleList } from './ArticleList';
+import { isOk } from '@portal/api-client/envelope';
 
 interface Space {
   status: number;
@@ -24,7 +25,7 @@ export function ColumnPanel({ memberId, say }: { memberId: number; say: (msg: st
       .then((api) => api.check_space({ id: memberId }))
       .then((res) => {
         if (!live) return;
-        if (res.code === 0) setSpace(res.data);
+        if (isOk(res)) setSpace(res.data);
         else {
           const msg = failureMessage(res);
           if (msg) say(msg);
@@ -47,7 +48,7 @@ export function ColumnPanel({ memberId, say }: { memberId: number; say: (msg: st
     setBusy(true);
     try {
       const res = await (await memberApi()).space_apply({ id: memberId });
-      const msg = res.code === 0 ? res.msg || '申请已提交' : failureMessage(res);
+      const msg = isOk(res) ? res.msg || '申请已提交' : failureMessage(res);
       if (msg) say(msg);
       setVersion((v) => v + 1);
     } finally {

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '@portal/ui';
 import { FormSkinProvider, PHONE_FORM_SKIN } from '@portal/ui/member';
-import { setSessionExpiredListener } from './api';
 import { ColumnPanel } from './ColumnPanel';
 import { ProfilePanel } from './ProfilePanel';
 import './member.css';
 
 type Tab = 'info' | 'column';
 
-/** The member centre's messages: the shared toast (it also outlives the 10001 redirect to /login). */
+/** The member centre's messages: the shared toast. */
 const say = (msg: string) => showToast(msg);
 
 const TABS: [Tab, string][] = [
@@ -22,10 +21,6 @@ const TABS: [Tab, string][] = [
  */
 export function MemberCenter({ memberId }: { memberId: number }) {
   const [tab, setTab] = useState<Tab>('info');
-  useEffect(() => {
-    setSessionExpiredListener(say);
-    return () => setSessionExpiredListener(null);
-  }, []);
 
   return (
     <FormSkinProvider skin={PHONE_FORM_SKIN}>

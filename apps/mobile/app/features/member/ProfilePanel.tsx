@@ -12,6 +12,7 @@ import {
   type ProfileFormValues,
   type ProfileOptions,
 } from '@portal/ui/member';
+import { isOk } from '@portal/api-client/envelope';
 
 /**
  * 基本信息 on the phone: avatar (png/jpg/jpeg under 3 MB, checked here and again by the server),
@@ -32,16 +33,16 @@ export function ProfilePanel({ memberId, say }: { memberId: number; say: (msg: s
         api.get_province({}),
       ]);
       if (!live) return;
-      if (info.code === 0) setMember(info.data);
+      if (isOk(info)) setMember(info.data);
       else {
         const msg = failureMessage(info);
         if (msg) say(msg);
       }
       setLists({
-        industry: options.code === 0 ? options.data.industry : [],
-        position: options.code === 0 ? options.data.position : [],
-        department: options.code === 0 ? options.data.department : [],
-        provinces: provinces.code === 0 ? provinces.data : [],
+        industry: isOk(options) ? options.data.industry : [],
+        position: isOk(options) ? options.data.position : [],
+        department: isOk(options) ? options.data.department : [],
+        provinces: isOk(provinces) ? provinces.data : [],
       });
     });
     return () => {
@@ -59,7 +60,7 @@ export function ProfilePanel({ memberId, say }: { memberId: number; say: (msg: s
 
   const submit = async (values: ProfileFormValues) => {
     const res = await updateProfile(await memberApi(), values);
-    if (res.code !== 0) {
+    if (!isOk(res)) {
       const msg = failureMessage(res);
       if (msg) say(msg);
       return;

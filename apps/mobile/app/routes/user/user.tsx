@@ -1,34 +1,25 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { STORAGE_KEY } from '@portal/api-client/constants';
 import type { Route } from './+types/user';
-import { clearMember, loadMember } from '@portal/session';
+import { signOutMember, useMember } from '@portal/session';
 import { call } from '../../lib/browser-api';
 import { MemberCenter } from '../../features/member/MemberCenter';
 import { TITLE_SUFFIX } from '../../lib/site';
 
 export const meta: Route.MetaFunction = () => [{ title: `用户中心${TITLE_SUFFIX}` }, { name: 'robots', content: 'noindex' }];
 
-function subscribe(onChange: () => void) {
-  // Another tab logging in or out changes SMBData.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEY.member) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
-}
-const storedRaw = () => window.localStorage.getItem(STORAGE_KEY.member);
-/** The server cannot see localStorage: it renders the "checking" state. */
-const serverRaw = () => undefined;
 
 export default function MobileUser() {
-  const raw = useSyncExternalStore<string | null | undefined>(subscribe, storedRaw, serverRaw);
-  const member = raw === undefined ? undefined : loadMember();
+  // undefined on the server and while hydrating: the "checking" state.
+  const member = useMember();
   const [leaving, setLeaving] = useState(false);
 
-  // Spec section 4: /user (here /new_user) sends a visitor without member data to /login.
+  // Spec section 4: /user (here /new_user) sends a visitor without member data to /login. A
+  // session that ends on this page (logout, 10001) leaves by its own path, after its message.
+  const wasMember = useRef(false);
   useEffect(() => {
-    if (member === null) window.location.replace('/login');
+    if (member) wasMember.current = true;
+    else if (member === null && !wasMember.current) window.location.replace('/login');
   }, [member]);
 
   if (!member) {
@@ -45,7 +36,7 @@ export default function MobileUser() {
     setLeaving(true);
     // Tell the server to end the stoken; the local session is removed whatever it answers.
     await call((api) => api.member_logout({})).catch(() => undefined);
-    clearMember();
+    signOutMember();
     window.location.assign('/login');
   };
 

@@ -1,12 +1,13 @@
 import type { Api, Seo } from '@portal/api-client';
 import { settle } from './envelope.server';
 import { SITE_NAME } from './site';
+import { isOk } from '@portal/api-client/envelope';
 
 
 /** SEO data of a page without its own entity (get_seo); a missing row falls back to the given title. */
 export async function pageSeo(api: Api, page: string, fallbackTitle: string): Promise<Seo> {
   const res = await settle(api.get_seo({ page }));
-  if (res.code === 0 && res.data.title) return res.data;
+  if (isOk(res) && res.data.title) return res.data;
   return { title: `${fallbackTitle}-${SITE_NAME}`, description: '', keyword: '' };
 }
 

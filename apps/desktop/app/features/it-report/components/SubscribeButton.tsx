@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { clearMember, loadMember } from '@portal/session';
+import { ErrorCode } from '@portal/api-client/codes';
+import { memberApi } from '@portal/session';
 import { useRequireMember } from '../../content/lib/member';
 import { showToast } from '@portal/ui';
+import { isOk } from '@portal/api-client/envelope';
 
 /**
  * 订阅周报 (it_sub): needs a member, otherwise 请先登录 and /login. The HTTP client is loaded
@@ -10,24 +11,15 @@ import { showToast } from '@portal/ui';
  */
 export function SubscribeButton({ reportId }: { reportId: number }) {
   const requireMember = useRequireMember();
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const subscribe = async () => {
     if (!requireMember()) return;
     setBusy(true);
     try {
-      const { createBrowserApi } = await import('@portal/api-client/http');
-      const api = createBrowserApi({
-        getMember: loadMember,
-        onSessionInvalid: (msg) => {
-          clearMember();
-          showToast(msg, 'error');
-          void navigate('/login');
-        },
-      });
-      const res = await api.it_sub({ report_id: reportId });
-      if (res.code === 0) showToast(res.msg || '订阅成功', 'success');
-      else if (res.code !== 10001) showToast(res.msg, 'error');
+      // A 10001 answer is handled by the session owner (message and /login).
+      const res = await (await memberApi()).it_sub({ report_id: reportId });
+      if (isOk(res)) showToast(res.msg || '订阅成功', 'success');
+      else if (res.code !== ErrorCode.SessionInvalid) showToast(res.msg, 'error');
     } finally {
       setBusy(false);
     }

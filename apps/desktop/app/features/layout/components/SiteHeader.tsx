@@ -6,6 +6,7 @@ import { showToast } from '@portal/ui';
 import { categoryHref } from '../../../lib/links';
 import { useMemberSummary } from '../hooks/useMemberSummary';
 import { SiteLogo } from './SiteLogo';
+import { isOk } from '@portal/api-client/envelope';
 
 export interface SiteHeaderProps {
   categories: CategoryEntry[];
@@ -72,7 +73,7 @@ function MemberMenu({ username }: { username: string }) {
     try {
       const { logoutMember } = await import('../lib/logout');
       const res = await logoutMember();
-      showToast(res.code === 0 && res.msg ? res.msg : '已退出登录', 'success');
+      showToast(isOk(res) && res.msg ? res.msg : '已退出登录', 'success');
     } finally {
       setBusy(false);
       setOpen(false);

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { STORAGE_KEY } from '@portal/api-client/constants';
+import { useMember } from '@portal/session';
 
 export interface MemberSummary {
   username: string;
@@ -7,29 +6,10 @@ export interface MemberSummary {
 }
 
 /**
- * The logged-in member for display (avatar + username), read from local storage after mount:
- * the server cannot know it, so server HTML always shows the login link first.
+ * The logged-in member for display (avatar + username), from the session owner after mount: the
+ * server cannot know it, so server HTML always shows the login link first.
  */
 export function useMemberSummary(): MemberSummary | null {
-  const [member, setMember] = useState<MemberSummary | null>(null);
-  useEffect(() => {
-    const read = () => {
-      try {
-        const raw = window.localStorage.getItem(STORAGE_KEY.member);
-        const parsed: unknown = raw ? JSON.parse(raw) : null;
-        if (parsed && typeof parsed === 'object' && 'stoken' in parsed && 'username' in parsed) {
-          const p = parsed as { username: unknown; avatar?: unknown };
-          setMember({ username: String(p.username), avatar: typeof p.avatar === 'string' ? p.avatar : '' });
-        } else {
-          setMember(null);
-        }
-      } catch {
-        setMember(null);
-      }
-    };
-    read();
-    window.addEventListener('storage', read);
-    return () => window.removeEventListener('storage', read);
-  }, []);
-  return member;
+  const member = useMember();
+  return member ? { username: member.username, avatar: member.avatar } : null;
 }

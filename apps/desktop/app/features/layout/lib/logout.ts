@@ -1,5 +1,4 @@
-import { STORAGE_KEY } from '@portal/api-client/constants';
-import { clearMember, loadMember } from '@portal/session';
+import { loadMember, memberApi, signOutMember } from '@portal/session';
 
 /**
  * 退出登录 (spec section 4): tells the server (member_logout), then removes the member from SMBData
@@ -8,12 +7,8 @@ import { clearMember, loadMember } from '@portal/session';
  */
 export async function logoutMember(): Promise<{ code: number; msg: string }> {
   let res = { code: 0, msg: '' };
-  if (loadMember()) {
-    const { createBrowserApi } = await import('@portal/api-client/http');
-    // An expired session (10001) is logged out all the same: the local data goes either way.
-    res = await createBrowserApi({ getMember: loadMember }).member_logout({});
-  }
-  clearMember();
-  window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY.member }));
+  // An expired session (10001) is logged out all the same: the local data goes either way.
+  if (loadMember()) res = await (await memberApi()).member_logout({});
+  signOutMember();
   return res;
 }

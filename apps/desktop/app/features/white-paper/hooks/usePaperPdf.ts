@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@portal/api-client/codes';
-import { STORAGE_KEY } from '@portal/api-client/constants';
-import { clearMember, loadMember } from '@portal/session';
-import { showToast } from '@portal/ui';
+import { expireSession, loadMember } from '@portal/session';
 import { toastLoginFirst } from '../../content/lib/member';
 import { fetchPaperPdf } from '../lib/fetch-pdf';
 
@@ -37,11 +35,8 @@ export function usePaperPdf(id: number, paid: boolean): PaperPdfState {
         href = URL.createObjectURL(res.blob);
         setState({ status: 'ready', href });
       } else if (res.code === ErrorCode.SessionInvalid) {
-        clearMember();
-        // Lets the header (and any session store) see the logout made in this tab.
-        window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY.member }));
-        showToast(res.msg, 'error');
-        void navigate('/login', { replace: true });
+        // The one 10001 behaviour: SMBData cleared, the server message, /login.
+        expireSession(res.msg);
       } else {
         setState({ status: 'error', msg: res.msg });
       }

@@ -1,15 +1,10 @@
 import type { AxiosResponse } from 'axios';
-import { ERROR_MESSAGES, ErrorCode, type Envelope } from '@portal/api-client/codes';
+import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
 import { endpoints } from '@portal/api-client/contract';
+import { isEnvelope } from '@portal/api-client/envelope';
 import type { HttpTransportOptions } from '@portal/api-client/http';
 
 export type PdfResult = { ok: true; blob: Blob } | { ok: false; code: number; msg: string };
-
-function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number'
-  );
-}
 
 /** A failure read from a blob body (the API answers errors as a JSON envelope). */
 async function envelopeOf(blob: Blob): Promise<{ code: number; msg: string }> {

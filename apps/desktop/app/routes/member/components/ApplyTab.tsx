@@ -3,6 +3,7 @@ import type { Api } from '@portal/api-client';
 import { ColumnStatus } from '@portal/api-client/constants';
 import { showToast } from '@portal/ui';
 import { toastFailure } from '../lib/api';
+import { isOk } from '@portal/api-client/envelope';
 
 export interface SpaceState {
   status: number;
@@ -32,7 +33,7 @@ export function ApplyTab({
     setBusy(true);
     try {
       const res = await (await getApi()).space_apply({ id: memberId });
-      if (res.code === 0) showToast(res.msg || '申请已提交', 'success');
+      if (isOk(res)) showToast(res.msg || '申请已提交', 'success');
       else toastFailure(res);
       onChanged();
     } finally {

@@ -5,6 +5,7 @@ import { Pagination, showToast } from '@portal/ui';
 import { useDeleteArticle } from '@portal/ui/member';
 import { toastFailure } from '../lib/api';
 import { ArticleDialog } from './ArticleDialog';
+import { isOk } from '@portal/api-client/envelope';
 
 const STATUS_FILTER: { value: string; label: string }[] = [
   { value: '', label: '全部状态' },
@@ -50,7 +51,7 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
       )
       .then((res) => {
         if (!live) return;
-        if (res.code === 0) setList({ items: res.data, total: res.total ?? res.data.length });
+        if (isOk(res)) setList({ items: res.data, total: res.total ?? res.data.length });
         else toastFailure(res);
       });
     return () => {
@@ -60,12 +61,12 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
   useEffect(() => {
     void getApi()
       .then((api) => api.space_channel({}))
-      .then((res) => setChannels(res.code === 0 ? res.data : []));
+      .then((res) => setChannels(isOk(res) ? res.data : []));
   }, [getApi]);
 
   const edit = async (id: number) => {
     const res = await (await getApi()).space_edit_article({ id });
-    if (res.code === 0) setDialog({ open: true, article: res.data });
+    if (isOk(res)) setDialog({ open: true, article: res.data });
     else toastFailure(res);
   };
   return (

@@ -7,6 +7,7 @@ import { showToast } from '@portal/ui';
 import { notifyMemberChange, toastFailure } from '../lib/api';
 import { goHome } from '../lib/home';
 import { TextInput } from '@portal/ui/member';
+import { isOk } from '@portal/api-client/envelope';
 
 /** 登录: after a successful login the member is stored and the product goes to / (spec section 4). */
 export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api>; username?: string }) {
@@ -15,7 +16,7 @@ export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api
   const submit = async (values: LoginValues) => {
     const api = await getApi();
     const res = await api.member_login({ username: values.username.trim(), password: values.password });
-    if (res.code !== 0) {
+    if (!isOk(res)) {
       toastFailure(res);
       return;
     }

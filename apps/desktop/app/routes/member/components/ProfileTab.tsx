@@ -14,6 +14,7 @@ import {
   uploadAvatar,
   type ProfileFormValues,
 } from '@portal/ui/member';
+import { isOk } from '@portal/api-client/envelope';
 
 /** 基本信息: the profile form; username and mobile are shown read-only, the avatar is uploaded first. */
 export function ProfileTab({
@@ -36,7 +37,7 @@ export function ProfileTab({
       .then((api) => api.member_info({ id: memberId }))
       .then((res) => {
         if (!live) return;
-        if (res.code === 0) setMember(res.data);
+        if (isOk(res)) setMember(res.data);
         else toastFailure(res);
       });
     return () => {
@@ -48,7 +49,7 @@ export function ProfileTab({
 
   const submit = async (values: ProfileFormValues) => {
     const res = await updateProfile(await getApi(), values);
-    if (res.code !== 0) {
+    if (!isOk(res)) {
       toastFailure(res);
       return;
     }

@@ -6,6 +6,7 @@ import { showToast } from '@portal/ui';
 import { toastFailure } from '../lib/api';
 import type { FormOptions } from '../lib/options.server';
 import { ProfileFields, Row, TextInput, pickProfile } from '@portal/ui/member';
+import { isOk } from '@portal/api-client/envelope';
 
 type Values = Omit<MemberRegisterFormValues, 'industry' | 'position' | 'department' | 'company_people'> & {
   company_people: string;
@@ -73,7 +74,7 @@ export function RegisterForm({
       ...pickProfile(valid),
       password: valid.password,
     });
-    if (res.code !== 0) {
+    if (!isOk(res)) {
       toastFailure(res);
       return;
     }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Api } from '@portal/api-client';
 import type { DragChallenge } from '@portal/api-client/contract';
+import { isOk } from '@portal/api-client/envelope';
 
 /**
  * 滑块验证: drag the piece onto the gap in the picture. drag_captcha sends the picture, the piece
@@ -36,7 +37,7 @@ export function SliderCaptcha({
       .then((api) => api.drag_captcha({}))
       .then((res) => {
         if (!live) return;
-        setChallenge(res.code === 0 ? res.data : null);
+        setChallenge(isOk(res) ? res.data : null);
         setOffset(0);
         setState('idle');
         onChange(null);

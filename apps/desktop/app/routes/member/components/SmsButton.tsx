@@ -4,6 +4,7 @@ import { PHONE_PATTERN, SMS_COUNTDOWN_S } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/schemas';
 import { showToast } from '@portal/ui';
 import { toastFailure } from '../lib/api';
+import { isOk } from '@portal/api-client/envelope';
 
 /**
  * 获取验证码: needs the phone (请先输入手机号); then counts down 60 s and reads 重新获取, which
@@ -26,7 +27,7 @@ export function SmsButton({ getApi, mobile }: { getApi: () => Promise<Api>; mobi
     setBusy(true);
     try {
       const res = await (await getApi()).send_sms({ mobile: phone });
-      if (res.code === 0) {
+      if (isOk(res)) {
         showToast(res.msg || '验证码已发送', 'success');
         setSentOnce(true);
         setLeft(SMS_COUNTDOWN_S);

@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { ErrorMessage, Field, Form, Formik, type FormikHelpers } from 'formik';
 import type { DynamicForm, FormField, PlaceOption } from '@portal/api-client';
-import { ErrorCode } from '@portal/api-client/codes';
 import { MSG, dynamicFormSchema } from '@portal/api-client/schemas';
 import { Dialog } from '@portal/ui';
 import { browserApi } from '../../../lib/browser-api';
@@ -14,6 +13,7 @@ import {
   type FieldValues,
 } from '../values';
 import { FieldControl } from './FieldControl';
+import { isOk } from '@portal/api-client/envelope';
 
 export interface ActivityFormProps {
   activityId: number;
@@ -59,7 +59,7 @@ export function ActivityForm({ activityId, source, form, provinces }: ActivityFo
     const res = await api.get_city({ title: province });
     if (request !== cityRequest.current) return;
     setCitiesLoading(false);
-    if (res.code === ErrorCode.Ok) setCities(res.data);
+    if (isOk(res)) setCities(res.data);
     else setNotice({ title: '提示', message: res.msg });
   }
 
@@ -74,8 +74,8 @@ export function ActivityForm({ activityId, source, form, provinces }: ActivityFo
       privacy: values.privacy === true,
     });
     // form_register always answers in a dialog (spec section 8).
-    setNotice({ title: res.code === ErrorCode.Ok ? '提交成功' : '提交失败', message: res.msg });
-    if (res.code === ErrorCode.Ok) {
+    setNotice({ title: isOk(res) ? '提交成功' : '提交失败', message: res.msg });
+    if (isOk(res)) {
       helpers.resetForm();
       setOtherTexts({});
       setCities([]);

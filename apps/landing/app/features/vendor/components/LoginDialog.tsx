@@ -6,6 +6,7 @@ import { Dialog, showToast } from '@portal/ui';
 import { browserApi } from '../../../lib/browser-api';
 import { setVendorUserId } from '@portal/session';
 import { meetPayload } from '../meets';
+import { isOk } from '@portal/api-client/envelope';
 
 export interface LoginDialogProps {
   open: boolean;
@@ -31,7 +32,7 @@ export function LoginDialog({ open, meetId, mobile, onClose, onLoggedIn, onUnreg
         onSubmit={async (values) => {
           const api = await browserApi();
           const res = await api.vendor_login({ mobile: values.mobile.trim(), ...meetPayload(meetId) });
-          if (res.code === ErrorCode.Ok) {
+          if (isOk(res)) {
             setVendorUserId(res.data.user_id);
             showToast(res.msg, 'success');
             onLoggedIn(res.data.user_id);

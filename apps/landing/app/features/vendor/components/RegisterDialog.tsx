@@ -1,11 +1,11 @@
 import { Formik, Form, Field, ErrorMessage } from 'formik';
-import { ErrorCode } from '@portal/api-client/codes';
 import { PHONE_MAX_LENGTH, REGISTRATION_DIALOG_WIDTH, SURVEY_QUESTIONS } from '@portal/api-client/constants';
 import { vendorRegistrationFormSchema } from '@portal/api-client/schemas';
 import { Dialog, showToast } from '@portal/ui';
 import { browserApi } from '../../../lib/browser-api';
 import { meetPayload } from '../meets';
 import { CONSENTS, OTHER_CHOICE, surveyAnswers, type SurveyValues } from '../survey';
+import { isOk } from '@portal/api-client/envelope';
 
 export interface RegisterDialogProps {
   open: boolean;
@@ -102,7 +102,7 @@ export function RegisterDialog({
             meetName,
             ...meetPayload(meetId),
           });
-          if (res.code === ErrorCode.Ok) {
+          if (isOk(res)) {
             showToast(res.msg, 'success');
             onRegistered(values.mobile.trim());
           } else {

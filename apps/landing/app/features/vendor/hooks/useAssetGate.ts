@@ -6,6 +6,7 @@ import { safeUrl } from '../../../lib/safe-url';
 import { clearVendorUserId, getVendorUserId } from '@portal/session';
 import { showToast } from '@portal/ui';
 import { meetPayload } from '../meets';
+import { isOk } from '@portal/api-client/envelope';
 
 export type GateDialog = 'none' | 'login' | 'register';
 
@@ -32,7 +33,7 @@ export function useAssetGate(meetId: number, meetName: string) {
     async (asset: VendorAsset, userId: string) => {
       const api = await browserApi();
       const res = await api.vendor_log({ meetName, user_id: userId, ...meetPayload(meetId) });
-      if (res.code === ErrorCode.Ok) {
+      if (isOk(res)) {
         window.open(safeUrl(asset.url), '_blank', 'noopener');
         return;
       }
