@@ -4,7 +4,7 @@ import { yupValidatorCompiler } from './lib/validation';
 import auth from './plugins/auth';
 import cache from './plugins/cache';
 import db from './plugins/db';
-import errors from './plugins/errors';
+import errors, { frameworkErrors } from './plugins/errors';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
@@ -29,6 +29,8 @@ export async function buildApp(options: Partial<ApiConfig> = {}): Promise<Fastif
     // Fastify's defaults, stated because they are a security requirement (DESIGN.md section 5).
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Undecodable URLs answer an envelope like every other bad request.
+    frameworkErrors,
     // Client IPs (rate limits) come from X-Forwarded-For only when it is set by a trusted proxy.
     trustProxy: config.trustProxy ? true : 'loopback',
     // The first start seeds thousands of articles (more on a busy PostgreSQL): give plugins time.
