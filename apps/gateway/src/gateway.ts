@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { AppLoadContext } from 'react-router';
@@ -64,8 +64,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path the router cannot decode ("/news/%E4%B8") gets the same Chinese refusal as other bad requests.
+    frameworkErrors: (error, request, reply) => sendGatewayError(error, request, reply),
   });
   const log = (msg: string) => app.log.info(msg);
+  // Set before any scope is registered: a scope keeps the error handler it was registered under.
+  app.setErrorHandler(sendGatewayError);
 
   // ---- the API: in-process, proxied, or none ----
   let api: Api;
@@ -203,15 +207,17 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     scope.all('/', handlePage);
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    request.log.error({ err: error }, 'gateway error');
-    if (reply.sent) return;
-    const code = (error as { statusCode?: unknown }).statusCode;
-    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
-    return reply.code(status).type('text/plain; charset=utf-8').send(status === 500 ? '服务器繁忙，请稍后再试' : '请求无效');
-  });
-
   return app;
+}
+
+/** Plain Chinese text for every failure outside the apps (bad URL, media type, body): never Fastify's English JSON. */
+function sendGatewayError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const code = error.statusCode;
+  const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
+  if (status === 500) request.log.error({ err: error }, 'gateway error');
+  else request.log.info({ code: error.code }, error.message);
+  if (reply.sent) return;
+  return reply.code(status).type('text/plain; charset=utf-8').send(status === 500 ? '服务器繁忙，请稍后再试' : '请求无效');
 }
 
 async function buildApi(config: GatewayConfig, apiOptions: Record<string, unknown> = {}): Promise<FastifyInstance> {
