@@ -9,12 +9,15 @@ export interface SoakResult {
   machine: { cpus: number; cpu: string; memGiB: number; node: string };
   settings: Record<string, number>;
   crashes: CrashResult[];
+  /** null until the load phases ran. */
   load: {
     mix: MixResult;
     views: { sent: number; ok: number; errors: number; connections: number; before: number; after: number; exact: boolean };
-  };
+  } | null;
   fuzz: { suite: string; runs: number; passed: boolean; seconds: number }[];
   seconds: number;
+  /** false while the run is under way (or when it was stopped early). */
+  complete: boolean;
 }
 
 const table = (head: string[], rows: (string | number)[][]) =>
@@ -24,12 +27,14 @@ const table = (head: string[], rows: (string | number)[][]) =>
 export function writeSoakReport(dir: string, r: SoakResult): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'soak.json'), `${JSON.stringify(r, null, 2)}\n`);
-  const m = r.load.mix;
-  const v = r.load.views;
+  const m = r.load?.mix;
+  const v = r.load?.views;
   const md = [
     '# pnpm soak',
     '',
     `${r.date} · ${r.machine.cpus} cores (${r.machine.cpu}) · ${r.machine.memGiB} GiB · Node ${r.machine.node} · whole run ${r.seconds} s`,
+    '',
+    `Settings: ${Object.entries(r.settings).map(([k, n]) => `${k} ${n}`).join(', ')}.${r.complete ? '' : ' **Run incomplete: the phases below are the ones that finished.**'}`,
     '',
     '## Crash rounds (SIGKILL of the gateway with writes in flight)',
     '',
@@ -53,16 +58,20 @@ export function writeSoakReport(dir: string, r: SoakResult): void {
       r.crashes.map((c) => `${c.label} ${c.views.stored} of ${c.views.acknowledged}`).join(', ') +
       ').',
     '',
-    `## Mixed load (${m.connections} connections, ${m.seconds} s)`,
-    '',
-    'Home, desktop and mobile article, search page, search_list, member_info and space_list, each request from its own client address.',
-    '',
-    table(['requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx'], [[m.requests, m.rps, m.p50, m.p99, m.errors, m.timeouts, m.non2xx]]),
-    '',
-    `## Concurrent page views (${r.settings.views} over ${v.connections} connections)`,
-    '',
-    table(['acknowledged', 'errors', 'counter before', 'counter after', 'exact'], [[v.ok, v.errors, v.before, v.after, v.exact ? 'yes' : 'NO']]),
-    '',
+    ...(m && v
+      ? [
+          `## Mixed load (${m.connections} connections, ${m.seconds} s)`,
+          '',
+          'Home, desktop and mobile article, search page, search_list, member_info and space_list, each request from its own client address.',
+          '',
+          table(['requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx'], [[m.requests, m.rps, m.p50, m.p99, m.errors, m.timeouts, m.non2xx]]),
+          '',
+          `## Concurrent page views (${r.settings.views} over ${v.connections} connections)`,
+          '',
+          table(['acknowledged', 'errors', 'counter before', 'counter after', 'exact'], [[v.ok, v.errors, v.before, v.after, v.exact ? 'yes' : 'NO']]),
+          '',
+        ]
+      : []),
     '## Generated bad input at the full count',
     '',
     r.fuzz.length

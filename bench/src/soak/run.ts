@@ -179,20 +179,31 @@ async function fuzz(): Promise<FuzzPhase[]> {
 }
 
 const began = Date.now();
-const crashes: CrashResult[] = [await crash('sqlite')];
-if (!flag('skip-postgres')) crashes.push(await crash('postgres'));
-const load = await loadPhases();
-const fuzzPhases = flag('skip-fuzz') ? [] : await fuzz();
-
 const result: SoakResult = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model.trim() ?? '', memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
   settings: { rounds: ROUNDS, writes: WRITES, writeConcurrency: WRITE_CONCURRENCY, loadConnections: LOAD_CONNECTIONS, loadSeconds: LOAD_SECONDS, views: VIEWS, viewConnections: VIEW_CONNECTIONS, fuzzRuns: FUZZ_RUNS },
-  crashes,
-  load,
-  fuzz: fuzzPhases,
-  seconds: Math.round((Date.now() - began) / 1000),
+  crashes: [],
+  load: null,
+  fuzz: [],
+  seconds: 0,
+  complete: false,
 };
-writeSoakReport(path.join(ROOT, 'bench/results'), result);
+/** The report is rewritten after every phase, so a run stopped early still leaves what it measured. */
+const save = () => {
+  result.seconds = Math.round((Date.now() - began) / 1000);
+  writeSoakReport(path.join(ROOT, 'bench/results'), result);
+};
+result.crashes.push(await crash('sqlite'));
+save();
+if (!flag('skip-postgres')) {
+  result.crashes.push(await crash('postgres'));
+  save();
+}
+result.load = await loadPhases();
+save();
+if (!flag('skip-fuzz')) result.fuzz = await fuzz();
+result.complete = true;
+save();
 console.log(`soak done in ${result.seconds} s: bench/results/soak.md`);
 process.exit(0);
