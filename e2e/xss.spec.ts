@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessToken } from './api';
-import { admin, dataDirOfMember, uniqueName, uniquePhone } from './member-helpers';
+import { admin, dataDirOfMember, publicArticleId, uniqueName, uniquePhone } from './member-helpers';
 
 /**
  * Stored XSS in a real browser (issue 11): the DOMPurify fixture payloads and the payloads published
@@ -134,7 +134,8 @@ async function publish(request: APIRequestContext, member: Member): Promise<numb
       is_push: 0,
     });
     const approved = await admin(dataDir, 'approve', 'article', String(added.id));
-    const publicId = /公开文章 id (\d+)/.exec(approved)?.[1];
+    // The CLI names the public id; on a loaded machine its output line was seen missing, so read the row.
+    const publicId = /公开文章 id (\d+)/.exec(approved)?.[1] ?? publicArticleId(dataDir, added.id);
     if (!publicId) throw new Error(`approval gave no public id: ${approved}`);
     ids.push(Number(publicId));
   }
