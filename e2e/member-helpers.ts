@@ -61,6 +61,25 @@ export function dataDirOfMember(username: string): string {
   throw new Error(`no DATA_DIR holds member ${username} (set E2E_DATA_DIR to the server's DATA_DIR)`);
 }
 
+/**
+ * The public article id an approved column article became (SQLite runs only; null when unknown).
+ * A fallback for when the admin CLI's output line is not captured.
+ */
+export function publicArticleId(dataDir: string, columnArticleId: number): number | null {
+  if (process.env.DATABASE_URL) return null;
+  const Database = requireFromApi('better-sqlite3') as new (
+    file: string,
+    o: { readonly: boolean; fileMustExist: boolean },
+  ) => { prepare(s: string): { get(...p: unknown[]): Row | undefined }; close(): void };
+  const db = new Database(path.join(dataDir, 'portal.db'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('select article_id from column_articles where id = ?').get(columnArticleId);
+    return row?.article_id == null ? null : Number(row.article_id);
+  } finally {
+    db.close();
+  }
+}
+
 /** Runs `pnpm admin …` against the server's data, as an editor would. Returns its output. */
 export async function admin(dataDir: string, ...args: string[]): Promise<string> {
   const { stdout } = await run('pnpm', ['admin', ...args], {

@@ -7,7 +7,7 @@ import { yupValidatorCompiler } from './lib/validation';
 import auth from './plugins/auth';
 import cache from './plugins/cache';
 import db from './plugins/db';
-import errors from './plugins/errors';
+import errors, { frameworkErrors } from './plugins/errors';
 import housekeeping from './plugins/housekeeping';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
@@ -42,6 +42,8 @@ export async function buildApp(
     // Fastify's defaults, stated because they are a security requirement (DESIGN.md section 5).
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Undecodable URLs answer an envelope like every other bad request.
+    frameworkErrors,
     // Client IPs (rate limits) come from X-Forwarded-For only when a trusted proxy set it (TRUST_PROXY
     // names them). In-process, the gateway has replaced the header with the one address it
     // determined by the same rules: the API believes exactly that.

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { AppLoadContext } from 'react-router';
@@ -73,18 +73,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     // Client addresses come from the socket unless the peer is a proxy TRUST_PROXY names.
     trustProxy: [...config.trustProxy],
     bodyLimit: PAGE_BODY_LIMIT,
+    // A path the router cannot decode ("/news/%E4%B8") gets the same Chinese refusal as other bad requests.
+    frameworkErrors: (error, request, reply) => sendGatewayError(error, request, reply),
   });
   const log = (msg: string) => app.log.info(msg);
-  // Set before any scope is registered, so every scope (pages, /api) inherits it.
-  app.setErrorHandler((error, request, reply) => {
-    const code = (error as { statusCode?: unknown }).statusCode;
-    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
-    // A refused request (too large, malformed) is the client's doing, not an error of ours.
-    if (status === 500) request.log.error({ err: error }, 'gateway error');
-    else request.log.info({ err: error }, 'gateway refused a request');
-    if (reply.sent) return;
-    return reply.code(status).type('text/plain; charset=utf-8').send(ERROR_TEXT[status] ?? '请求无效');
-  });
+  // Set before any scope is registered: a scope keeps the error handler it was registered under.
+  app.setErrorHandler(sendGatewayError);
 
 
   // ---- the API: in-process, proxied, or none ----
@@ -260,6 +254,17 @@ const ERROR_TEXT: Record<number, string> = {
   413: '提交的内容过大',
   500: '服务器繁忙，请稍后再试',
 };
+
+/** Plain Chinese text for every failure outside the apps (bad URL, media type, body): never Fastify's English JSON. */
+function sendGatewayError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const code = error.statusCode;
+  const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
+  // A refused request (too large, malformed) is the client's doing, not an error of ours.
+  if (status === 500) request.log.error({ err: error }, 'gateway error');
+  else request.log.info({ code: error.code }, error.message);
+  if (reply.sent) return;
+  return reply.code(status).type('text/plain; charset=utf-8').send(ERROR_TEXT[status] ?? '请求无效');
+}
 
 /**
  * Builds the in-process API from the gateway's configuration: the settings both read (data

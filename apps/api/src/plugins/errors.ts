@@ -1,8 +1,17 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PG_QUERY_CANCELED } from '../db';
 import { ApiError, fail } from '../lib/envelope';
+
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot decode (`/api/x%F4%90%80%80`) or a
+ * failed route constraint never reaches setErrorHandler, so it gets its envelope here.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code }, error.message);
+  void reply.status(400).send(fail(ErrorCode.BadRequest));
+}
 
 /**
  * One error handler for the whole API: every failure is an envelope with a documented code.

@@ -1,0 +1,209 @@
+/**
+ * pnpm soak — crash, load and bad-input soak of the built portal on this machine (not in CI).
+ * Writes bench/results/soak.json and soak.md. Every phase is bounded in count and time and
+ * targets 127.0.0.1 only:
+ *
+ * 1. Crash rounds, on SQLite and on PostgreSQL: ROUNDS × SIGKILL of the gateway while WRITES
+ *    acknowledged writes (registrations, leads, form submissions, column articles, page views) are
+ *    in flight; afterwards every acknowledged write must be in the database and SQLite's
+ *    `PRAGMA integrity_check` must say ok.
+ * 2. Mixed load: LOAD_CONNECTIONS connections for LOAD_SECONDS over home, article, search and
+ *    member calls: errors and p50/p99.
+ * 3. Concurrent page views: VIEWS article_pv calls of one article; the stored count must be exact.
+ * 4. Generated bad input at the full count (FUZZ_RUNS=1000): the API and page fuzz suites.
+ *
+ * Rate limits stay on: the server trusts X-Forwarded-For from loopback only (TRUST_PROXY=127.0.0.1),
+ * and the soak gives every simulated client its own address (client.ts).
+ *
+ * Flags: --skip-postgres, --skip-fuzz, --skip-page-fuzz, --rounds N, --writes N, --seconds N.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT, run, startNode } from '../proc';
+import { call, connect } from './client';
+import { crashRounds, type CrashResult } from './crash';
+import { concurrentViews, mixedLoad, type MixResult } from './load';
+import { writeSoakReport, type SoakResult } from './report';
+import { openStore } from './writes';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const num = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+
+const ROUNDS = num('rounds', 20);
+const WRITES = num('writes', 10_000);
+const WRITE_CONCURRENCY = 50;
+/** A round that has not reached its share by then is killed anyway (bounded time). */
+const ROUND_MS = 120_000;
+const LOAD_CONNECTIONS = 200;
+const LOAD_SECONDS = num('seconds', 60);
+const VIEWS = 10_000;
+const VIEW_CONNECTIONS = 500;
+const FUZZ_RUNS = 1000;
+/** Soak servers use 8116-8119 (never 8080). */
+const PORTS = { sqlite: 8116, postgres: 8117, load: 8118 } as const;
+const PG_BASE = process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_DB = 'portal_soak';
+
+/**
+ * The soak's server settings. NODE_ENV=development: the soak needs the demo seed (forms, articles,
+ * the demo member's column), which a production start does not seed. Secrets are set explicitly.
+ */
+const CLIENT = { id: 'portal-web', secret: randomBytes(18).toString('hex') };
+const baseEnv = (dataDir: string): Record<string, string> => ({
+  NODE_ENV: 'development',
+  DATA_DIR: dataDir,
+  CLIENT_ID: CLIENT.id,
+  CLIENT_SECRET: CLIENT.secret,
+  TOKEN_SECRET: randomBytes(32).toString('hex'),
+  TRUST_PROXY: '127.0.0.1',
+  SEED: '1',
+  REDIS_URL: '',
+  DATABASE_URL: '',
+  LOG_LEVEL: 'error',
+});
+
+async function freshPgDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  await admin.query(`drop database if exists ${PG_DB} with (force)`);
+  await admin.query(`create database ${PG_DB}`);
+  await admin.end();
+  const url = new URL(PG_BASE);
+  url.pathname = `/${PG_DB}`;
+  return url.toString();
+}
+
+function tempDir(label: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `portal-soak-${label}-`));
+}
+
+async function crash(label: 'sqlite' | 'postgres'): Promise<CrashResult> {
+  console.log(`› crash rounds on ${label}`);
+  const dataDir = tempDir(label);
+  const databaseUrl = label === 'postgres' ? await freshPgDatabase() : undefined;
+  try {
+    return await crashRounds({
+      label,
+      env: { ...baseEnv(dataDir), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      port: PORTS[label],
+      dataDir,
+      databaseUrl,
+      rounds: ROUNDS,
+      writes: WRITES,
+      concurrency: WRITE_CONCURRENCY,
+      roundMs: ROUND_MS,
+      clientId: CLIENT.id,
+      clientSecret: CLIENT.secret,
+    });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface LoadPhases {
+  mix: MixResult;
+  views: { sent: number; ok: number; errors: number; connections: number; before: number; after: number; exact: boolean };
+}
+
+async function loadPhases(): Promise<LoadPhases> {
+  console.log(`› load: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s, then ${VIEWS} concurrent page views`);
+  const dataDir = tempDir('load');
+  try {
+    // The demo seed plus the 2 s read cache and 1 s micro-cache, as deployed.
+    const server = await startNode('apps/gateway/dist/server.js', { ...baseEnv(dataDir), PORT: String(PORTS.load) }, PORTS.load, '/api/get_category');
+    const client = await connect(server.url, CLIENT.id, CLIENT.secret);
+    const login = await call<{ id: number; stoken: string }>(client, 'member_login', { username: 'demo', password: 'demo123456' });
+    const list = await call<{ id: number }[]>(client, 'cate_list', { cat_id: 0, page: 1, pageSize: 1 });
+    const articleId = list.data[0]!.id;
+    const mix = await mixedLoad(client, { stoken: login.data.stoken, member_id: login.data.id }, articleId, LOAD_CONNECTIONS, LOAD_SECONDS);
+    console.log(`  mix: ${mix.requests} requests, p50 ${mix.p50} ms, p99 ${mix.p99} ms, errors ${mix.errors + mix.timeouts + mix.non2xx}`);
+
+    // Views are counted in the database once the server has flushed them: a graceful stop does.
+    await server.stop();
+    const before = await readViews(dataDir, articleId);
+    const again = await startNode('apps/gateway/dist/server.js', { ...baseEnv(dataDir), PORT: String(PORTS.load) }, PORTS.load, '/api/get_category');
+    const client2 = await connect(again.url, CLIENT.id, CLIENT.secret);
+    const views = await concurrentViews(client2, articleId, VIEWS, VIEW_CONNECTIONS);
+    await again.stop();
+    const after = await readViews(dataDir, articleId);
+    console.log(`  views: ${views.ok} acknowledged, counter +${after - before}`);
+    return { mix, views: { ...views, before, after, exact: views.ok === VIEWS && after - before === VIEWS } };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function readViews(dataDir: string, articleId: number): Promise<number> {
+  const store = openStore(dataDir, undefined);
+  try {
+    return await store.views(articleId);
+  } finally {
+    await store.close();
+  }
+}
+
+interface FuzzPhase {
+  suite: string;
+  runs: number;
+  passed: boolean;
+  seconds: number;
+}
+
+async function fuzz(): Promise<FuzzPhase[]> {
+  const suites = [
+    { suite: 'API calls (apps/api/test/fuzz.test.ts)', filter: 'api', file: 'test/fuzz.test.ts' },
+    { suite: 'page routes (apps/gateway/test/page-fuzz.test.ts)', filter: 'gateway', file: 'test/page-fuzz.test.ts' },
+  ];
+  const out: FuzzPhase[] = [];
+  // The page suite renders every request (about 70 routes × 1,000): --skip-page-fuzz leaves it to its own run.
+  for (const s of flag('skip-page-fuzz') ? suites.slice(0, 1) : suites) {
+    console.log(`› fuzz ${s.suite} at ${FUZZ_RUNS} requests per call`);
+    const began = Date.now();
+    let passed = true;
+    try {
+      // SQLite only (DATABASE_URL unset): the crash rounds cover PostgreSQL.
+      await run('pnpm', ['--filter', s.filter, 'exec', 'vitest', 'run', s.file], { FUZZ_RUNS: String(FUZZ_RUNS), DATABASE_URL: '' });
+    } catch {
+      passed = false;
+    }
+    out.push({ suite: s.suite, runs: FUZZ_RUNS, passed, seconds: Math.round((Date.now() - began) / 1000) });
+  }
+  return out;
+}
+
+const began = Date.now();
+const result: SoakResult = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model.trim() ?? '', memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  settings: { rounds: ROUNDS, writes: WRITES, writeConcurrency: WRITE_CONCURRENCY, loadConnections: LOAD_CONNECTIONS, loadSeconds: LOAD_SECONDS, views: VIEWS, viewConnections: VIEW_CONNECTIONS, fuzzRuns: FUZZ_RUNS },
+  crashes: [],
+  load: null,
+  fuzz: [],
+  seconds: 0,
+  complete: false,
+};
+/** The report is rewritten after every phase, so a run stopped early still leaves what it measured. */
+const save = () => {
+  result.seconds = Math.round((Date.now() - began) / 1000);
+  writeSoakReport(path.join(ROOT, 'bench/results'), result);
+};
+result.crashes.push(await crash('sqlite'));
+save();
+if (!flag('skip-postgres')) {
+  result.crashes.push(await crash('postgres'));
+  save();
+}
+result.load = await loadPhases();
+save();
+if (!flag('skip-fuzz')) result.fuzz = await fuzz();
+result.complete = true;
+save();
+console.log(`soak done in ${result.seconds} s: bench/results/soak.md`);
+process.exit(0);
