@@ -31,7 +31,7 @@ async function wide(context: BrowserContext, baseURL: string | undefined) {
   await context.addCookies([
     { name: 'vw', value: '1280', url: baseURL ?? 'http://127.0.0.1:8091' },
     // The consent banner is tested elsewhere; keep it from covering the pages here.
-    { name: 'cookie_consent', value: '1', url: baseURL ?? 'http://127.0.0.1:8091' },
+    { name: 'cookie_consent', value: 'allow', url: baseURL ?? 'http://127.0.0.1:8091' },
   ]);
 }
 

@@ -12,6 +12,11 @@ import { apiCall } from './api';
 
 const NOT_FOUND = '抱歉，您访问的页面不存在（404）';
 
+// The consent banner is tested in privacy.spec.ts; keep it from covering the forms here.
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: 'cookie_consent', value: 'allow', url: baseURL ?? 'http://127.0.0.1:8091' }]);
+});
+
 // ---------- reading what the server stored ----------
 
 interface Row {

@@ -20,7 +20,11 @@ interface Video {
 const BASE = 'http://127.0.0.1:8091';
 
 async function setWidth(context: BrowserContext, baseURL: string | undefined, vw: number) {
-  await context.addCookies([{ name: 'vw', value: String(vw), url: baseURL ?? BASE }]);
+  await context.addCookies([
+    { name: 'vw', value: String(vw), url: baseURL ?? BASE },
+    // The consent banner is tested in privacy.spec.ts; keep it from covering the pages here.
+    { name: 'cookie_consent', value: 'allow', url: baseURL ?? BASE },
+  ]);
 }
 
 /** Browser requests to one API call, as the page makes them. */

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AppDocument, RootErrorPage, documentLinks } from '@portal/ui';
+import { AppDocument, CookieBanner, RootErrorPage, documentLinks } from '@portal/ui';
 import type { Route } from './+types/root';
 import uiStyles from '@portal/ui/styles.css?url';
 import landingStyles from './styles/landing.css?url';
@@ -11,6 +11,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <AppDocument app="landing" bodyClassName="landing">
       {children}
+      <CookieBanner />
     </AppDocument>
   );
 }

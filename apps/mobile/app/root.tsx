@@ -1,5 +1,5 @@
 import { Outlet, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
-import { AppDocument, FloatingButtons, RootErrorPage, documentLinks } from '@portal/ui';
+import { AppDocument, CookieBanner, FloatingButtons, RootErrorPage, documentLinks } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
 import { apiFor, optional } from './lib/api.server';
@@ -37,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       {children}
       {layout ? <MobileFooter footer={layout.footer} /> : null}
       <FloatingButtons />
+      <CookieBanner />
     </AppDocument>
   );
 }

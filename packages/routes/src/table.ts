@@ -95,8 +95,11 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/general/:menu_id', app: 'mobile', otherWidth: () => '/more?id=0' },
 ];
 
+/** The privacy statement (linked from the cookie banner and every form that collects personal data). */
+export const PRIVACY_PATH = '/privacy';
+
 /** Paths both apps render, each for its own width. */
-export const SHARED_PATHS: readonly string[] = ['/'];
+export const SHARED_PATHS: readonly string[] = ['/', PRIVACY_PATH];
 
 export function widthOf(vw: number): Width {
   return vw < MOBILE_BREAKPOINT ? 'narrow' : 'wide';
