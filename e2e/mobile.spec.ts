@@ -361,7 +361,6 @@ test.describe('width redirects (gateway 302)', () => {
     ['/video', '/video_List'],
     ['/videoc?id=5', '/video_detail?id=5'],
     ['/search?data=abc', '/new_search?data=abc'],
-    ['/news/12', '/new_detail?id=12'],
     ['/AI/12', '/AI/news/12'],
     ['/storage/7', '/storage/news/7'],
     ['/user', '/new_user'],
@@ -380,6 +379,20 @@ test.describe('width redirects (gateway 302)', () => {
     ['/new_user', '/user'],
     ['/general/10001', '/more?id=0'],
   ];
+
+  test('narrow /news/{id} and /secret?id= → the article category page; an unknown id → the 404 page', async ({ page, request, context, baseURL }) => {
+    const article = await apiCall<{ cat_alias: string }>(request, 'article_content', { id: 12 }, 'POST');
+    expect(article.cat_alias).not.toBe('');
+    for (const from of ['/news/12', '/secret?id=12']) {
+      const res = await request.get(from, { headers: { cookie: 'vw=390' }, maxRedirects: 0 });
+      expect(res.status()).toBe(302);
+      expect(res.headers()['location']).toBe(`/${article.cat_alias}/news/12`);
+    }
+    await setWidth(context, baseURL, 390);
+    const missing = await page.goto('/news/999999999');
+    expect(missing?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'mobile');
+  });
 
   for (const [from, to] of narrow) {
     test(`narrow ${from} → ${to}`, async ({ request }) => {
