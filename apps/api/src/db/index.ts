@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DB } from './schema';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_list_indexes';
+import * as m003 from './migrations/003_vendor_access_asset';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -54,6 +55,7 @@ export function openDb(config: DbConfig): Database_ {
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
   '001_initial': m001,
   '002_list_indexes': m002,
+  '003_vendor_access_asset': m003,
 };
 
 /** Run every pending migration (on start, before serving). */

@@ -7,6 +7,16 @@ import type { Route } from './+types/register';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
+/** What the loader throws when getForm fails: the server's message. */
+interface LoadError {
+  msg: string;
+}
+
+const serverMsg = (error: unknown): string | undefined =>
+  isRouteErrorResponse(error) && typeof (error.data as Partial<LoadError> | null)?.msg === 'string'
+    ? (error.data as LoadError).msg
+    : undefined;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const idText = query.get('id') ?? '';
@@ -14,9 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const activityId = Number(idText);
   const api = serverApi(context);
   const res = await api.getForm({ activity_id: activityId });
-  if (res.code === ErrorCode.NotFound || res.code === ErrorCode.Validation) throw notFound();
-  // Any other failure shows the server's msg as an error (spec section 8).
-  if (res.code !== ErrorCode.Ok) throw data({ msg: res.msg }, { status: 503 });
+  // Spec section 8: the page shows the server's msg (活动表单不存在), with the status that fits.
+  if (res.code === ErrorCode.NotFound || res.code === ErrorCode.Validation) {
+    throw data({ msg: res.msg } satisfies LoadError, { status: 404 });
+  }
+  if (res.code !== ErrorCode.Ok) throw data({ msg: res.msg } satisfies LoadError, { status: 503 });
   const form = res.data;
   let provinces: PlaceOption[] = [];
   if (form.form.some((f) => f.is_show === 1 && (f.type === 'province' || f.type === 'city'))) {
@@ -58,11 +70,17 @@ export default function ActivityRegister({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
-  const msg =
-    isRouteErrorResponse(error) && typeof (error.data as { msg?: unknown } | null)?.msg === 'string'
-      ? (error.data as { msg: string }).msg
-      : undefined;
+  const msg = serverMsg(error);
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    // A malformed id never reached the server: the generic page. An unknown form: the server's msg.
+    if (msg === undefined) return <ErrorPage status={404} />;
+    return (
+      <main className="lp-load-error" role="alert">
+        <h1>{msg}</h1>
+        <p>请检查报名链接是否正确，或联系活动主办方。</p>
+      </main>
+    );
+  }
   return (
     <main className="lp-load-error" role="alert">
       <h1>表单加载失败</h1>
