@@ -16,3 +16,4 @@ export * from './toast';
 export * from './AppDocument';
 export * from './PrivacyStatement';
 export * from './PrivacyLink';
+export * from './shareMeta';

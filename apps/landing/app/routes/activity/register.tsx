@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse } from 'react-router';
 import { ErrorCode, type PlaceOption } from '@portal/api-client';
 import { serverApi } from '@portal/api-client/server';
 import { ActivityForm } from '../../features/activity-form/components/ActivityForm';
-import { ErrorPage } from '@portal/ui';
+import { ErrorPage, pageUrl, shareMeta } from '@portal/ui';
 import type { Route } from './+types/register';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
@@ -37,11 +37,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (res.code === ErrorCode.Ok) provinces = res.data;
     else console.error(`[activity] get_province: ${res.code} ${res.msg}`);
   }
-  return { activityId, source: (query.get('source') ?? '').slice(0, 100), form, provinces };
+  return { activityId, source: (query.get('source') ?? '').slice(0, 100), form, provinces, url: pageUrl(request) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  loaded ? [{ title: loaded.form.title }, { name: 'robots', content: 'noindex' }] : [];
+  loaded
+    ? [
+        { title: loaded.form.title },
+        { name: 'robots', content: 'noindex' },
+        // Shared in chats even though search engines skip it.
+        ...shareMeta({
+          title: loaded.form.title,
+          description: `${loaded.form.title}，欢迎报名`,
+          url: loaded.url,
+          image: loaded.form.banner || undefined,
+          siteName: loaded.form.title,
+        }),
+      ]
+    : [];
 
 export default function ActivityRegister({ loaderData }: Route.ComponentProps) {
   const { form } = loaderData;

@@ -1,5 +1,6 @@
 import { Link, data, useLoaderData } from 'react-router';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { absoluteUrl, shareMeta } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, required } from '../../lib/api.server';
 import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
@@ -20,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) notFound();
   const article = await required(apiFor(context).article_content({ id: Number(raw) }));
   // JSON-LD wants absolute addresses.
-  return { article, origin: new URL(request.url).origin };
+  return { article, origin: new URL(absoluteUrl(request, '/')).origin };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
@@ -36,6 +37,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
     { title: `${title}${TITLE_SUFFIX}` },
     { name: 'description', content: description },
     { name: 'keywords', content: keywords },
+    ...shareMeta({ title, description, url: canonical, image: article.thumb || undefined, siteName: SITE_NAME, type: 'article' }),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
