@@ -14,11 +14,19 @@ const MAX_PIXEL_RATIO = 2;
 type ReaderState =
   { status: 'loading' } | { status: 'ready'; doc: PDFDocumentProxy; ratio: number } | { status: 'error' };
 
+async function fetchPdf(url: string): Promise<ArrayBuffer> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return res.arrayBuffer();
+}
+
 async function openDocument(source: PdfSource): Promise<PDFDocumentLoadingTask> {
   // The legacy build runs in older in-app browsers (WeChat, QQ) as well as current ones.
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
-  return pdfjs.getDocument('url' in source ? { url: source.url } : { data: new Uint8Array(source.data) });
+  // The bytes are fetched whole (papers are a few MB): one plain request, no range requests to support.
+  const data = 'url' in source ? await fetchPdf(source.url) : source.data;
+  return pdfjs.getDocument({ data: new Uint8Array(data) });
 }
 
 /** One page: a placeholder of the page's proportions until it nears the viewport, then a canvas. */
