@@ -253,6 +253,7 @@ test.describe('vendor landing gate', () => {
     expect(logBody.asset).toBe(asset.url);
     // The asset opens in this tab (a PDF or a video: the navigation, not a document load event).
     await opened;
+    await page.waitForURL((u) => u.pathname === new URL(asset.url, 'http://x').pathname);
 
     await page.goto('/vendor');
     const userId = await page.evaluate(() => sessionStorage.getItem('user_id'));
