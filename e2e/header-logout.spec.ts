@@ -19,7 +19,7 @@ interface LoggedIn {
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([
     { name: 'vw', value: '1280', url: baseURL ?? 'http://127.0.0.1:8091' },
-    { name: 'cookie_consent', value: '1', url: baseURL ?? 'http://127.0.0.1:8091' },
+    { name: 'cookie_consent', value: 'allow', url: baseURL ?? 'http://127.0.0.1:8091' },
   ]);
 });
 

@@ -43,6 +43,13 @@ describe.each(DIALECTS)('meet_index on %s', (dialect) => {
     expect(await ids({ page: 2, pageSize: 3 })).toEqual({ ids: [4], total: 4 });
   });
 
+  it("treats the empty strings the spec's client sends for unset filters as not set", async () => {
+    const unset = { city: '', year: '', month: '', title: '', page: '', pageSize: '' };
+    expect(await ids(unset)).toEqual({ ids: [2, 1, 3, 4], total: 4 });
+    expect(await ids({ ...unset, year: 2025 })).toEqual({ ids: [2, 1], total: 2 });
+    expect(await ids({ year: ' ', month: '3' })).toEqual({ ids: [1], total: 1 });
+  });
+
   it('rejects bad filters', async () => {
     expect(await t.call('meet_index', { month: 13 })).toMatchObject({
       code: ErrorCode.Validation,

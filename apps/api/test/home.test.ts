@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
-import { HOT_NEWS_HOME, INNER_PAGE_ITEMS, MOBILE_MENU } from '@portal/api-client/constants';
+import {
+  HOT_NEWS_HOME,
+  INNER_PAGE_ITEMS,
+  LATEST_NEWS_HOME,
+  MOBILE_MENU,
+} from '@portal/api-client/constants';
 import type { EventItem, ListItem, Video, WhitePaper } from '@portal/api-client/contract';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { PUBLISHED, insertFixtures } from './fixtures';
@@ -18,19 +23,24 @@ describe.each(DIALECTS)('home and mobile feed calls on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  it('get_news: the six newest hot articles, as list items', async () => {
+  it('get_news: the six newest articles of every category (最新发布), not the hot ones', async () => {
     const res = await t.call<ListItem[]>('get_news');
     expect(res.code).toBe(0);
-    expect(ids(res.data)).toEqual(newest((a) => a.is_hot === 1).slice(0, HOT_NEWS_HOME));
-    const first = res.data[0];
-    expect(first).toMatchObject({
+    expect(ids(res.data)).toEqual(newest(() => true).slice(0, LATEST_NEWS_HOME));
+    const hot = await t.call<{ hot: ListItem[] }>('get_right');
+    expect(ids(res.data)).not.toEqual(ids(hot.data.hot));
+  });
+
+  it('list items carry url, thumb, title and the Shanghai wall time', async () => {
+    const hot = (await t.call<{ hot: ListItem[] }>('get_right')).data.hot;
+    expect(hot[0]).toMatchObject({
       id: 14,
       url: '/storage/14',
       thumb: '/uploads/a14.jpg',
       title: '存储行业观察第14期',
     });
     // Asia/Shanghai wall time of BASE_TIME + 14 h (2025-01-01 00:00 UTC).
-    expect(first.created_at).toBe('2025-01-01 22:00');
+    expect(hot[0].created_at).toBe('2025-01-01 22:00');
   });
 
   it('get_policy, get_big: newest flagged articles', async () => {

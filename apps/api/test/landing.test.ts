@@ -501,7 +501,11 @@ describe.each(DIALECTS)('landing calls on %s', (dialect) => {
       const call = caller(t, freshIp());
       const login = await call<{ user_id: string }>('vendor_login', { mobile: '13800138000' });
       const userId = login.data.user_id;
-      const log0 = await call('vendor_log', { meetName: '企业管理软件选型中心', user_id: userId });
+      const log0 = await call('vendor_log', {
+        meetName: '企业管理软件选型中心',
+        user_id: userId,
+        asset: '/uploads/seed/reports/erp.pdf',
+      });
       expect(log0.code).toBe(0);
       const log1 = await call('vendor_log', {
         meetName: '2025数智化转型峰会',
@@ -510,10 +514,17 @@ describe.each(DIALECTS)('landing calls on %s', (dialect) => {
       });
       expect(log1.code).toBe(0);
       const logs = await rows.logs();
-      expect(logs.map((l) => [l.user_id, l.meet_id, l.meet_name])).toEqual([
-        [userId, 0, '企业管理软件选型中心'],
-        [userId, 1, '2025数智化转型峰会'],
+      expect(logs.map((l) => [l.user_id, l.meet_id, l.meet_name, l.asset])).toEqual([
+        [userId, 0, '企业管理软件选型中心', '/uploads/seed/reports/erp.pdf'],
+        [userId, 1, '2025数智化转型峰会', ''],
       ]);
+      expect(await call('vendor_log', { meetName: 'x', user_id: userId, asset: 'x'.repeat(501) })).toMatchObject({
+        code: ErrorCode.Validation,
+        msg: '资料地址不正确',
+      });
+      expect((await call('vendor_log', { meetName: 'x', user_id: userId, asset: { a: 1 } })).code).toBe(
+        ErrorCode.Validation,
+      );
 
       for (const user_id of ['nobody', '', HOSTILE, 'x'.repeat(5000), 12345, { a: 1 }]) {
         const res = await call('vendor_log', { meetName: 'x', user_id, meet_id: 1 });

@@ -25,6 +25,7 @@ export default [
   route('recruit', 'routes/recruit/recruit.tsx'),
   route('recruit/detail', 'routes/recruit/detail.tsx'),
   route('about', 'routes/about/about.tsx'),
+  route('privacy', 'routes/privacy/privacy.tsx'),
   // member screens share the session store (routes/member/layout.tsx)
   layout('routes/member/layout.tsx', [
     route('login', 'routes/member/login.tsx'),

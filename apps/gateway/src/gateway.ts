@@ -10,8 +10,9 @@ import { COOKIE } from '@portal/api-client/constants';
 import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { fallbackApi } from '@portal/api-client/server';
 import { BEHIND_GATEWAY } from '@portal/config';
-import { resolveRoute, type AppName } from '@portal/routes';
+import { appForWidth, resolveRoute, type AppName } from '@portal/routes';
 import { mountApi } from './api-host';
+import { mobileArticleTarget } from './article-redirect';
 import { APP_NAMES, loadAppBundles, type AppBundle, type AppHandler } from './apps';
 import { createAssetServer } from './assets';
 import { loadGatewayConfig, type GatewayConfig } from './config';
@@ -188,10 +189,18 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     const resolution = resolveRoute(routePath, url.search, width);
     reply.header('Vary', 'Cookie, User-Agent');
     // Width redirects happen here, before any rendering (DESIGN.md section 2).
-    if (resolution.redirect && !data && (request.method === 'GET' || request.method === 'HEAD')) {
+    const readable = !data && (request.method === 'GET' || request.method === 'HEAD');
+    if (resolution.redirect && readable) {
       return reply.code(302).header('Location', safePath(resolution.redirect)).header('Cache-Control', 'no-store').send();
     }
-    const target = pick(resolution.app, resolution.rule !== undefined);
+    let appName = resolution.app;
+    if (resolution.articleId !== undefined && readable) {
+      const location = await mobileArticleTarget(api, resolution.articleId);
+      if (location) return reply.code(302).header('Location', location).header('Cache-Control', 'no-store').send();
+      // No such article: the reader's own app renders its 404 page for this path.
+      appName = appForWidth(width);
+    }
+    const target = pick(appName, resolution.rule !== undefined && appName === resolution.app);
     if (!target) {
       request.log.error(`app ${resolution.app} is not built; cannot serve ${routePath}`);
       return reply.code(503).type('text/plain; charset=utf-8').send('服务暂不可用，请稍后再试');

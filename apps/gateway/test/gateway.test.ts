@@ -38,6 +38,14 @@ async function fakeApi(): Promise<FastifyInstance & { tokensIssued: () => number
       : { code: 10004, msg: '访问凭证无效或已过期，请刷新页面', data: null },
   );
   api.post('/api/echo', async (request) => ({ code: 0, msg: '成功', data: request.body }));
+  // Article 12 is in the AI category page, 13 in none of the twelve; every other id is unknown.
+  const ARTICLE_ALIAS: Record<number, string> = { 12: 'AI', 13: '' };
+  api.post('/api/article_content', async (request) => {
+    const id = (request.body as { id: number }).id;
+    return id in ARTICLE_ALIAS
+      ? { code: 0, msg: '成功', data: { id, cat_alias: ARTICLE_ALIAS[id] } }
+      : { code: 10006, msg: '您访问的内容不存在', data: null };
+  });
   return Object.assign(api, { tokensIssued: () => issued }) as FastifyInstance & { tokensIssued: () => number };
 }
 
@@ -89,6 +97,30 @@ describe('width redirects (HTTP 302 before rendering)', () => {
     expect(res.headers.location).toBe('/AI/news/42');
     const back = await gateway.inject({ url: '/AI/news/42', headers: cookie(1440) });
     expect(back.headers.location).toBe('/AI/42');
+  });
+  it.each([
+    ['/news/12', '/AI/news/12'],
+    ['/secret?id=12', '/AI/news/12'],
+    ['/news/13', '/new_detail?id=13'],
+  ])('sends a phone from %s to the article category page %s (looked up in the API)', async (url, location) => {
+    const before = calls.length;
+    const res = await gateway.inject({ url, headers: cookie(390) });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(location);
+    expect(calls.length).toBe(before);
+  });
+  it.each(['/news/999', '/news/abc', '/secret?id=', '/secret'])(
+    'lets the phone app answer %s (an unknown article) with its 404 page',
+    async (url) => {
+      const res = await gateway.inject({ url, headers: cookie(390) });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('data-app="mobile"');
+    },
+  );
+  it('renders /news/{id} on the desktop for a wide reader, without asking the API', async () => {
+    const res = await gateway.inject({ url: '/news/12', headers: cookie(1280) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-app="desktop"');
   });
   it('keeps the search keyword across widths', async () => {
     const res = await gateway.inject({ url: '/search?data=%E5%8D%8E%E4%B8%BA', headers: cookie(390) });

@@ -1,6 +1,6 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import { publicClientCredential } from '@portal/api-client/server';
-import { AppDocument, RootErrorPage, documentLinks } from '@portal/ui';
+import { AppDocument, CookieBanner, RootErrorPage, documentLinks } from '@portal/ui';
 import type { Route } from './+types/root';
 import uiStyles from '@portal/ui/styles.css?url';
 import landingStyles from './styles/landing.css?url';
@@ -21,6 +21,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <AppDocument app="landing" bodyClassName="landing" client={root?.client}>
       {children}
+      <CookieBanner />
     </AppDocument>
   );
 }

@@ -98,6 +98,8 @@ export const IT_REPORT_FIRST_YEAR = 2020;
 export const RELATED_VIDEOS = 8;
 export const HOT_TOPICS = { home: 6, category: 4 } as const;
 export const HOT_NEWS_HOME = 6;
+/** 最新发布 on the desktop home (get_news): a lead story and the newest headlines after it. */
+export const LATEST_NEWS_HOME = 6;
 export const INNER_PAGE_ITEMS = 3;
 export const REGISTRATION_DIALOG_WIDTH = '35%';
 export const AD_SLOTS = ['one', 'two', 'three', 'four', 'five'] as const;

@@ -439,7 +439,8 @@ export interface ApiTypes {
   // vendor and partner landing
   vendor_login: Def<{ mobile: string; meet_id?: number }, { user_id: string }>;
   vendor_register: Def<VendorRegistration, null>;
-  vendor_log: Def<{ meetName: string; user_id: string; meet_id?: number }, null>;
+  /** `asset`: the address of the asset opened, recorded with the access. */
+  vendor_log: Def<{ meetName: string; user_id: string; meet_id?: number; asset?: string }, null>;
   /** Content of a vendor landing page (0 = /vendor, 1 = /vendor2025). */
   vendor_meet: Def<{ meet_id: number }, VendorMeet>;
   partner_base: Def<{ mark: string }, PartnerBase>;

@@ -13,9 +13,17 @@ export const MAX_QUERY_LENGTH = FIELD_MAX.query;
 /** The current year on the site's clock (Asia/Shanghai, UTC+8 all year). */
 const shanghaiYear = () => new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
 
-/** yup turns [1] or true into numbers; only numbers and numeric strings (query strings) count. */
-const onlyScalars = (value: unknown, original: unknown) =>
-  original == null || typeof original === 'number' || typeof original === 'string' ? value : NaN;
+/** The spec's clients send '' (or blanks) for a filter the reader left unset. */
+const isBlank = (original: unknown) => typeof original === 'string' && original.trim() === '';
+
+/**
+ * yup turns [1] or true into numbers; only numbers and numeric strings (query strings) count.
+ * A blank string means "not set": undefined, so the field's default (or required rule) applies.
+ */
+const onlyScalars = (value: unknown, original: unknown) => {
+  if (isBlank(original)) return undefined;
+  return original == null || typeof original === 'number' || typeof original === 'string' ? value : NaN;
+};
 
 /** Any integer input; every one has a maximum (a time in ms at most), narrower ones add their own. */
 const int = (label: string) =>

@@ -31,6 +31,8 @@ export interface Resolution {
   redirect?: string;
   /** The matched rule; undefined for shared paths and unknown paths (404 in the width's app). */
   rule?: RouteRule;
+  /** The reader of the other width goes to this article's category page: look it up (rule.articleId). */
+  articleId?: string;
 }
 
 export function matchRoute(pathname: string) {
@@ -53,8 +55,11 @@ export function resolveRoute(pathname: string, search: string, width: Width): Re
   const found = matchRoute(pathname);
   if (!found) return { app: widthApp };
   const { rule, params } = found;
-  if (rule.app === 'landing' || rule.app === widthApp || !rule.otherWidth) return { app: rule.app, rule };
-  const redirect = rule.otherWidth({ params, query: new URLSearchParams(search) });
+  if (rule.app === 'landing' || rule.app === widthApp) return { app: rule.app, rule };
+  const match = { params, query: new URLSearchParams(search) };
+  if (rule.articleId) return { app: rule.app, rule, articleId: rule.articleId(match) };
+  if (!rule.otherWidth) return { app: rule.app, rule };
+  const redirect = rule.otherWidth(match);
   return { app: rule.app, rule, redirect };
 }
 

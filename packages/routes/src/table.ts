@@ -21,6 +21,11 @@ export interface RouteRule {
   otherWidth?: (m: RouteMatch) => string;
   /** Header and footer hidden (spec: routes flagged limit). */
   limit?: boolean;
+  /**
+   * Instead of otherWidth: the other width's page is the article's /{category}/news/{id}, and only
+   * the API knows the category. Gives the article id; the gateway looks it up (HTTP 302, unknown → 404).
+   */
+  articleId?: (m: RouteMatch) => string;
 }
 
 /**
@@ -60,8 +65,8 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/white_pager', app: 'desktop', otherWidth: () => '/?tag=2' },
   { pattern: '/video', app: 'desktop', otherWidth: () => '/video_List' },
   { pattern: '/videoc', app: 'desktop', otherWidth: (m) => `/video_detail?id=${q(m, 'id')}` },
-  { pattern: '/news/:id', app: 'desktop', otherWidth: (m) => `/new_detail?id=${p(m, 'id')}` },
-  { pattern: '/secret', app: 'desktop', otherWidth: (m) => `/new_detail?id=${q(m, 'id')}` },
+  { pattern: '/news/:id', app: 'desktop', articleId: (m) => m.params.id },
+  { pattern: '/secret', app: 'desktop', articleId: (m) => m.query.get('id') ?? '' },
   ...categoryAliases.map(
     (alias): RouteRule => ({
       pattern: `/${alias}/:id`,
@@ -111,8 +116,14 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/general/:menu_id', app: 'mobile', otherWidth: () => '/more?id=0' },
 ];
 
+/** The phone page of an article in one of the category pages (spec: /{category}/news/{id}). */
+export const mobileArticlePath = (alias: string, id: string | number) => `/${alias}/news/${id}`;
+
+/** The privacy statement (linked from the cookie banner and every form that collects personal data). */
+export const PRIVACY_PATH = '/privacy';
+
 /** Paths both apps render, each for its own width. */
-export const SHARED_PATHS: readonly string[] = ['/'];
+export const SHARED_PATHS: readonly string[] = ['/', PRIVACY_PATH];
 
 export function widthOf(vw: number): Width {
   return vw < MOBILE_BREAKPOINT ? 'narrow' : 'wide';

@@ -17,7 +17,7 @@ export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 export function hasOtherWidth(pathname: string): boolean {
   if (SHARED_PATHS.includes(pathname)) return true;
   const found = matchRoute(pathname);
-  return !!found && found.rule.app !== 'landing' && !!found.rule.otherWidth;
+  return !!found && found.rule.app !== 'landing' && !!(found.rule.otherWidth || found.rule.articleId);
 }
 
 export interface ViewportScriptOptions {

@@ -5,7 +5,14 @@
  */
 export { clearMember, loadMember, parseMember, saveMember, type MemberSession } from './storage/member';
 export { clearVendorUserId, getVendorUserId, setVendorUserId } from './storage/vendor';
-export { consentCookie, getConsent, readConsentCookie, setConsent, type Consent } from './storage/consent';
+export {
+  CONSENT_CHOICES,
+  consentCookie,
+  getConsent,
+  readConsentCookie,
+  setConsent,
+  type Consent,
+} from './storage/consent';
 export { lastViewTime, PAGE_VIEW_MEMORY, recordView, shouldCountView } from './storage/page-views';
 export {
   expireSession,

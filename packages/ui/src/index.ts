@@ -14,3 +14,6 @@ export * from './Dialog';
 export * from './ConfirmDialog';
 export * from './toast';
 export * from './AppDocument';
+export * from './PrivacyStatement';
+export * from './PrivacyLink';
+export * from './shareMeta';

@@ -183,7 +183,7 @@ export interface DB {
     created_at: number;
     updated_at: number;
   };
-  vendor_access_logs: { id: Generated<number>; user_id: string; meet_id: Generated<number>; meet_name: string; created_at: number };
+  vendor_access_logs: { id: Generated<number>; user_id: string; meet_id: Generated<number>; meet_name: string; asset: Generated<string>; created_at: number };
   partners: { mark: string; base: string };
   partner_items: {
     id: Generated<number>;

@@ -171,7 +171,7 @@ export async function createVendorUser(
 
 export async function logAccess(
   database: Db,
-  entry: { user_id: string; meet_id: number; meet_name: string },
+  entry: { user_id: string; meet_id: number; meet_name: string; asset: string },
   now: number,
 ): Promise<void> {
   await database.db

@@ -42,11 +42,23 @@ describe('cookie consent', () => {
     expect(getConsent()).toBe(expected);
   });
 
-  it('refuse hides the banner for the session only, with no cookie', () => {
+  it('remembers a refusal for one day too, in the same cookie', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const now = Date.UTC(2026, 0, 1, 8, 0, 0);
+    vi.setSystemTime(now);
     setConsent('refuse');
+    expect(consentCookie(now, false, 'refuse')).toContain('cookie_consent=refuse; Max-Age=86400');
+    sessionStorage.clear(); // a new browser session: the refusal still holds
+    vi.setSystemTime(now + 12 * 3600 * 1000);
     expect(getConsent()).toBe('refuse');
-    expect(document.cookie).not.toContain('cookie_consent');
-    sessionStorage.clear(); // a new browser session
+  });
+
+  it('a refusal expires after one day like an allow', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const now = Date.UTC(2026, 0, 1, 8, 0, 0);
+    vi.setSystemTime(now);
+    setConsent('refuse');
+    vi.setSystemTime(now + 24 * 3600 * 1000 + 1000);
     expect(getConsent()).toBeNull();
   });
 
@@ -54,12 +66,13 @@ describe('cookie consent', () => {
     setConsent('refuse');
     setConsent('allow');
     expect(getConsent()).toBe('allow');
-    expect(sessionStorage.getItem('cookie_consent')).toBeNull();
+    expect(document.cookie).toBe('cookie_consent=allow');
   });
 
   it('reads the consent from a Cookie header during SSR', () => {
     expect(readConsentCookie('vw=1280; cookie_consent=allow')).toBe('allow');
-    expect(readConsentCookie('cookie_consent=refuse')).toBeNull();
+    expect(readConsentCookie('cookie_consent=refuse')).toBe('refuse');
+    expect(readConsentCookie('cookie_consent=1')).toBeNull();
     expect(readConsentCookie('xcookie_consent=allow')).toBeNull();
     expect(readConsentCookie(undefined)).toBeNull();
   });

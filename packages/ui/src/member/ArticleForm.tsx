@@ -134,6 +134,9 @@ export function ArticleForm({
 }: ArticleFormProps) {
   // Which button submitted: read at submit time (state would be one render late).
   const draft = useRef(false);
+  // No error before the first submit: opening the form moves the focus (the dialog, then the editor)
+  // and the editor reports its empty document, which must not flag the untouched title as missing.
+  const [submitted, setSubmitted] = useState(false);
 
   const submit = async (values: Values) => {
     const valid = columnArticleSchema.cast(values, { stripUnknown: true });
@@ -163,6 +166,8 @@ export function ArticleForm({
       key={article?.id ?? 'new'}
       initialValues={toValues(article)}
       validationSchema={columnArticleSchema}
+      validateOnChange={submitted}
+      validateOnBlur={submitted}
       onSubmit={submit}
     >
       {({ isSubmitting, submitForm }) => (
@@ -177,6 +182,7 @@ export function ArticleForm({
             isSubmitting,
             submit: (asDraft) => {
               draft.current = asDraft;
+              setSubmitted(true);
               void submitForm();
             },
           })}

@@ -95,6 +95,8 @@ export default function RichEditor({
 
   const [editorConfig] = useState<Partial<IEditorConfig>>(() => ({
     placeholder: EDITOR_PLACEHOLDER,
+    // The form's first field keeps the focus: a focused editor would blur (and "touch") the title.
+    autoFocus: false,
     customPaste: (ed, event) => {
       const html = event.clipboardData?.getData('text/html') ?? '';
       const rtf = event.clipboardData?.getData('text/rtf') ?? '';

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { HOT_NEWS_HOME, HOT_TOPICS, INNER_PAGE_ITEMS } from '@portal/api-client/constants';
+import {
+  HOT_NEWS_HOME,
+  HOT_TOPICS,
+  INNER_PAGE_ITEMS,
+  LATEST_NEWS_HOME,
+} from '@portal/api-client/constants';
 import { ok } from '../../lib/envelope';
 import { cachedCounts } from '../../plugins/cache';
 import { defineCall } from '../../lib/route';
@@ -16,7 +21,13 @@ export default async function homeRoutes(app: FastifyInstance) {
   // Article totals shared with cate_list, so they clear together when articles change.
   const counts = cachedCounts(app.readCache, 'cate_list');
 
-  defineCall(app, 'get_news', async () => ok(await listFlagged(db, 'is_hot', HOT_NEWS_HOME)), cache);
+  // 最新发布: the newest articles of every category (get_right.hot holds the hot ones).
+  defineCall(
+    app,
+    'get_news',
+    async () => ok((await listLatest(db, 0, pageOf(1, LATEST_NEWS_HOME), counts)).items),
+    cache,
+  );
   defineCall(app, 'get_policy', async () => ok(await listFlagged(db, 'is_policy', INNER_PAGE_ITEMS)), cache);
   defineCall(app, 'get_big', async () => ok(await listFlagged(db, 'is_pic', HOT_TOPICS.home)), cache);
   defineCall(app, 'get_cxo', async () => ok(await listTopics(db, 'featured', 0, HOT_TOPICS.home)), cache);

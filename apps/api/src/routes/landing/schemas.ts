@@ -13,6 +13,8 @@ export const SURVEY_MAX_ITEMS = 4;
 /** Longest JSON text of form content / other (a form has a few dozen fields of ≤500 characters). */
 export const FORM_JSON_MAX = FIELD_MAX.formJson;
 export const MARK_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+/** Longest asset address vendor_log records. */
+export const ASSET_URL_MAX = 500;
 
 /**
  * An integer sent as a JSON number or a string of digits. yup alone would also read [1] or true as
@@ -99,6 +101,8 @@ export const landingSchemas = {
       .required('请先使用手机号登录')
       .max(FIELD_MAX.vendorUserId, '请先使用手机号登录'),
     meet_id: meetId.optional(),
+    /** The address of the asset opened (a report or a carousel item of the meet). */
+    asset: string().typeError('资料地址不正确').trim().max(ASSET_URL_MAX, '资料地址不正确').default(''),
   }),
   vendor_meet: object({ meet_id: meetId.required('活动编号不能为空') }),
   partner: object({

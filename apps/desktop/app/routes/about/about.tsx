@@ -49,7 +49,8 @@ export default function About() {
             </li>
           ))}
         </ul>
-        <h2>联系我们</h2>
+        {/* The footer's 联系我们 and the privacy statement link here (CONTACT_HREF). */}
+        <h2 id="contact">联系我们</h2>
         <dl className="about__info">
           {address ? (
             <div>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/pdf';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
@@ -7,6 +8,7 @@ import { intParam } from '../../features/content/lib/query';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '../../features/content/lib/site';
 import { contentStyles } from '../../features/content/styles';
+import { PdfReader, type PdfSource } from '../../features/white-paper/components/PdfReader';
 import { usePaperPdf } from '../../features/white-paper/hooks/usePaperPdf';
 import { seoMeta } from '../../lib/seo';
 
@@ -28,15 +30,20 @@ export const meta: Route.MetaFunction = ({ data }) =>
       )
     : [];
 
-/** Download name of a paper's PDF (the free file keeps its own name; a blob URL has none). */
+/** Download name of a free paper's PDF. */
 const fileName = (paper: { id: number; title: string }) => `${paper.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || `white-paper-${paper.id}`}.pdf`;
 
 export default function PaperPdf({ loaderData: { paper } }: Route.ComponentProps) {
   const paid = paper.is_free !== 0;
-  // A paid paper has no public file: the member's browser fetches it (white_paper_file) and shows
-  // it from an object URL. The server renders it locked, since the session lives in the browser.
+  // A paid paper has no public file: the member's browser fetches its bytes (white_paper_file) and
+  // pdf.js draws them; members read it here, with no download link. The server renders it locked,
+  // since the session lives in the browser.
   const pdf = usePaperPdf(paper.id, paid);
-  const href = paid ? (pdf.status === 'ready' ? pdf.href : null) : paper.url;
+  const paidData = pdf.status === 'ready' ? pdf.data : null;
+  const source = useMemo<PdfSource | null>(
+    () => (paid ? (paidData ? { data: paidData } : null) : { url: paper.url }),
+    [paid, paidData, paper.url],
+  );
   return (
     <main className="page container">
       <Breadcrumb items={[{ label: '白皮书', to: '/white_pager' }, { label: paper.title }]} />
@@ -49,19 +56,15 @@ export default function PaperPdf({ loaderData: { paper } }: Route.ComponentProps
               <time>{day(paper.created_at)}</time>
             </p>
           </div>
-          {href ? (
-            <a className="ui-button ui-button--primary" href={href} download={fileName(paper)}>
+          {paid ? null : (
+            <a className="ui-button ui-button--primary" href={paper.url} download={fileName(paper)}>
               下载PDF
             </a>
-          ) : null}
+          )}
         </div>
         <p className="pdf__desc">{paper.description}</p>
-        {href ? (
-          <object className="pdf__frame" data={href} type="application/pdf" aria-label={paper.title}>
-            <p className="empty">
-              当前浏览器无法直接显示PDF，请 <a href={href} download={fileName(paper)}>下载后阅读</a>。
-            </p>
-          </object>
+        {source ? (
+          <PdfReader key={paper.id} source={source} title={paper.title} />
         ) : pdf.status === 'loading' ? (
           <p className="pdf__locked" role="status">正在加载白皮书…</p>
         ) : pdf.status === 'error' ? (

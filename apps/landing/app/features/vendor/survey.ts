@@ -5,7 +5,7 @@ import type { VENDOR_CONSENT_COUNT } from '@portal/api-client/schemas';
 export const OTHER_CHOICE = '其他';
 /** The three consent boxes of the registration form (spec section 5). */
 export const CONSENTS = [
-  '我已阅读并同意《隐私政策》，同意主办方按政策处理我的个人信息',
+  '我已阅读并同意《隐私声明》，同意主办方按声明处理我的个人信息',
   '我同意接收主办方发送的产品资讯、活动邀请及行业报告',
   '我同意主办方将我的注册信息提供给本次活动的合作伙伴，用于联系与服务',
 ] as const satisfies { length: typeof VENDOR_CONSENT_COUNT };

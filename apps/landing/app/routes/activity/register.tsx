@@ -2,11 +2,21 @@ import { data, isRouteErrorResponse } from 'react-router';
 import { ErrorCode, type PlaceOption } from '@portal/api-client';
 import { serverApi } from '@portal/api-client/server';
 import { ActivityForm } from '../../features/activity-form/components/ActivityForm';
-import { ErrorPage } from '@portal/ui';
+import { ErrorPage, pageUrl, shareMeta } from '@portal/ui';
 import type { Route } from './+types/register';
 import { isOk } from '@portal/api-client/envelope';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+
+/** What the loader throws when getForm fails: the server's message. */
+interface LoadError {
+  msg: string;
+}
+
+const serverMsg = (error: unknown): string | undefined =>
+  isRouteErrorResponse(error) && typeof (error.data as Partial<LoadError> | null)?.msg === 'string'
+    ? (error.data as LoadError).msg
+    : undefined;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -15,9 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const activityId = Number(idText);
   const api = serverApi(context);
   const res = await api.getForm({ activity_id: activityId });
-  if (res.code === ErrorCode.NotFound || res.code === ErrorCode.Validation) throw notFound();
-  // Any other failure shows the server's msg as an error (spec section 8).
-  if (!isOk(res)) throw data({ msg: res.msg }, { status: 503 });
+  // Spec section 8: the page shows the server's msg (活动表单不存在), with the status that fits.
+  if (res.code === ErrorCode.NotFound || res.code === ErrorCode.Validation) {
+    throw data({ msg: res.msg } satisfies LoadError, { status: 404 });
+  }
+  if (!isOk(res)) throw data({ msg: res.msg } satisfies LoadError, { status: 503 });
   const form = res.data;
   let provinces: PlaceOption[] = [];
   if (form.form.some((f) => f.is_show === 1 && (f.type === 'province' || f.type === 'city'))) {
@@ -26,11 +38,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (isOk(res)) provinces = res.data;
     else console.error(`[activity] get_province: ${res.code} ${res.msg}`);
   }
-  return { activityId, source: (query.get('source') ?? '').slice(0, 100), form, provinces };
+  return { activityId, source: (query.get('source') ?? '').slice(0, 100), form, provinces, url: pageUrl(request) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  loaded ? [{ title: loaded.form.title }, { name: 'robots', content: 'noindex' }] : [];
+  loaded
+    ? [
+        { title: loaded.form.title },
+        { name: 'robots', content: 'noindex' },
+        // Shared in chats even though search engines skip it.
+        ...shareMeta({
+          title: loaded.form.title,
+          description: `${loaded.form.title}，欢迎报名`,
+          url: loaded.url,
+          image: loaded.form.banner || undefined,
+          siteName: loaded.form.title,
+        }),
+      ]
+    : [];
 
 export default function ActivityRegister({ loaderData }: Route.ComponentProps) {
   const { form } = loaderData;
@@ -59,11 +84,17 @@ export default function ActivityRegister({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
-  const msg =
-    isRouteErrorResponse(error) && typeof (error.data as { msg?: unknown } | null)?.msg === 'string'
-      ? (error.data as { msg: string }).msg
-      : undefined;
+  const msg = serverMsg(error);
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    // A malformed id never reached the server: the generic page. An unknown form: the server's msg.
+    if (msg === undefined) return <ErrorPage status={404} />;
+    return (
+      <main className="lp-load-error" role="alert">
+        <h1>{msg}</h1>
+        <p>请检查报名链接是否正确，或联系活动主办方。</p>
+      </main>
+    );
+  }
   return (
     <main className="lp-load-error" role="alert">
       <h1>表单加载失败</h1>

@@ -1,13 +1,13 @@
 import { isRouteErrorResponse } from 'react-router';
 import { serverApi } from '@portal/api-client/server';
-import { ErrorPage } from '@portal/ui';
+import { ErrorPage, pageUrl, shareMeta } from '@portal/ui';
 import { PartnerPage } from '../../features/partner/components/PartnerPage';
 import { loadPartner } from '../../features/partner/load.server';
 import { PARTNER_LOAD_ERROR } from '../../features/partner/messages';
 import type { Route } from './+types/partner';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return { partner: await loadPartner(serverApi(context), params.mark) };
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  return { partner: await loadPartner(serverApi(context), params.mark), url: pageUrl(request) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -15,6 +15,13 @@ export const meta: Route.MetaFunction = ({ data }) =>
     ? [
         { title: data.partner.base.slogan },
         { name: 'description', content: data.partner.base.des.slice(0, 160) },
+        ...shareMeta({
+          title: data.partner.base.slogan,
+          description: data.partner.base.des.slice(0, 160),
+          url: data.url,
+          image: data.partner.base.banner || undefined,
+          siteName: data.partner.base.slogan,
+        }),
       ]
     : [{ title: PARTNER_LOAD_ERROR }];
 

@@ -29,7 +29,8 @@ describe('mobile banner click rule', () => {
     expect(link('外部活动').getAttribute('target')).toBe('_blank');
     expect(link('外部活动').getAttribute('href')).toBe('https://example.com/event');
     expect(link('站内文章').getAttribute('target')).toBeNull();
-    expect(link('站内文章').getAttribute('href')).toBe('/new_detail?id=12');
+    // Its category page is only known to the API: the gateway redirects the document request.
+    expect(link('站内文章').getAttribute('href')).toBe('/news/12');
     expect(link('分类文章').getAttribute('href')).toBe('/AI/news/34');
     expect(link('报名页').getAttribute('href')).toBe('/activity/register?id=1');
     expect(container.querySelectorAll('.m-banner__title')).toHaveLength(4);

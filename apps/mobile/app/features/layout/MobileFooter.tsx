@@ -1,4 +1,5 @@
 import type { FooterData } from '@portal/api-client';
+import { PRIVACY_PATH } from '@portal/routes';
 
 /** Footer entries (keyed by Chinese labels, spec section 3) short enough for the phone's footer. */
 const FOOTER_KEYS = ['版权所有', 'ICP备案', '公安备案', '增值电信业务经营许可证'] as const;
@@ -12,6 +13,7 @@ export function MobileFooter({ footer }: { footer: FooterData }) {
         <a href="/about">关于我们</a>
         <a href="/recruit">招聘信息</a>
         <a href="/login">会员登录</a>
+        <a href={PRIVACY_PATH}>隐私声明</a>
       </nav>
       {lines.map(([label, text]) => (
         <p key={label} className="m-footer__line">

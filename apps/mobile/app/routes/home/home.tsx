@@ -6,6 +6,7 @@ import type { Route } from './+types/home';
 import type { loader as rootLoader } from '../../root';
 import { apiFor, required, optional } from '../../lib/api.server';
 import { call } from '../../lib/browser-api';
+import { pageUrl, shareMeta } from '@portal/ui';
 import { SITE_NAME } from '../../lib/site';
 import { BannerCarousel } from '../../features/home/BannerCarousel';
 import { QuickLinks } from '../../features/home/QuickLinks';
@@ -44,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     topics: topics.slice(0, BLOCK_ITEMS),
     fall,
     seo,
+    url: pageUrl(request),
   };
 }
 
@@ -53,6 +55,15 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
     { title: seo?.title || SITE_NAME },
     { name: 'description', content: seo?.description ?? '' },
     { name: 'keywords', content: seo?.keyword ?? '' },
+    ...(loaded
+      ? shareMeta({
+          title: seo?.title || SITE_NAME,
+          description: seo?.description ?? '',
+          url: loaded.url,
+          image: loaded.banners[0]?.banner,
+          siteName: SITE_NAME,
+        })
+      : []),
   ];
 };
 

@@ -1,5 +1,6 @@
 import { Link, data, useLoaderData } from 'react-router';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { shareMeta } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, publicOrigin, required } from '../../lib/api.server';
 import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
@@ -36,6 +37,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
     { title: `${title}${TITLE_SUFFIX}` },
     { name: 'description', content: description },
     { name: 'keywords', content: keywords },
+    ...shareMeta({ title, description, url: canonical, image: article.thumb || undefined, siteName: SITE_NAME, type: 'article' }),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',

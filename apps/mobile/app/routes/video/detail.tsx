@@ -1,8 +1,9 @@
 import { data, useLoaderData } from 'react-router';
 import { RELATED_VIDEOS } from '@portal/api-client/constants';
+import { pageUrl, shareMeta } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, required } from '../../lib/api.server';
-import { DEFAULT_VIDEO_THUMB, TITLE_SUFFIX } from '../../lib/site';
+import { DEFAULT_VIDEO_THUMB, SITE_NAME, TITLE_SUFFIX } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { VideoCard } from '../../features/video/VideoCard';
 import { embedSrc, fileSrc } from '../../features/video/player';
@@ -12,16 +13,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('id') ?? '';
   if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw data(null, { status: 404, statusText: 'Not Found' });
   const video = await required(apiFor(context).video_detail({ id: Number(raw) }));
-  return { video };
+  return { video, url: pageUrl(request) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
   if (!loaded) return [{ title: `页面不存在（404）${TITLE_SUFFIX}` }];
-  const { video } = loaded;
+  const { video, url } = loaded;
   return [
     { title: `${video.title}${TITLE_SUFFIX}` },
     { name: 'description', content: video.description },
     { name: 'keywords', content: video.keyword },
+    ...shareMeta({
+      title: video.title,
+      description: video.description,
+      url,
+      image: video.index_thumb || video.thumb || undefined,
+      siteName: SITE_NAME,
+      type: 'video.other',
+    }),
   ];
 };
 

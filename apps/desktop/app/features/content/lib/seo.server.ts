@@ -1,4 +1,5 @@
 import type { Api, Seo } from '@portal/api-client';
+import { absoluteUrl } from '@portal/ui';
 import { settle } from './envelope.server';
 import { SITE_NAME } from './site';
 import { isOk } from '@portal/api-client/envelope';
@@ -11,8 +12,5 @@ export async function pageSeo(api: Api, page: string, fallbackTitle: string): Pr
   return { title: `${fallbackTitle}-${SITE_NAME}`, description: '', keyword: '' };
 }
 
-/**
- * The absolute URL of a path (canonical and Open Graph URLs). Under the gateway `request.url` is on
- * the configured PUBLIC_ORIGIN, never on the request's Host (see AppLoadContext.publicOrigin).
- */
-export const absolute = (request: Request, path: string) => new URL(path, request.url).href;
+/** The absolute URL of a path (canonical and Open Graph URLs): the one origin rule of every app, @portal/ui absoluteUrl. */
+export const absolute = absoluteUrl;

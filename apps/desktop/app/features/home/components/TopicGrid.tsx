@@ -1,15 +1,16 @@
 import type { ListItem } from '@portal/api-client';
+import { HOT_TOPICS } from '@portal/api-client/constants';
 import { ItemLink } from '@portal/ui';
 import { SectionTitle } from './SectionTitle';
 
-/** 精选专题: picture cards. */
+/** 精选专题: picture cards, as many as the spec's home count (get_cxo returns that many). */
 export function TopicGrid({ items }: { items: ListItem[] }) {
   if (items.length === 0) return null;
   return (
     <section className="block topics">
       <SectionTitle title="精选专题" />
       <ul className="topics__grid">
-        {items.slice(0, 4).map((item) => (
+        {items.slice(0, HOT_TOPICS.home).map((item) => (
           <li key={item.id}>
             <ItemLink to={item.url} title={item.title}>
               <img src={item.thumb} alt="" width={190} height={120} loading="lazy" />

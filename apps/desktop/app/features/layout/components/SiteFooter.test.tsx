@@ -40,6 +40,8 @@ describe('SiteFooter', () => {
     expect(screen.getByText('凡本网注明来源的作品，版权均属本网所有。')).toBeTruthy();
     expect(screen.getByRole('link', { name: '关于我们' }).getAttribute('href')).toBe('/about');
     expect(screen.getByRole('link', { name: '招贤纳士' }).getAttribute('href')).toBe('/recruit');
+    expect(screen.getByRole('link', { name: '联系我们' }).getAttribute('href')).toBe('/about#contact');
+    expect(screen.getByRole('link', { name: '隐私声明' }).getAttribute('href')).toBe('/privacy');
     expect(screen.getByRole('img', { name: '微信公众号' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '国家数据局' }).getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('menuitem', { name: '兄弟站点' }).getAttribute('href')).toBe('https://example.cn/');

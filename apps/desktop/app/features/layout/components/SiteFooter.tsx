@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import type { FooterData, WebsiteUrl } from '@portal/api-client';
+import { PRIVACY_PATH } from '@portal/routes';
+import { CONTACT_HREF } from '@portal/ui';
 
 export interface SiteFooterProps {
   footer: FooterData;
@@ -29,7 +31,8 @@ export function SiteFooter({ footer, websites }: SiteFooterProps) {
             <Link to="/about">关于我们</Link>
             <Link to="/about#copyright">版权声明</Link>
             <Link to="/recruit">招贤纳士</Link>
-            <Link to="/about#contact">联系我们</Link>
+            <Link to={CONTACT_HREF}>联系我们</Link>
+            <a href={PRIVACY_PATH}>隐私声明</a>
             {websites.length > 0 ? (
               <span className="site-footer__related" tabIndex={0}>
                 相关网站

@@ -8,11 +8,12 @@ import { fetchPaperPdf } from '../lib/fetch-pdf';
 export type PaperPdfState =
   | { status: 'locked' }
   | { status: 'loading' }
-  | { status: 'ready'; href: string }
+  | { status: 'ready'; data: ArrayBuffer }
   | { status: 'error'; msg: string };
 
 /**
- * A paid paper's PDF for the logged-in member, as an object URL (revoked on leave). A visitor gets
+ * A paid paper's PDF bytes for the logged-in member (drawn by pdf.js: no blob: URL, which in-app
+ * browsers cannot open). A visitor gets
  * 请先登录 and /login; a 10001 answer clears SMBData, shows the server message and goes to /login.
  */
 export function usePaperPdf(id: number, paid: boolean): PaperPdfState {
@@ -27,13 +28,12 @@ export function usePaperPdf(id: number, paid: boolean): PaperPdfState {
       return;
     }
     let live = true;
-    let href: string | null = null;
     setState({ status: 'loading' });
-    void fetchPaperPdf(id, loadMember).then((res) => {
+    void fetchPaperPdf(id, loadMember).then(async (res) => {
       if (!live) return;
       if (res.ok) {
-        href = URL.createObjectURL(res.blob);
-        setState({ status: 'ready', href });
+        const data = await res.blob.arrayBuffer();
+        if (live) setState({ status: 'ready', data });
       } else if (res.code === ErrorCode.SessionInvalid) {
         // The one 10001 behaviour: SMBData cleared, the server message, /login.
         expireSession(res.msg);
@@ -43,7 +43,6 @@ export function usePaperPdf(id: number, paid: boolean): PaperPdfState {
     });
     return () => {
       live = false;
-      if (href) URL.revokeObjectURL(href);
     };
   }, [id, paid, navigate]);
   return state;

@@ -2,7 +2,7 @@ import { Form, Formik, useField } from 'formik';
 import type { Api } from '@portal/api-client';
 import { PASSWORD_MAX, PHONE_MAX_LENGTH } from '@portal/api-client/constants';
 import { memberRegisterFormSchema, type MemberRegisterFormValues } from '@portal/api-client/schemas';
-import { showToast } from '@portal/ui';
+import { PrivacyLink, showToast } from '@portal/ui';
 import { toastFailure } from '../lib/api';
 import type { FormOptions } from '../lib/options.server';
 import { ProfileFields, Row, TextInput, pickProfile } from '@portal/ui/member';
@@ -47,9 +47,7 @@ function PrivacyTick() {
           type="checkbox"
         />
         我已阅读并同意
-        <a href="/about#privacy" target="_blank" rel="noreferrer">
-          《隐私声明》
-        </a>
+        <PrivacyLink />
       </label>
     </Row>
   );

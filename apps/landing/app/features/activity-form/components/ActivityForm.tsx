@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { ErrorMessage, Field, Form, Formik, type FormikHelpers } from 'formik';
 import type { DynamicForm, FormField, PlaceOption } from '@portal/api-client';
 import { MSG, dynamicFormSchema } from '@portal/api-client/schemas';
-import { Dialog } from '@portal/ui';
+import { Dialog, PrivacyLink } from '@portal/ui';
 import { browserApi } from '../../../lib/browser-api';
 import {
   initialValues,
@@ -163,6 +163,11 @@ export function ActivityForm({ activityId, source, form, provinces }: ActivityFo
                 ) : null}
               </div>
             ) : null}
+
+            <p className="lp-consents__note">
+              本站如何保存和使用您提交的信息，详见
+              <PrivacyLink />
+            </p>
 
             <button
               type="submit"

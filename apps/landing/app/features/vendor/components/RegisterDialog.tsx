@@ -1,7 +1,7 @@
 import { Formik, Form, Field, ErrorMessage } from 'formik';
 import { PHONE_MAX_LENGTH, REGISTRATION_DIALOG_WIDTH, SURVEY_QUESTIONS } from '@portal/api-client/constants';
 import { vendorRegistrationFormSchema } from '@portal/api-client/schemas';
-import { Dialog, showToast } from '@portal/ui';
+import { Dialog, PrivacyLink, showToast } from '@portal/ui';
 import { browserApi } from '../../../lib/browser-api';
 import { meetPayload } from '../meets';
 import { CONSENTS, OTHER_CHOICE, surveyAnswers, type SurveyValues } from '../survey';
@@ -182,6 +182,10 @@ export function RegisterDialog({
                   <span>{text}</span>
                 </label>
               ))}
+              <p className="lp-consents__note">
+                个人信息的处理方式详见
+                <PrivacyLink />
+              </p>
               {submitCount > 0 && typeof errors.agreements === 'string' ? (
                 <span className="lp-field__error" role="alert">
                   {errors.agreements}

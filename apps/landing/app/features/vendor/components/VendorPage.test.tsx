@@ -10,6 +10,8 @@ const api = {
   vendor_log: vi.fn(),
 };
 vi.mock('../../../lib/browser-api', () => ({ browserApi: () => Promise.resolve(api) }));
+const openAsset = vi.fn();
+vi.mock('../openAsset', () => ({ openAsset: (url: string) => openAsset(url) }));
 
 const MEET: VendorMeet = {
   id: 1,
@@ -22,6 +24,9 @@ const MEET: VendorMeet = {
   carousels: [],
 };
 
+/** The dialogs are lazy chunks: on a busy machine the first one takes more than findBy's default second. */
+const SLOW = { timeout: 10_000 };
+
 function fill(scope: HTMLElement, placeholder: string, value: string) {
   fireEvent.change(within(scope).getByPlaceholderText(placeholder), { target: { value } });
 }
@@ -32,11 +37,14 @@ describe('vendor landing gate', () => {
     await Promise.all([import('./LoginDialog'), import('./RegisterDialog')]);
   });
 
-  let open: ReturnType<typeof vi.fn>;
+  // A popup blocker: any window.open fails (as in iOS Safari or WeChat after an awaited call).
+  const popup = vi.fn(() => null);
+  const open = openAsset;
   beforeEach(() => {
     sessionStorage.clear();
-    open = vi.fn();
-    window.open = open as unknown as typeof window.open;
+    open.mockReset();
+    popup.mockClear();
+    window.open = popup as unknown as typeof window.open;
     for (const fn of Object.values(api)) fn.mockReset();
   });
   afterEach(cleanup);
@@ -50,11 +58,11 @@ describe('vendor landing gate', () => {
     render(<VendorPage meet={MEET} />);
 
     fireEvent.click(screen.getByText('报告乙'));
-    const login = await screen.findByRole('dialog', { name: '手机号登录' });
+    const login = await screen.findByRole('dialog', { name: '手机号登录' }, SLOW);
     fill(login, '请输入手机号', '13800138000');
     fireEvent.click(within(login).getByRole('button', { name: '登录' }));
 
-    const register = await screen.findByRole('dialog', { name: '注册后查看完整资料' });
+    const register = await screen.findByRole('dialog', { name: '注册后查看完整资料' }, SLOW);
     expect(api.vendor_login).toHaveBeenLastCalledWith({ mobile: '13800138000', meet_id: 1 });
     expect(within(register).getByPlaceholderText('请输入手机号')).toHaveProperty('value', '13800138000');
     fill(register, '请输入姓名', '张三');
@@ -64,13 +72,14 @@ describe('vendor landing gate', () => {
     fill(register, '请输入职位', 'CIO');
     const consents = register.querySelectorAll<HTMLInputElement>('.lp-consents input[type="checkbox"]');
     expect(consents).toHaveLength(3);
+    expect(within(register).getByRole('link', { name: '《隐私声明》' }).getAttribute('href')).toBe('/privacy');
     fireEvent.click(within(register).getByRole('button', { name: '立即注册' }));
     expect(await within(register).findByText('请查看协议并勾选')).toBeTruthy();
     expect(api.vendor_register).not.toHaveBeenCalled();
     consents.forEach((c) => fireEvent.click(c));
     fireEvent.click(within(register).getByRole('button', { name: '立即注册' }));
 
-    const again = await screen.findByRole('dialog', { name: '手机号登录' });
+    const again = await screen.findByRole('dialog', { name: '手机号登录' }, SLOW);
     expect(await screen.findByText('注册成功')).toBeTruthy();
     const sent = api.vendor_register.mock.calls[0][0];
     expect(sent).toMatchObject({ name: '张三', mobile: '13800138000', meetName: MEET.name, meet_id: 1 });
@@ -78,8 +87,14 @@ describe('vendor landing gate', () => {
     expect(within(again).getByPlaceholderText('请输入手机号')).toHaveProperty('value', '13800138000');
 
     fireEvent.click(within(again).getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/uploads/b.pdf', '_blank', 'noopener'));
-    expect(api.vendor_log).toHaveBeenCalledWith({ meetName: MEET.name, user_id: 'u-123', meet_id: 1 });
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/uploads/b.pdf'));
+    expect(popup).not.toHaveBeenCalled();
+    expect(api.vendor_log).toHaveBeenCalledWith({
+      meetName: MEET.name,
+      user_id: 'u-123',
+      meet_id: 1,
+      asset: '/uploads/b.pdf',
+    });
     expect(sessionStorage.getItem('user_id')).toBe('u-123');
     expect(screen.queryByRole('dialog')).toBeNull();
   }, 20_000);
@@ -91,11 +106,12 @@ describe('vendor landing gate', () => {
       .mockResolvedValueOnce({ code: 10007, msg: '请先使用手机号登录', data: null });
     render(<VendorPage meet={MEET} />);
     fireEvent.click(screen.getByText('报告甲'));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/uploads/a.pdf', '_blank', 'noopener'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/uploads/a.pdf'));
+    expect(popup).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.click(screen.getByText('报告乙'));
-    expect(await screen.findByRole('dialog', { name: '手机号登录' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: '手机号登录' }, SLOW)).toBeTruthy();
     expect(open).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem('user_id')).toBeNull();
   });

@@ -82,7 +82,7 @@ export function VendorPage({ meet }: { meet: VendorMeet }) {
               <ol className="lp-hero__steps">
                 <li>点击任一资料</li>
                 <li>手机号登录（首次需注册）</li>
-                <li>在新窗口中免费查看</li>
+                <li>即可免费查看</li>
               </ol>
             </aside>
           </div>

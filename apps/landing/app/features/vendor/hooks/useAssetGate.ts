@@ -2,11 +2,11 @@ import { useCallback, useState } from 'react';
 import type { VendorAsset } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
 import { browserApi } from '../../../lib/browser-api';
-import { safeUrl } from '../../../lib/safe-url';
 import { clearVendorUserId, getVendorUserId } from '@portal/session';
 import { showToast } from '@portal/ui';
 import { meetPayload } from '../meets';
 import { isOk } from '@portal/api-client/envelope';
+import { openAsset } from '../openAsset';
 
 export type GateDialog = 'none' | 'login' | 'register';
 
@@ -21,7 +21,7 @@ const STALE_SESSION = new Set<number>([
 
 /**
  * The landing gate (spec section 4): without a user_id an asset click opens phone login and
- * remembers the asset; with one the access is logged and the asset opens in a new tab. After a
+ * remembers the asset; with one the access (meet and asset) is logged and the asset opens in this tab. After a
  * successful login the remembered asset opens.
  */
 export function useAssetGate(meetId: number, meetName: string) {
@@ -32,9 +32,9 @@ export function useAssetGate(meetId: number, meetName: string) {
   const access = useCallback(
     async (asset: VendorAsset, userId: string) => {
       const api = await browserApi();
-      const res = await api.vendor_log({ meetName, user_id: userId, ...meetPayload(meetId) });
+      const res = await api.vendor_log({ meetName, user_id: userId, asset: asset.url, ...meetPayload(meetId) });
       if (isOk(res)) {
-        window.open(safeUrl(asset.url), '_blank', 'noopener');
+        openAsset(asset.url);
         return;
       }
       if (STALE_SESSION.has(res.code)) {
