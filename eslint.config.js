@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import houseBoundaries from './eslint/boundaries.js';
 
 /** One lint config for the whole monorepo. */
 export default tseslint.config(
@@ -33,4 +34,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...houseBoundaries,
 );

@@ -19,6 +19,8 @@ install_deps
 build_all
 echo "› lint"
 "${PNPM[@]}" lint
+echo "› lint rules (a deliberate boundary break must fail lint)"
+node --test scripts/
 echo "› typecheck, unit and API tests"
 "${PNPM[@]}" exec tsc -p e2e/tsconfig.json
 "${PNPM[@]}" exec turbo run typecheck test --cache-dir="$TURBO_CACHE_DIR" --output-logs=new-only --concurrency=1

@@ -1,6 +1,6 @@
 import type { ListItem } from '@portal/api-client';
 import { ItemLink } from '@portal/ui';
-import { SectionTitle } from './SectionTitle';
+import { SectionTitle } from '../../shared/SectionTitle';
 
 /** 精选专题: picture cards. */
 export function TopicGrid({ items }: { items: ListItem[] }) {

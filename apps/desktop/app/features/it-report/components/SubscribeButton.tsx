@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clearMember, loadMember } from '@portal/session';
-import { useRequireMember } from '../../content/lib/member';
+import { useRequireMember } from '../../shared/member';
 import { showToast } from '@portal/ui';
 
 /**

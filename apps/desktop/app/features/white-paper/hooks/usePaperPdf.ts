@@ -4,7 +4,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { STORAGE_KEY } from '@portal/api-client/constants';
 import { clearMember, loadMember } from '@portal/session';
 import { showToast } from '@portal/ui';
-import { toastLoginFirst } from '../../content/lib/member';
+import { toastLoginFirst } from '../../shared/member';
 import { fetchPaperPdf } from '../lib/fetch-pdf';
 
 export type PaperPdfState =
