@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Api } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
@@ -24,15 +24,18 @@ export function notifyMemberChange(): void {
 export function useMemberApi(): () => Promise<Api> {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  // The client outlives renders: it calls the latest handler through this ref (set after render).
   const onInvalid = useRef<(msg: string) => void>(() => {});
-  onInvalid.current = (msg) => {
-    // Calls made together all answer 10001: the first one signs out and says so, once.
-    if (!loadMember()) return;
-    dispatch(signOut());
-    notifyMemberChange();
-    showToast(msg, 'error');
-    void navigate('/login', { replace: true });
-  };
+  useEffect(() => {
+    onInvalid.current = (msg) => {
+      // Calls made together all answer 10001: the first one signs out and says so, once.
+      if (!loadMember()) return;
+      dispatch(signOut());
+      notifyMemberChange();
+      showToast(msg, 'error');
+      void navigate('/login', { replace: true });
+    };
+  }, [dispatch, navigate]);
   const api = useRef<Promise<Api> | null>(null);
   return useCallback(() => {
     api.current ??= import('@portal/api-client/http').then(({ createBrowserApi }) =>
