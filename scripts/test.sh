@@ -23,6 +23,8 @@ echo "› lint rules (a deliberate boundary break must fail lint)"
 node --test scripts/
 echo "› format (prettier --check; pnpm format fixes it)"
 "${PNPM[@]}" format:check
+echo "› knip (no unused dependency, file or export)"
+"${PNPM[@]}" knip
 echo "› typecheck, unit and API tests"
 "${PNPM[@]}" exec tsc -p e2e/tsconfig.json
 "${PNPM[@]}" exec turbo run typecheck test --cache-dir="$TURBO_CACHE_DIR" --output-logs=new-only --concurrency=1

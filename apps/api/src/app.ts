@@ -48,5 +48,3 @@ export async function buildApp(options: Partial<ApiConfig> = {}): Promise<Fastif
   await app.ready();
   return app;
 }
-
-export default buildApp;

@@ -96,13 +96,6 @@ export async function newMember(t: TestApp, overrides: Record<string, unknown> =
   };
 }
 
-/** Solves a drag_captcha challenge the way the slider does (offset within tolerance of the target). */
-export async function dragProof(t: TestApp, miss = 0): Promise<string> {
-  const res = await t.call<{ token: string; width: number; target: number }>('drag_captcha');
-  if (res.code !== 0) throw new Error(`drag_captcha failed: ${res.msg}`);
-  return `${res.data.token}:${res.data.target + miss}`;
-}
-
 export { TOLERANCE };
 
 /** A multipart/form-data body with text fields and one file part. */

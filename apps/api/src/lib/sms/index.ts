@@ -4,8 +4,6 @@ import { OutboxProvider, type SmsProvider } from './provider';
 export { OutboxProvider, type SmsProvider } from './provider';
 export { AliyunSmsProvider, TencentSmsProvider, type FetchLike } from './cloud';
 
-export type SmsProviderName = 'outbox' | 'aliyun' | 'tencent';
-
 /**
  * Chooses the SMS provider from the environment. SMS_PROVIDER unset or "outbox" → the outbox;
  * "aliyun" / "tencent" need every credential variable listed in ./cloud.ts, and a missing one is a
