@@ -65,7 +65,6 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/recruit', app: 'desktop' },
   { pattern: '/recruit/detail', app: 'desktop' },
   { pattern: '/about', app: 'desktop' },
-  { pattern: '/404', app: 'desktop' },
   // crawler files: the sitemap and RSS feeds (all articles, one per category), any width
   { pattern: '/sitemap.xml', app: 'desktop' },
   { pattern: '/rss.xml', app: 'desktop' },
@@ -74,9 +73,6 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/index_fall', app: 'desktop' },
   { pattern: '/article_pv', app: 'desktop' },
   { pattern: '/category_experts', app: 'desktop' },
-  { pattern: '/sitemap.xml', app: 'desktop' },
-  { pattern: '/rss.xml', app: 'desktop' },
-  { pattern: '/rss/:file', app: 'desktop' },
 
   // mobile routes with a desktop equivalent (wide readers are redirected)
   { pattern: '/video_List', app: 'mobile', otherWidth: () => '/video' },
@@ -95,8 +91,8 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/general/:menu_id', app: 'mobile', otherWidth: () => '/more?id=0' },
 ];
 
-/** Paths both apps render, each for its own width. */
-export const SHARED_PATHS: readonly string[] = ['/'];
+/** Paths both apps render, each for its own width (the home and the 404 page). */
+export const SHARED_PATHS: readonly string[] = ['/', '/404'];
 
 export function widthOf(vw: number): Width {
   return vw < MOBILE_BREAKPOINT ? 'narrow' : 'wide';
