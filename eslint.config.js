@@ -1,8 +1,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
+import houseBoundaries from './eslint/boundaries.js';
 
 /** One lint config for the whole monorepo. */
 export default tseslint.config(
@@ -30,7 +32,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.tsx'],
+    // React code (every React Router app's app/ and the packages). Hooks live in .ts files too
+    // (useInfiniteScroll.ts, usePaperPdf.ts …): the rules of hooks apply there as well.
+    files: ['apps/*/app/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
@@ -44,4 +48,15 @@ export default tseslint.config(
       'regexp/no-misleading-capturing-group': 'error',
     },
   },
+  {
+    // Accessibility of the markup on every site and in the shared components.
+    files: ['apps/*/app/**/*.tsx', 'packages/*/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Formik's <Field> renders the <input>: a label that wraps it labels a real control.
+      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['Field'], depth: 3 }],
+    },
+  },
+  ...houseBoundaries,
 );

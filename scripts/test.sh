@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: install what the tests need (Chromium from apt when missing), then run every test:
-# lint, typecheck, unit and API tests (SQLite; PostgreSQL/Redis too when DATABASE_URL/REDIS_URL are set),
+# lint (ESLint with the import boundaries, jsx-a11y, react-hooks; the boundary probes; prettier --check; knip), typecheck, unit and API tests (SQLite; PostgreSQL/Redis too when DATABASE_URL/REDIS_URL are set),
 # and the Playwright end-to-end suite against the built gateway at 1280x800 and 390x844.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +19,12 @@ install_deps
 build_all
 echo "› lint"
 "${PNPM[@]}" lint
+echo "› lint rules (a deliberate boundary break must fail lint)"
+node --test scripts/
+echo "› format (prettier --check; pnpm format fixes it)"
+"${PNPM[@]}" format:check
+echo "› knip (no unused dependency, file or export)"
+"${PNPM[@]}" knip
 echo "› typecheck, unit and API tests"
 "${PNPM[@]}" exec tsc -p e2e/tsconfig.json
 "${PNPM[@]}" exec turbo run typecheck test --cache-dir="$TURBO_CACHE_DIR" --output-logs=new-only --concurrency=1

@@ -66,5 +66,3 @@ export async function buildApp(
   await app.ready();
   return app;
 }
-
-export default buildApp;

@@ -12,7 +12,7 @@ import { ErrorCode, type Envelope } from '@portal/api-client/codes';
 import { endpoints, type EndpointName } from '@portal/api-client/contract';
 import { DEMO_MEMBER } from '../src/seed/index';
 import { apiRequest, type FuzzContext, type FuzzRequest } from './fuzz/api-requests';
-import { CHINESE, fuzzRuns, fuzzSeed, withinTime } from './fuzz/hostile';
+import { CHINESE, fuzzRuns, fuzzSeed, withinTime } from '@portal/fuzz';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { newMember } from './member-helpers';
 

@@ -1,8 +1,5 @@
 import { COOKIE } from '@portal/api-client/constants';
-import { widthOf, type Width } from '@portal/routes';
-
-/** Phones (not tablets): the User-Agent guess used before the vw cookie exists. */
-const PHONE_UA = /iPhone|iPod|Android.+Mobile|Windows Phone|HarmonyOS.+Mobile|BlackBerry|Opera Mini|IEMobile|MicroMessenger.+Mobile|Mobile Safari/i;
+import { PHONE_UA, widthOf, type Width } from '@portal/routes';
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;

@@ -27,7 +27,7 @@ import {
   method,
   safeEncode,
   withinTime,
-} from '../../api/test/fuzz/hostile';
+} from '@portal/fuzz';
 import { createGateway } from '../src/gateway';
 
 /** Requests per route in `npm test` and CI (server rendering is slow); `pnpm soak` sets FUZZ_RUNS=1000. */

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { CATEGORY_PAGES } from '@portal/api-client/constants';
 
 /** Mobile routes (spec section 2); which app owns a path is decided by @portal/routes. */
 export default [
@@ -7,7 +8,7 @@ export default [
   route('new_search', 'routes/search/search.tsx'),
   route('new_list', 'routes/news/detail.tsx', { id: 'new-list' }),
   route('new_detail', 'routes/news/detail.tsx', { id: 'new-detail' }),
-  route(':category/news/:id', 'routes/news/detail.tsx', { id: 'category-news' }),
+  ...CATEGORY_PAGES.map((c) => route(`${c.alias}/news/:id`, 'routes/news/detail.tsx', { id: `news-${c.alias}` })),
   route('video_List', 'routes/video/list.tsx'),
   route('video_detail', 'routes/video/detail.tsx'),
   route('new_user', 'routes/user/user.tsx'),

@@ -2,3 +2,4 @@ export * from './table';
 export * from './resolve';
 export * from './viewport';
 export * from './nginx';
+export * from './drift';

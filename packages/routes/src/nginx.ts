@@ -1,6 +1,7 @@
 import { MOBILE_BREAKPOINT, COOKIE } from '@portal/api-client/constants';
 import { paramPattern } from './resolve';
 import { ROUTES, SHARED_PATHS, type RouteMatch } from './table';
+import { PHONE_UA_PATTERN } from './viewport';
 
 /**
  * Generates the production nginx config from the one route table (DESIGN.md section 2):
@@ -26,10 +27,6 @@ export const DEFAULT_NGINX_OPTIONS: NginxOptions = {
   serverName: 'example.com m.example.com',
   listen: '80',
 };
-
-/** The same phone test as the gateway's User-Agent guess. */
-export const PHONE_UA_PATTERN =
-  'iPhone|iPod|Android.+Mobile|Windows Phone|HarmonyOS.+Mobile|BlackBerry|Opera Mini|IEMobile|MicroMessenger.+Mobile|Mobile Safari';
 
 /** A regex (no anchors) matching the decimal integers 0..n-1 written without leading zeros. */
 export function lessThanPattern(n: number): string {

@@ -86,7 +86,6 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/recruit', app: 'desktop' },
   { pattern: '/recruit/detail', app: 'desktop' },
   { pattern: '/about', app: 'desktop' },
-  { pattern: '/404', app: 'desktop' },
   // crawler files: the sitemap and RSS feeds (all articles, one per category), any width
   { pattern: '/sitemap.xml', app: 'desktop' },
   { pattern: '/rss.xml', app: 'desktop' },
@@ -95,9 +94,6 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/index_fall', app: 'desktop' },
   { pattern: '/article_pv', app: 'desktop' },
   { pattern: '/category_experts', app: 'desktop' },
-  { pattern: '/sitemap.xml', app: 'desktop' },
-  { pattern: '/rss.xml', app: 'desktop' },
-  { pattern: '/rss/:file', app: 'desktop' },
 
   // mobile routes with a desktop equivalent (wide readers are redirected)
   { pattern: '/video_List', app: 'mobile', otherWidth: () => '/video' },
@@ -122,8 +118,8 @@ export const mobileArticlePath = (alias: string, id: string | number) => `/${ali
 /** The privacy statement (linked from the cookie banner and every form that collects personal data). */
 export const PRIVACY_PATH = '/privacy';
 
-/** Paths both apps render, each for its own width. */
-export const SHARED_PATHS: readonly string[] = ['/', PRIVACY_PATH];
+/** Paths both apps render, each for its own width (the home, the privacy statement and the 404 page). */
+export const SHARED_PATHS: readonly string[] = ['/', PRIVACY_PATH, '/404'];
 
 export function widthOf(vw: number): Width {
   return vw < MOBILE_BREAKPOINT ? 'narrow' : 'wide';

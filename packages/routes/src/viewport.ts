@@ -64,3 +64,11 @@ w.addEventListener('vite:preloadError',function(e){try{var p=+sessionStorage.get
 if(now-p>c.chunkMs){sessionStorage.setItem(c.chunk,String(now));e.preventDefault();w.location.reload()}}catch(_){}});
 })(${cfg});`;
 }
+
+/**
+ * Phones (not tablets): the User-Agent guess used before the vw cookie exists. Written once, for the
+ * gateway (PHONE_UA) and the generated nginx config (the pattern inside its map).
+ */
+export const PHONE_UA_PATTERN =
+  'iPhone|iPod|Android.+Mobile|Windows Phone|HarmonyOS.+Mobile|BlackBerry|Opera Mini|IEMobile|MicroMessenger.+Mobile|Mobile Safari';
+export const PHONE_UA = new RegExp(PHONE_UA_PATTERN, 'i');

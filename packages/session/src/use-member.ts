@@ -39,6 +39,9 @@ export function useMember(): MemberSession | null | undefined {
 /** Registers the app's 10001 behaviour (message + /login) while the component is mounted. */
 export function useSessionExpired(handler: SessionExpiredHandler): void {
   const latest = useRef(handler);
-  latest.current = handler;
+  // Updated after render (never during it): the subscription below always calls the newest handler.
+  useEffect(() => {
+    latest.current = handler;
+  });
   useEffect(() => onSessionExpired((msg) => latest.current(msg)), []);
 }

@@ -73,8 +73,12 @@ export function useListRestore<T>(key: string, serverItems: T[]): ListRestore<T>
     // A document load without router state has key "default": the back/forward check suffices.
     if (!snap || (snap.entry !== location.key && location.key !== 'default')) return;
     pendingScroll.current = snap.scrollY;
+    // The snapshot lives in sessionStorage, which the server cannot read: it can only be applied after
+    // hydration, and before paint (a layout effect), so the reader never sees page 1 flash first.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- browser-only state applied after hydration
     setRestored({ key, serverItems, snap });
     // Only a new list (key or server page) is a reason to look again, not every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- navigation type and location are read at that moment only
   }, [key, serverItems]);
 
   // Once the restored pages are on screen, go back to where the reader was.

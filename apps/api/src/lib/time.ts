@@ -11,8 +11,3 @@ export function formatTime(ms: number): string {
 export function formatDate(ms: number): string {
   return new Date(Number(ms) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 }
-
-/** Current year in Asia/Shanghai. */
-export function currentYear(now = Date.now()): number {
-  return new Date(now + SHANGHAI_OFFSET_MS).getUTCFullYear();
-}

@@ -14,26 +14,6 @@ export interface ReadCache {
   invalidate(calls?: EndpointName[]): void;
 }
 
-/** Cached reads that show articles: invalidate them after publishing, hiding or editing one. */
-export const ARTICLE_READ_CALLS: EndpointName[] = [
-  'get_news',
-  'get_policy',
-  'get_big',
-  'get_right',
-  'handle404',
-  'indexFall',
-  'mfall',
-  'm_news',
-  'mTop',
-  'category_top',
-  'category_news',
-  'cate_recommend',
-  'cate_list',
-  'article_content',
-  'it_index',
-  'search_list',
-];
-
 interface Entry {
   value: unknown;
   expiresAt: number;

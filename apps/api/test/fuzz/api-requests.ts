@@ -24,7 +24,7 @@ import {
   toQueryText,
   type Hostile,
   type HttpVerb,
-} from './hostile';
+} from '@portal/fuzz';
 
 type Scalar = string | number | boolean;
 /** A call's valid payload; uploads are multipart text fields (the file part is generated). */

@@ -6,5 +6,3 @@ export function categoryHref(entry: Pick<CategoryEntry, 'alias' | 'id'>): string
   if (/^(https?:)?\/\//.test(entry.alias) || entry.alias.startsWith('/')) return entry.alias;
   return `/${entry.alias}`;
 }
-
-export const isExternal = (url: string) => /^https?:\/\//i.test(url);

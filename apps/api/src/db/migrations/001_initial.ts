@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * Times are integer epoch milliseconds (bigint on PostgreSQL) so that every list orders on an index.
  * `dialect` is passed in by the migrator because search needs dialect-specific DDL.
  */
+/** @public Kysely's Migrator runs it (db/index.ts hands it the module). */
 export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const pg = dialect === 'postgres';
   const big = pg ? 'bigint' : 'integer';
@@ -455,6 +456,7 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
   await db.schema.createIndex('form_submissions_activity').on('form_submissions').columns(['activity_id', 'created_at']).execute();
 }
 
+/** @public Kysely's Migrator runs it (db/index.ts hands it the module). */
 export async function down(): Promise<void> {
   throw new Error('The initial migration is not reversible');
 }

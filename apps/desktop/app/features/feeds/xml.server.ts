@@ -1,5 +1,5 @@
 import type { ListItem } from '@portal/api-client';
-import { isoTime } from '../content/lib/format';
+import { isoTime } from '../shared/format';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

@@ -9,7 +9,7 @@ import { usePageView } from '../../features/article/components/usePageView';
 import { Breadcrumb, type Crumb } from '../../features/content/components/Breadcrumb';
 import { InnerSidebar, useAds } from '../../features/content/components/InnerSidebar';
 import { AdSlot } from '../../features/home/components/AdSlot';
-import { isoTime, keywordList } from '../../features/content/lib/format';
+import { isoTime, keywordList } from '../../features/shared/format';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '../../features/content/lib/site';
 import { contentStyles } from '../../features/content/styles';

@@ -3,7 +3,7 @@ import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/it-report';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
-import { SectionTitle } from '../../features/home/components/SectionTitle';
+import { SectionTitle } from '../../features/shared/SectionTitle';
 import { optional, settle, unwrap } from '../../features/content/lib/envelope.server';
 import { intParam } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';

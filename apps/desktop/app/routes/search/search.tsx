@@ -6,7 +6,7 @@ import type { Route } from './+types/search';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { ExpertPanel } from '../../features/content/components/ExpertPanel';
-import { SectionTitle } from '../../features/home/components/SectionTitle';
+import { SectionTitle } from '../../features/shared/SectionTitle';
 import { optional, settle } from '../../features/content/lib/envelope.server';
 import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';

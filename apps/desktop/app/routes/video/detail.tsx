@@ -2,9 +2,9 @@ import { RELATED_VIDEOS } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/detail';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
-import { SectionTitle } from '../../features/home/components/SectionTitle';
+import { SectionTitle } from '../../features/shared/SectionTitle';
 import { settle, unwrap } from '../../features/content/lib/envelope.server';
-import { day, keywordList } from '../../features/content/lib/format';
+import { day, keywordList } from '../../features/shared/format';
 import { intParam } from '../../features/content/lib/query';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '../../features/content/lib/site';
@@ -57,6 +57,8 @@ export default function VideoDetail({ loaderData: { video: v } }: Route.Componen
           {v.video_type === 1 ? (
             <iframe src={v.src} title={v.title} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen loading="lazy" />
           ) : (
+            // The API gives videos no caption files (the spec's video has no subtitle field): nothing to put in a <track>.
+            // eslint-disable-next-line jsx-a11y/media-has-caption -- no caption source exists for these videos
             <video src={v.src} controls preload="metadata" poster={v.index_thumb || v.thumb} playsInline>
               <a href={v.src}>下载视频</a>
             </video>

@@ -4,7 +4,7 @@ import { serverApi } from '@portal/api-client/server';
 import { Pagination } from '@portal/ui';
 import type { Route } from './+types/video';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
-import { SectionTitle } from '../../features/home/components/SectionTitle';
+import { SectionTitle } from '../../features/shared/SectionTitle';
 import { optional, settle, unwrapPage } from '../../features/content/lib/envelope.server';
 import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';

@@ -3,7 +3,7 @@ import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/pdf';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { settle, unwrap } from '../../features/content/lib/envelope.server';
-import { day } from '../../features/content/lib/format';
+import { day } from '../../features/shared/format';
 import { intParam } from '../../features/content/lib/query';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '../../features/content/lib/site';

@@ -10,6 +10,7 @@ export interface TopBarProps {
 /** The phone's compact top bar: logo, search and a menu drawer (the desktop header is hidden under 960). */
 export function TopBar({ menus }: TopBarProps) {
   const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   useEffect(() => {
     document.documentElement.classList.toggle('m-no-scroll', open);
   }, [open]);
@@ -46,38 +47,33 @@ export function TopBar({ menus }: TopBarProps) {
           </button>
         </div>
       </div>
-      <nav id="m-drawer" className={`m-drawer${open ? ' is-open' : ''}`} aria-label="栏目导航"
-        hidden={!open}
-        // Following any link closes the drawer.
-        onClick={(event) => {
-          if ((event.target as HTMLElement).closest('a')) setOpen(false);
-        }}
-      >
+      {/* Following any link (click, tap or Enter) closes the drawer. */}
+      <nav id="m-drawer" className={`m-drawer${open ? ' is-open' : ''}`} aria-label="栏目导航" hidden={!open}>
         <ul className="m-drawer__grid">
           <li>
-            <NavLink to="/" end>
+            <NavLink onClick={close} to="/" end>
               首页
             </NavLink>
           </li>
           {menus.map((menu) => (
             <li key={menu.menu_id}>
-              <NavLink to={menuHref(menu.menu_id)}>{menu.name}</NavLink>
+              <NavLink onClick={close} to={menuHref(menu.menu_id)}>{menu.name}</NavLink>
             </li>
           ))}
           {menus.some((m) => m.menu_id === VIDEO_MENU_ID) ? null : (
             <li>
-              <NavLink to="/video_List">视频</NavLink>
+              <NavLink onClick={close} to="/video_List">视频</NavLink>
             </li>
           )}
           <li>
-            <NavLink to="/new_search">搜索</NavLink>
+            <NavLink onClick={close} to="/new_search">搜索</NavLink>
           </li>
           <li>
-            <NavLink to="/new_user">我的</NavLink>
+            <NavLink onClick={close} to="/new_user">我的</NavLink>
           </li>
         </ul>
       </nav>
-      {open ? <button type="button" className="m-drawer__mask" aria-label="关闭菜单" onClick={() => setOpen(false)} /> : null}
+      {open ? <button type="button" className="m-drawer__mask" aria-label="关闭菜单" onClick={close} /> : null}
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import type { ListItem } from '@portal/api-client';
-import { EndlessList } from '../lists/EndlessList';
+import { EndlessList } from '../shared/EndlessList';
 import { NewsCard } from './NewsCard';
 
 export interface EndlessNewsListProps {

@@ -14,7 +14,7 @@ import { HomeBlock } from '../../features/home/HomeBlock';
 import { WhitePaperCard } from '../../features/home/WhitePaperCard';
 import { FALL_TABS, WHITE_PAPER_TAG, fallTabOf } from '../../features/home/fallTabs';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
-import { EndlessList } from '../../features/lists/EndlessList';
+import { EndlessList } from '../../features/shared/EndlessList';
 import { Notice } from '../../features/shared/Notice';
 
 /** Items shown in each home block before "更多". */

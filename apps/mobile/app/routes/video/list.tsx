@@ -5,7 +5,7 @@ import type { Route } from './+types/list';
 import { apiFor, required } from '../../lib/api.server';
 import { call } from '../../lib/browser-api';
 import { TITLE_SUFFIX } from '../../lib/site';
-import { EndlessList } from '../../features/lists/EndlessList';
+import { EndlessList } from '../../features/shared/EndlessList';
 import { VideoCard } from '../../features/video/VideoCard';
 
 export async function loader({ context }: Route.LoaderArgs) {

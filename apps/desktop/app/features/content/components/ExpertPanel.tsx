@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router';
 import type { Expert } from '@portal/api-client';
-import { SectionTitle } from '../../home/components/SectionTitle';
+import { SectionTitle } from '../../shared/SectionTitle';
 
 export const EXPERT_BATCH_PATH = '/category_experts';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { Ads, ListItem } from '@portal/api-client';
 import { ItemLink } from '@portal/ui';
-import { SectionTitle } from '../../home/components/SectionTitle';
+import { SectionTitle } from '../../shared/SectionTitle';
 import type { InnerSidebarData } from '../lib/sidebar.server';
 
 /** The root loader's ads (get_adv), shared by every page. */

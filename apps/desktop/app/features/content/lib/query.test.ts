@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intParam, pageParam, withPage } from './query';
-import { isoTime, keywordList } from './format';
+import { isoTime, keywordList } from '../../shared/format';
 
 describe('query helpers', () => {
   it('reads positive integers and falls back on anything else', () => {

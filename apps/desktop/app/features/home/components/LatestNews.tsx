@@ -1,7 +1,7 @@
 import type { ListItem } from '@portal/api-client';
 import { ItemLink } from '@portal/ui';
 import { day } from './format';
-import { SectionTitle } from './SectionTitle';
+import { SectionTitle } from '../../shared/SectionTitle';
 
 /** 最新发布: a lead story with its picture, then a dense two-column headline list. */
 export function LatestNews({ items }: { items: ListItem[] }) {

@@ -2,7 +2,7 @@ import type { Ads, EventItem, ListItem, WhitePaper } from '@portal/api-client';
 import { HOT_NEWS_HOME } from '@portal/api-client/constants';
 import { ItemLink } from '@portal/ui';
 import { AdSlot } from './AdSlot';
-import { SectionTitle } from './SectionTitle';
+import { SectionTitle } from '../../shared/SectionTitle';
 import { Specials } from './Specials';
 
 const EVENT_STATUS = ['即将开始', '进行中', '已结束'];

@@ -1,6 +1,6 @@
 import type { ListItem } from '@portal/api-client';
 import { ItemLink } from '@portal/ui';
-import { SectionTitle } from './SectionTitle';
+import { SectionTitle } from '../../shared/SectionTitle';
 
 /** The special-topics block of the home and category sidebars (first four). */
 export function Specials({ items }: { items: ListItem[] }) {

@@ -1,7 +1,7 @@
 import type { ListItem } from '@portal/api-client';
 import { HOT_TOPICS } from '@portal/api-client/constants';
 import { ItemLink } from '@portal/ui';
-import { SectionTitle } from './SectionTitle';
+import { SectionTitle } from '../../shared/SectionTitle';
 
 /** 精选专题: picture cards, as many as the spec's home count (get_cxo returns that many). */
 export function TopicGrid({ items }: { items: ListItem[] }) {

@@ -1,7 +1,7 @@
 import type { ListItem } from '@portal/api-client';
 import { ItemLink, useInfiniteScroll } from '@portal/ui';
 import { day, keywords } from './format';
-import { SectionTitle } from './SectionTitle';
+import { SectionTitle } from '../../shared/SectionTitle';
 
 async function fetchFallPage(page: number): Promise<ListItem[]> {
   const res = await fetch(`/index_fall?page=${page}`, { headers: { Accept: 'application/json' } });

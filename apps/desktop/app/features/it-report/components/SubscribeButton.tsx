@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ErrorCode } from '@portal/api-client/codes';
 import { memberApi } from '@portal/session';
-import { useRequireMember } from '../../content/lib/member';
+import { useRequireMember } from '../../shared/member';
 import { showToast } from '@portal/ui';
 import { isOk } from '@portal/api-client/envelope';
 

@@ -34,8 +34,11 @@ export function SiteFooter({ footer, websites }: SiteFooterProps) {
             <Link to={CONTACT_HREF}>联系我们</Link>
             <a href={PRIVACY_PATH}>隐私声明</a>
             {websites.length > 0 ? (
-              <span className="site-footer__related" tabIndex={0}>
-                相关网站
+              <span className="site-footer__related">
+                {/* A real control to reach the list by keyboard: focusing it opens the popover (:focus-within). */}
+                <button type="button" className="site-footer__related-toggle" aria-haspopup="menu">
+                  相关网站
+                </button>
                 <span className="site-footer__popover" role="menu">
                   {websites.map((w) => (
                     <a key={w.url} href={w.url} target="_blank" rel="noopener noreferrer" role="menuitem">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Video } from '@portal/api-client';
-import { day } from '../../content/lib/format';
+import { day } from '../../shared/format';
 
 /** A grid of video cards linking to /videoc?id=. */
 export function VideoGrid({ videos, eager = 0 }: { videos: Video[]; eager?: number }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { WhitePaper } from '@portal/api-client';
-import { useRequireMember } from '../../content/lib/member';
+import { useRequireMember } from '../../shared/member';
 
 export const paperHref = (id: number) => `/white_pager/pdf?id=${id}`;
 

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@portal/api-client/codes';
 import { expireSession, loadMember } from '@portal/session';
-import { toastLoginFirst } from '../../content/lib/member';
+import { toastLoginFirst } from '../../shared/member';
 import { fetchPaperPdf } from '../lib/fetch-pdf';
 
 export type PaperPdfState =
@@ -18,17 +18,19 @@ export type PaperPdfState =
  */
 export function usePaperPdf(id: number, paid: boolean): PaperPdfState {
   const navigate = useNavigate();
-  const [state, setState] = useState<PaperPdfState>({ status: paid ? 'locked' : 'loading' });
+  // The fetch's answer, for the paper it answers: another paper reads as pending until its own answer.
+  const [answer, setAnswer] = useState<{ id: number; state: PaperPdfState } | null>(null);
+  // False on the server and while hydrating (the session lives in the browser), true after.
+  const inBrowser = useSyncExternalStore(subscribeNothing, isBrowser, isServer);
   useEffect(() => {
     if (!paid) return;
     if (!loadMember()) {
-      setState({ status: 'locked' });
       toastLoginFirst();
       void navigate('/login', { replace: true });
       return;
     }
     let live = true;
-    setState({ status: 'loading' });
+    const setState = (state: PaperPdfState) => setAnswer({ id, state });
     void fetchPaperPdf(id, loadMember).then(async (res) => {
       if (!live) return;
       if (res.ok) {
@@ -45,5 +47,13 @@ export function usePaperPdf(id: number, paid: boolean): PaperPdfState {
       live = false;
     };
   }, [id, paid, navigate]);
-  return state;
+  if (!paid) return LOADING;
+  if (answer?.id === id) return answer.state;
+  return inBrowser && loadMember() ? LOADING : LOCKED;
 }
+
+const LOADING: PaperPdfState = { status: 'loading' };
+const LOCKED: PaperPdfState = { status: 'locked' };
+const subscribeNothing = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;

@@ -148,7 +148,9 @@ export function ActivityForm({ activityId, source, form, provinces }: ActivityFo
 
             {form.is_privacy ? (
               <div className="lp-privacy">
-                <div className="lp-privacy__text" tabIndex={0} aria-label={privacy.title}>
+                {/* A scrolling box must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1). */}
+                {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region, not a control */}
+                <div className="lp-privacy__text" role="region" tabIndex={0} aria-label={privacy.title}>
                   <strong>{privacy.title}</strong>
                   <p>{privacy.content}</p>
                 </div>

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { routeDrift } from '@portal/routes';
+import routes from './routes';
+
+// The route table (packages/routes) decides which app owns a path; this app's routes.ts must declare exactly those.
+describe('mobile routes.ts and the route table', () => {
+  it('declare the same paths', () => {
+    expect(routeDrift('mobile', routes)).toEqual({ notInTable: [], notInApp: [] });
+  });
+});
