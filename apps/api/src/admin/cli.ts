@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db';
 import { EXIT, runAdmin, USAGE } from './commands';
@@ -7,6 +8,16 @@ import { EXIT, runAdmin, USAGE } from './commands';
  * `pnpm admin …`: editor review from the command line, against the same DATA_DIR / DATABASE_URL
  * as the server. Exit 0 on success, 1 when the current state refuses the action, 2 on bad input.
  */
+/** The first line of standard input (a password piped in rather than typed on the command line). */
+async function readLine(): Promise<string> {
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  for await (const line of rl) {
+    rl.close();
+    return line;
+  }
+  return '';
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0) {
     console.error(USAGE);
@@ -19,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
   const database = openDb({ dataDir, databaseUrl: config.databaseUrl });
   try {
     await migrate(database);
-    return await runAdmin(argv, database, { out: (l) => console.log(l), err: (l) => console.error(l) });
+    return await runAdmin(argv, database, { out: (l) => console.log(l), err: (l) => console.error(l), readLine });
   } finally {
     await database.close();
   }

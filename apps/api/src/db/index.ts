@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DB } from './schema';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_list_indexes';
+import * as m003 from './migrations/003_newsroom';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -14,6 +15,8 @@ export interface Database_ {
   db: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** Set on the Db a write transaction hands out (writeTx), so helpers join it instead of nesting. */
+  inTransaction?: boolean;
 }
 export type { Database_ as Db };
 
@@ -54,6 +57,7 @@ export function openDb(config: DbConfig): Database_ {
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
   '001_initial': m001,
   '002_list_indexes': m002,
+  '003_newsroom': m003,
 };
 
 /** Run every pending migration (on start, before serving). */

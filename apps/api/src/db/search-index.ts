@@ -118,7 +118,7 @@ export async function removeFromIndex(database: Db, ids: readonly number[]): Pro
 }
 
 async function inTransaction(database: Db, work: (db: Db['db']) => Promise<void>): Promise<void> {
-  if (database.db.isTransaction) {
+  if (database.db.isTransaction || database.inTransaction) {
     await work(database.db);
     return;
   }
