@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -377,7 +378,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       const xlsx = await call(reviewer, 'GET', '/leads.xlsx?source=vendor&id=7');
       expect(xlsx.statusCode).toBe(200);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.load(xlsx.rawPayload);
+      await book.xlsx.read(Readable.from([xlsx.rawPayload]));
       const sheet = book.worksheets[0];
       expect(sheet.getRow(1).getCell(1).value).toBe('姓名');
       expect(sheet.getRow(2).getCell(2).value).toBe('13800138000');
