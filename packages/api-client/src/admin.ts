@@ -237,6 +237,9 @@ export interface LeadPage extends Paged<Lead> {
   columns: LeadColumn[];
 }
 
+/** GET /admin/api/leads/sources: what each source's `id` can be, with a name to show. */
+export type LeadSources = Record<LeadSource, { id: string; name: string }[]>;
+
 export const leadQuerySchema = pageQuerySchema.shape({
   source: string().oneOf(LEAD_SOURCES, '请选择线索来源').required('请选择线索来源'),
   /** Vendor meet id, partner mark or activity id. */

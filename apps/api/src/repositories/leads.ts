@@ -1,4 +1,4 @@
-import type { Lead, LeadColumn, LeadPage, LeadSource } from '@portal/api-client/admin';
+import type { Lead, LeadColumn, LeadPage, LeadSource, LeadSources } from '@portal/api-client/admin';
 import { SURVEY_QUESTIONS } from '@portal/api-client/constants';
 import type { FormField } from '@portal/api-client/contract';
 import type { Db } from '../db';
@@ -223,4 +223,22 @@ export async function leadExport(
     }
   }
   return { columns: reader.columns, total, batches };
+}
+
+/** Every vendor meet, partner page and activity form, for the back office's pickers. */
+export async function leadSources(database: Db): Promise<LeadSources> {
+  const [meets, partners, forms] = await Promise.all([
+    database.db.selectFrom('vendor_meets').select(['id', 'name']).orderBy('id').execute(),
+    database.db.selectFrom('partners').select(['mark', 'base']).orderBy('mark').execute(),
+    database.db.selectFrom('activity_forms').select(['activity_id', 'title']).orderBy('activity_id').execute(),
+  ]);
+  const partnerName = (base: string) => {
+    const slogan = (parseRecord(base) as { slogan?: unknown }).slogan;
+    return typeof slogan === 'string' ? slogan : '';
+  };
+  return {
+    vendor: meets.map((m) => ({ id: String(m.id), name: m.name })),
+    partner: partners.map((p) => ({ id: p.mark, name: partnerName(p.base) || p.mark })),
+    activity: forms.map((f) => ({ id: String(f.activity_id), name: f.title })),
+  };
 }

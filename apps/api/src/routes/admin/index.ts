@@ -2,7 +2,9 @@ import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_MSG, ADMIN_SESSION_COOKIE, CSRF_HEADER, can } from '@portal/api-client/admin';
+import { ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
+import { ApiError } from '../../lib/envelope';
 import { findEditorSession, touchEditorSession } from '../../repositories/editors';
 import articleRoutes from './articles';
 import auditRoutes from './audit';
@@ -10,6 +12,7 @@ import { AdminHttpError, adminValidatorCompiler } from './http';
 import leadRoutes from './leads';
 import reviewRoutes from './review';
 import sessionRoutes from './session';
+import uploadRoutes from './uploads';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -29,8 +32,10 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   app.setValidatorCompiler(adminValidatorCompiler);
   app.decorateRequest('editorSession', null);
 
-  app.setErrorHandler((error: FastifyError | AdminHttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AdminHttpError | ApiError, request, reply) => {
     if (error instanceof AdminHttpError) return reply.status(error.statusCode).send(error.body);
+    // Shared code below the admin routes (uploads, multipart) speaks the public API's errors.
+    if (error instanceof ApiError) return reply.status(error.code === ErrorCode.ServerError ? 500 : 400).send({ message: error.message });
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: '请求内容过大' });
     if (status >= 400 && status < 500) {
@@ -70,4 +75,5 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(reviewRoutes);
   await app.register(leadRoutes);
   await app.register(auditRoutes);
+  await app.register(uploadRoutes, { config });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InferType } from 'yup';
-import { LEAD_EXPORT_MAX_ROWS, LEAD_SOURCE_LABEL, leadQuerySchema, type LeadPage } from '@portal/api-client/admin';
+import { LEAD_EXPORT_MAX_ROWS, LEAD_SOURCE_LABEL, leadQuerySchema, type LeadPage, type LeadSources } from '@portal/api-client/admin';
 import { leadsCsv, leadsXlsx } from '../../lib/lead-export';
 import { recordAudit } from '../../repositories/audit';
-import { leadExport, listLeads, type LeadFilter } from '../../repositories/leads';
+import { leadExport, leadSources, listLeads, type LeadFilter } from '../../repositories/leads';
 import { AdminHttpError, actorOf, notFound, parseTime } from './http';
 
 type LeadQuery = InferType<typeof leadQuerySchema>;
@@ -15,6 +15,8 @@ function filterOf(query: LeadQuery): LeadFilter {
 /** /admin/api/leads: what vendor, partner and activity pages collected (admin and reviewer roles). */
 export default async function leadRoutes(app: FastifyInstance) {
   const config = { permission: 'leads' } as const;
+
+  app.get('/leads/sources', { config }, async (): Promise<LeadSources> => leadSources(app.database));
 
   app.get<{ Querystring: LeadQuery }>(
     '/leads',
