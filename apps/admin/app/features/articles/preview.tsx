@@ -22,14 +22,14 @@ const COMMON = `.meta{color:#888;font-size:13px;margin-bottom:16px;display:flex;
 export type PreviewWidth = keyof typeof STYLES;
 
 /** The article as the public page will show it: a whole document for a sandboxed iframe. */
-export function previewDocument(article: Partial<ArticleInput>, width: PreviewWidth): string {
+export function previewDocument(article: Partial<ArticleInput>, width: PreviewWidth, zoom = 1): string {
   const category = CATEGORY_PAGES.find((c) => c.alias === article.category)?.name ?? '';
   const keywords = (article.keywords ?? '')
     .split(/[,，]/)
     .map((k) => k.trim())
     .filter(Boolean);
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><base target="_blank">
-<style>${STYLES[width]}${COMMON}</style></head><body><main>
+<style>html{zoom:${zoom}}${STYLES[width]}${COMMON}</style></head><body><main>
 <h1>${escape(article.title || '（未填写标题）')}</h1>
 <div class="meta">${[category, article.author && `作者：${article.author}`, article.source && `来源：${article.source}`]
     .filter(Boolean)
@@ -56,14 +56,13 @@ export function ArticlePreview({ article }: { article: Partial<ArticleInput> }) 
       {PANES.map((p) => (
         <div key={p.width} className="preview-pane" style={{ width: p.px * p.scale }}>
           <div className="preview-pane__label">{p.label}</div>
-          <div style={{ width: p.px * p.scale, height: p.height * p.scale, overflow: 'hidden' }}>
-            <iframe
-              title={`${p.label}预览`}
-              sandbox=""
-              srcDoc={previewDocument(article, p.width)}
-              style={{ width: p.px, height: p.height, transform: `scale(${p.scale})` }}
-            />
-          </div>
+          {/* Scaled inside the document (CSS zoom): the page lays out at its real width, shown smaller. */}
+          <iframe
+            title={`${p.label}预览`}
+            sandbox=""
+            srcDoc={previewDocument(article, p.width, p.scale)}
+            style={{ width: p.px * p.scale, height: p.height * p.scale }}
+          />
         </div>
       ))}
     </div>
