@@ -6,13 +6,16 @@ import { BODY_LIMIT } from './lib/body-limits';
 import { yupValidatorCompiler } from './lib/validation';
 import auth from './plugins/auth';
 import cache from './plugins/cache';
+import contentChanges from './plugins/content-changes';
 import db from './plugins/db';
 import errors, { frameworkErrors } from './plugins/errors';
 import housekeeping from './plugins/housekeeping';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
+import scheduler from './plugins/scheduler';
 import routes from './routes';
+import adminApi from './routes/admin';
 import memberMultipart from './routes/member/multipart';
 
 export type { ApiConfig } from './config';
@@ -59,10 +62,13 @@ export async function buildApp(
   await app.register(redis, { config });
   await app.register(rateLimit);
   await app.register(cache, { config });
+  await app.register(contentChanges, { config });
   await app.register(pageViews);
   await app.register(auth, { config });
   await app.register(memberMultipart, { config });
   await app.register(routes, { config });
+  await app.register(adminApi, { prefix: '/admin/api', config });
+  await app.register(scheduler);
   await app.ready();
   return app;
 }

@@ -80,6 +80,8 @@ export interface CallOptions {
 export interface TestApp {
   app: FastifyInstance;
   dialect: Dialect;
+  /** The configuration the app was built with (a second process on the same database). */
+  config: Partial<ApiConfig>;
   token: string;
   /** Calls `/api/{name}` the way the clients do: query for GET, JSON body otherwise. */
   call<T = unknown>(
@@ -97,7 +99,7 @@ export async function startTestApp(
   overrides: Partial<ApiConfig> = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
-  const app = await buildApp({
+  const config: Partial<ApiConfig> = {
     ...testDb.options,
     seed: false,
     logLevel: 'silent',
@@ -106,7 +108,8 @@ export async function startTestApp(
     clientSecret: TEST_CLIENT.secret,
     tokenSecret: TEST_TOKEN_SECRET,
     ...overrides,
-  });
+  };
+  const app = await buildApp(config);
   try {
     if (setup) await setup(app);
   } catch (err) {
@@ -138,6 +141,7 @@ export async function startTestApp(
   return {
     app,
     dialect,
+    config,
     token,
     call,
     inject,

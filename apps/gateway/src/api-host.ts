@@ -4,8 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'host']);
 
+/** The public API and the back office's JSON API (DESIGN.md sections 3 and 9). */
+const API_PREFIXES = ['/api/*', '/admin/api/*'];
+
 /**
- * Mounts /api/* on the gateway. In-process: the request's raw stream goes straight into the API
+ * Mounts /api/* and /admin/api/* on the gateway. In-process: the request's raw stream goes straight into the API
  * instance's router (no socket, uploads stream through). Remote (API_URL): a streaming proxy.
  * The scope parses no bodies, so the API sees the untouched request.
  */
@@ -15,17 +18,19 @@ export async function mountApi(gateway: FastifyInstance, target: { app: FastifyI
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     if ('app' in target) {
       const api = target.app;
-      scope.all('/api/*', (request: FastifyRequest, reply: FastifyReply) => {
-        // The client's address as the gateway determined it (TRUST_PROXY), the header's only entry:
-        // the API believes exactly this one hop and never re-reads what the client sent.
-        request.raw.headers['x-forwarded-for'] = request.ip;
-        reply.hijack();
-        api.routing(request.raw, reply.raw);
-      });
+      for (const prefix of API_PREFIXES) {
+        scope.all(prefix, (request: FastifyRequest, reply: FastifyReply) => {
+          // The client's address as the gateway determined it (TRUST_PROXY), the header's only entry:
+          // the API believes exactly this one hop and never re-reads what the client sent.
+          request.raw.headers['x-forwarded-for'] = request.ip;
+          reply.hijack();
+          api.routing(request.raw, reply.raw);
+        });
+      }
       return;
     }
     const base = target.url.replace(/(?<!\/)\/+$/, '');
-    scope.all('/api/*', async (request: FastifyRequest, reply: FastifyReply) => {
+    const proxy = async (request: FastifyRequest, reply: FastifyReply) => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || HOP_BY_HOP.has(name)) continue;
@@ -50,6 +55,7 @@ export async function mountApi(gateway: FastifyInstance, target: { app: FastifyI
       const cookies = res.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(res.body ? Readable.fromWeb(res.body as NodeReadableStream) : null);
-    });
+    };
+    for (const prefix of API_PREFIXES) scope.all(prefix, proxy);
   });
 }

@@ -11,6 +11,7 @@ import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { fallbackApi } from '@portal/api-client/server';
 import { BEHIND_GATEWAY } from '@portal/config';
 import { appForWidth, resolveRoute, type AppName } from '@portal/routes';
+import { adminClientDir, mountAdmin } from './admin';
 import { mountApi } from './api-host';
 import { mobileArticleTarget } from './article-redirect';
 import { APP_NAMES, loadAppBundles, type AppBundle, type AppHandler } from './apps';
@@ -32,6 +33,8 @@ export interface GatewayOptions extends Partial<GatewayConfig> {
   apiOptions?: Record<string, unknown>;
   /** App bundles to serve instead of loading the built apps (tests). */
   apps?: AppBundle[];
+  /** The back office's build/client (tests); null serves none. Default: the built admin app. */
+  adminDir?: string | null;
   logger?: boolean;
 }
 
@@ -149,6 +152,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     }
   }
   log(`gateway apps: ${APP_NAMES.map((n) => `${n}=${handlers.has(n) ? 'ready' : 'missing'}`).join(', ')}`);
+  await mountAdmin(app, options.adminDir === undefined ? adminClientDir() : options.adminDir, log);
   // An unknown hashed asset is a plain 404 (never a page), so a stale chunk fails fast and reloads.
   app.all('/assets/*', async (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found'));
 

@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { loadToolConfig } from '../config';
 import { migrate, openDb } from '../db';
 import { EXIT, runAdmin, USAGE } from './commands';
@@ -6,6 +7,16 @@ import { EXIT, runAdmin, USAGE } from './commands';
  * `pnpm admin …`: editor review from the command line, against the same DATA_DIR / DATABASE_URL
  * as the server. Exit 0 on success, 1 when the current state refuses the action, 2 on bad input.
  */
+/** The first line of standard input (a password piped in rather than typed on the command line). */
+async function readLine(): Promise<string> {
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  for await (const line of rl) {
+    rl.close();
+    return line;
+  }
+  return '';
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0) {
     console.error(USAGE);
@@ -16,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
   const database = openDb(config);
   try {
     await migrate(database);
-    return await runAdmin(argv, database, { out: (l) => console.log(l), err: (l) => console.error(l) });
+    return await runAdmin(argv, database, { out: (l) => console.log(l), err: (l) => console.error(l), readLine });
   } finally {
     await database.close();
   }

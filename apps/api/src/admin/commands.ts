@@ -1,7 +1,9 @@
 import type { Db } from '../db';
 import { formatTime } from '../lib/time';
+import { bumpContentVersion } from '../plugins/content-changes';
 import * as columns from '../repositories/columns';
 import { printable } from './printable';
+import { EDITOR_USAGE, runEditorCommand } from './editor-commands';
 
 /**
  * The editor-review commands behind `pnpm admin` (DESIGN.md section 3), separate from the
@@ -13,6 +15,7 @@ export const USAGE = `用法 (usage):
   pnpm admin approve article <article_id>           通过文章并发布 (status 3)
   pnpm admin reject column <member_id> --reason "…" 拒绝专栏申请 (status -1)
   pnpm admin reject article <article_id> --reason "…" 拒绝文章 (status -1)
+${EDITOR_USAGE}
 
 Reads DATA_DIR (default ./data) or DATABASE_URL, like the server.`;
 
@@ -20,6 +23,8 @@ export interface AdminIo {
   out: (line: string) => void;
   err: (line: string) => void;
   now?: () => number;
+  /** One line of standard input (editor passwords not given on the command line). */
+  readLine?: () => Promise<string>;
 }
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -29,6 +34,7 @@ export async function runAdmin(argv: readonly string[], database: Db, io: AdminI
   const now = io.now ?? Date.now;
   const [command, kind, idText, ...rest] = argv;
   if (command === 'list' && argv.length === 1) return list(database, io);
+  if (command === 'editor') return runEditorCommand(argv.slice(1), database, { ...io, now });
   if (command === 'help' || command === '--help' || command === '-h') {
     io.out(USAGE);
     return EXIT.ok;
@@ -59,6 +65,8 @@ export async function runAdmin(argv: readonly string[], database: Db, io: AdminI
     io.err(`失败: ${result.reason}`);
     return EXIT.failed;
   }
+  // Running servers drop cached reads within a second (they poll the content version).
+  await bumpContentVersion(database);
   const what = kind === 'column' ? `会员 ${id} 的专栏申请` : `文章 ${id}`;
   io.out(
     `${command === 'approve' ? '已通过' : '已拒绝'}: ${what}${result.detail ? `（${result.detail}）` : ''}${reason ? `，原因: ${printable(reason)}` : ''}`,

@@ -51,6 +51,10 @@ export interface DB {
     pv: Generated<number>;
     member_id: number | null;
     created_at: number;
+    /** Scheduled publication time (003_newsroom). */
+    publish_at: number | null;
+    /** Last edit in the back office (003_newsroom); null for rows written before it. */
+    updated_at: number | null;
   };
   /** PostgreSQL only. */
   article_search: { article_id: number; created_at: number; doc: string };
@@ -213,4 +217,26 @@ export interface DB {
     other: Generated<string>;
     created_at: number;
   };
+  editors: {
+    id: Generated<number>;
+    username: string;
+    display_name: Generated<string>;
+    role: string;
+    password_hash: string;
+    disabled: Generated<number>;
+    created_at: number;
+    updated_at: number;
+  };
+  editor_sessions: { token_hash: string; editor_id: number; csrf_token: string; last_seen_at: number; created_at: number };
+  audit_log: {
+    id: Generated<number>;
+    editor_id: number | null;
+    editor: string;
+    action: string;
+    entity: string;
+    entity_id: Generated<string>;
+    detail: Generated<string>;
+    created_at: number;
+  };
+  article_revisions: { id: Generated<number>; article_id: number; editor: string; data: string; created_at: number };
 }

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { ArticleStatus, ColumnStatus } from '@portal/api-client/constants';
 import type { ColumnArticle, Option } from '@portal/api-client/contract';
 import { ErrorCode } from '@portal/api-client/codes';
 import type { Db } from '../db';
+import { contains } from '../db/like';
 import { indexArticles, removeFromIndex } from '../db/search-index';
 import { htmlText, sanitizeArticleHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
@@ -136,11 +136,7 @@ export async function listMemberArticles(
 ): Promise<{ list: ColumnArticle[]; total: number }> {
   let query = database.db.selectFrom('column_articles').where('member_id', '=', memberId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-  if (filter.title) {
-    const escaped = filter.title.replace(/[\\%_]/g, (c) => `\\${c}`);
-    // Backslash escapes % and _ typed by the member; ESCAPE makes SQLite honour it like PostgreSQL.
-    query = query.where(sql<boolean>`${sql.ref('title')} like ${`%${escaped}%`} escape '\\'`);
-  }
+  if (filter.title) query = query.where(contains('title', filter.title));
   const [rows, count] = await Promise.all([
     query
       .select(ARTICLE_COLUMNS)

@@ -8,13 +8,18 @@ import type { DB } from '../db/schema';
  * PostgreSQL uses an ordinary transaction.
  */
 export async function writeTx<T>(database: Db, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return writeTxDb(database, (tx) => fn(tx.db));
+}
+
+/** writeTx handing out a whole Db (search-index helpers join the transaction instead of nesting one). */
+export async function writeTxDb<T>(database: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (database.dialect === 'postgres') {
-    return database.db.transaction().execute((trx: Transaction<DB>) => fn(trx));
+    return database.db.transaction().execute((trx: Transaction<DB>) => fn({ ...database, db: trx, inTransaction: true }));
   }
   return database.db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
-      const result = await fn(conn);
+      const result = await fn({ ...database, db: conn, inTransaction: true });
       await sql`commit`.execute(conn);
       return result;
     } catch (err) {

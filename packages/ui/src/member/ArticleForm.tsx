@@ -5,7 +5,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { TITLE_MAX } from '@portal/api-client/constants';
 import { columnArticleSchema, type ColumnArticleValues } from '@portal/api-client/schemas';
 import { OptionSelect, Row, TextInput, useFormSkin } from './fields';
-import type { RichEditorMode } from './RichEditor';
+import type { RichEditorMode, UploadOutcome } from './RichEditor';
 import { isOk } from '@portal/api-client/envelope';
 
 // The editor is loaded when the form first renders it, never with the page.
@@ -192,6 +192,15 @@ export function ArticleForm({
   );
 }
 
+/** A member's editor upload: space_thumb_upload (a 10001 is said by the session redirect, not here). */
+async function memberUpload(getApi: () => Promise<Api>, file: File): Promise<UploadOutcome> {
+  const body = new FormData();
+  body.append('file', file);
+  const res = await (await getApi()).space_thumb_upload(body);
+  if (isOk(res)) return { url: res.data.url };
+  return { error: res.code === ErrorCode.SessionInvalid ? null : res.msg };
+}
+
 function ContentField({ getApi, onError, editor }: Pick<ArticleFormProps, 'getApi' | 'onError' | 'editor'>) {
   const [field, , helpers] = useField<string>('content');
   return (
@@ -202,7 +211,7 @@ function ContentField({ getApi, onError, editor }: Pick<ArticleFormProps, 'getAp
         <RichEditor
           value={field.value}
           onChange={(html) => void helpers.setValue(html)}
-          getApi={getApi}
+          upload={(file) => memberUpload(getApi, file)}
           onError={onError}
           mode={editor.mode}
           className={editor.className}

@@ -2,8 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import '@wangeditor/editor/dist/css/style.css';
 import { Editor, Toolbar } from '@wangeditor/editor-for-react';
 import type { IDomEditor, IEditorConfig, IToolbarConfig } from '@wangeditor/editor';
-import type { Api } from '@portal/api-client';
-import { ErrorCode } from '@portal/api-client/codes';
 import { EDITOR_HEIGHT_PX, EDITOR_PLACEHOLDER, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
 import {
   countLocalImages,
@@ -13,7 +11,6 @@ import {
   rtfImageDataUrl,
   type RtfImage,
 } from '../officePaste';
-import { isOk } from '@portal/api-client/envelope';
 
 type Insert = (url: string, ...rest: string[]) => void;
 
@@ -32,11 +29,15 @@ const TOOLBARS: Record<RichEditorMode, Partial<IToolbarConfig>> = {
 
 export type RichEditorMode = 'default' | 'simple';
 
+/** What an upload came to: the stored file's url, or why not (null: already told, e.g. a session redirect). */
+export type UploadOutcome = { url: string } | { error: string | null };
+
 export interface RichEditorProps {
   value: string;
   onChange: (html: string) => void;
-  getApi: () => Promise<Api>;
-  /** Tells the writer why an upload failed (never called for 10001: the session redirect says it). */
+  /** Stores an image or video on the server (members: space_thumb_upload; editors: the back office's upload). */
+  upload: (file: File) => Promise<UploadOutcome>;
+  /** Tells the writer why an upload failed. */
   onError: (msg: string) => void;
   mode?: RichEditorMode;
   /** The block class (toolbar gets `${className}__toolbar`). */
@@ -44,14 +45,15 @@ export interface RichEditorProps {
 }
 
 /**
- * The rich-text editor (@wangeditor/editor-for-react), loaded only when the writing form opens.
- * Images and videos go through space_thumb_upload (50 MB, spec section 5); the server sanitises
- * what is saved. Pictures pasted from Word/WPS are rebuilt from the paste's RTF (see officePaste).
+ * The rich-text editor (@wangeditor/editor-for-react) of member columns and the back office,
+ * loaded only when a writing form opens. Images and videos go through `upload` (50 MB, spec
+ * section 5); the server sanitises what is saved. Pictures pasted from Word/WPS are rebuilt from
+ * the paste's RTF (see officePaste).
  */
 export default function RichEditor({
   value,
   onChange,
-  getApi,
+  upload: store,
   onError,
   mode = 'default',
   className = 'rich-editor',
@@ -70,14 +72,10 @@ export default function RichEditor({
       if (!quiet) onError(UPLOAD_TOO_BIG);
       return null;
     }
-    const body = new FormData();
-    body.append('file', file);
-    const res = await (await getApi()).space_thumb_upload(body);
-    if (!isOk(res)) {
-      if (!quiet && res.code !== ErrorCode.SessionInvalid) onError(res.msg);
-      return null;
-    }
-    return res.data.url;
+    const outcome = await store(file);
+    if ('url' in outcome) return outcome.url;
+    if (!quiet && outcome.error) onError(outcome.error);
+    return null;
   };
 
   // The config is read once, when the editor is created: keep what it calls current through a ref.

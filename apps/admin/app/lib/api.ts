@@ -1,0 +1,104 @@
+import axios, { AxiosError } from 'axios';
+import {
+  ADMIN_API_PREFIX,
+  CSRF_HEADER,
+  type AdminArticle,
+  type AdminArticleSummary,
+  type AdminError,
+  type ArticleInput,
+  type AuditEntry,
+  type ColumnApplication,
+  type LeadPage,
+  type LeadSources,
+  type Paged,
+  type PendingColumnArticle,
+  type PublishResult,
+  type Revision,
+  type RevisionSummary,
+  type SessionInfo,
+} from '@portal/api-client/admin';
+import { HTTP_TIMEOUT_MS } from '@portal/api-client/constants';
+
+/**
+ * The back office's client of /admin/api. The session is the httpOnly cookie the browser sends by
+ * itself; the CSRF token it returned rides on every state-changing call.
+ */
+const http = axios.create({ baseURL: ADMIN_API_PREFIX, timeout: HTTP_TIMEOUT_MS, withCredentials: true });
+
+let csrfToken = '';
+export function rememberSession(session: SessionInfo): SessionInfo {
+  csrfToken = session.csrfToken;
+  return session;
+}
+
+http.interceptors.request.use((config) => {
+  if (config.method && config.method.toLowerCase() !== 'get' && csrfToken) config.headers.set(CSRF_HEADER, csrfToken);
+  return config;
+});
+
+/** A refused call, with the server's Chinese message and the field it is about. */
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+http.interceptors.response.use(undefined, (error: unknown) => {
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as Partial<AdminError> | undefined;
+    const status = error.response?.status ?? 0;
+    const message = body?.message ?? (status === 0 ? '网络连接失败，请检查网络后重试' : '请求失败，请稍后再试');
+    if (status === 401 && !error.config?.url?.endsWith('/session')) {
+      // The session ended (idle 8 h, revoked, logged out elsewhere): sign in again.
+      window.location.assign(`/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    }
+    return Promise.reject(new AdminApiError(status, message, body?.field));
+  }
+  return Promise.reject(error);
+});
+
+const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
+type Query = Record<string, string | number | undefined>;
+
+export const adminApi = {
+  session: () => data(http.get<SessionInfo>('/session')).then(rememberSession),
+  login: (username: string, password: string) =>
+    data(http.post<SessionInfo>('/session', { username, password })).then(rememberSession),
+  logout: () => http.delete('/session'),
+
+  articles: (query: Query) => data(http.get<Paged<AdminArticleSummary>>('/articles', { params: query })),
+  article: (id: number) => data(http.get<AdminArticle>(`/articles/${id}`)),
+  createArticle: (input: ArticleInput) => data(http.post<{ id: number; status: string }>('/articles', input)),
+  updateArticle: (id: number, input: ArticleInput) => data(http.put<AdminArticle>(`/articles/${id}`, input)),
+  deleteArticle: (id: number) => http.delete(`/articles/${id}`),
+  publish: (id: number, at?: string) => data(http.post<PublishResult>(`/articles/${id}/publish`, at ? { at } : {})),
+  unpublish: (id: number) => data(http.post<{ id: number; status: string }>(`/articles/${id}/unpublish`, {})),
+  revisions: (id: number) => data(http.get<RevisionSummary[]>(`/articles/${id}/revisions`)),
+  revision: (id: number, rev: number) => data(http.get<Revision>(`/articles/${id}/revisions/${rev}`)),
+  restore: (id: number, rev: number) => data(http.post<AdminArticle>(`/articles/${id}/revisions/${rev}/restore`, {})),
+  upload: (file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return data(http.post<{ url: string }>('/uploads', body));
+  },
+
+  columnApplications: (query: Query) => data(http.get<Paged<ColumnApplication>>('/review/columns', { params: query })),
+  pendingArticles: (query: Query) => data(http.get<Paged<PendingColumnArticle>>('/review/articles', { params: query })),
+  decide: (kind: 'columns' | 'articles', id: number, approve: boolean, reason?: string) =>
+    data(http.post(`/review/${kind}/${id}/${approve ? 'approve' : 'reject'}`, approve ? {} : { reason })),
+
+  leadSources: () => data(http.get<LeadSources>('/leads/sources')),
+  leads: (query: Query) => data(http.get<LeadPage>('/leads', { params: query })),
+  auditLog: (query: Query) => data(http.get<Paged<AuditEntry>>('/audit-log', { params: query })),
+};
+
+/** Export links (the browser downloads them with the session cookie). */
+export function leadExportUrl(format: 'csv' | 'xlsx', query: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  return `${ADMIN_API_PREFIX}/leads.${format}?${params.toString()}`;
+}

@@ -1,0 +1,314 @@
+import { ClockCircleOutlined, DeleteOutlined, HistoryOutlined, SaveOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  List,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Suspense, lazy, useState } from 'react';
+import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import { NEWSROOM_LIMITS, type AdminArticle, type ArticleInput, type RevisionSummary } from '@portal/api-client/admin';
+import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { ArticlePreview } from '../../features/articles/preview';
+import { StatusTag } from '../../features/articles/status';
+import { AdminApiError, adminApi } from '../../lib/api';
+
+// The editor (and wangEditor's CSS) loads with this page only.
+const RichEditor = lazy(() => import('@portal/ui/editor'));
+
+export async function clientLoader({ params }: { params: { id?: string } }): Promise<AdminArticle | null> {
+  return params.id ? adminApi.article(Number(params.id)) : null;
+}
+
+const EMPTY: ArticleInput = {
+  title: '',
+  category: '',
+  content: '',
+  description: '',
+  keywords: '',
+  author: '',
+  source: '',
+  thumb: '',
+  is_hot: false,
+  is_recommend: false,
+  is_policy: false,
+  is_pic: false,
+};
+
+function inputOf(article: AdminArticle | null): ArticleInput {
+  if (!article) return EMPTY;
+  const { title, category, content, description, keywords, author, source, thumb, is_hot, is_recommend, is_policy, is_pic } = article;
+  return { title, category, content, description, keywords, author, source, thumb, is_hot, is_recommend, is_policy, is_pic };
+}
+
+const FLAGS: { name: keyof ArticleInput; label: string }[] = [
+  { name: 'is_hot', label: '热门资讯' },
+  { name: 'is_recommend', label: '推荐' },
+  { name: 'is_policy', label: '政策' },
+  { name: 'is_pic', label: '图片头条' },
+];
+
+export default function ArticleEditor() {
+  const article = useLoaderData<typeof clientLoader>();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [form] = Form.useForm<ArticleInput>();
+  const values = Form.useWatch([], form) as Partial<ArticleInput> | undefined;
+  const [busy, setBusy] = useState(false);
+  const [at, setAt] = useState<Dayjs | null>(null);
+  const [history, setHistory] = useState<RevisionSummary[] | null>(null);
+
+  /** Runs an action, showing the server's message when it is refused (and its field on the form). */
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      if (err instanceof AdminApiError) {
+        if (err.field) form.setFields([{ name: err.field as keyof ArticleInput, errors: [err.message] }]);
+        message.error(err.message);
+      } else if (!(err instanceof Error && 'errorFields' in err)) {
+        message.error('操作失败，请稍后再试');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Saves the form; the article's id (a new draft the first time). */
+  const save = async (): Promise<number> => {
+    const input = { ...EMPTY, ...(await form.validateFields()) };
+    if (article) {
+      await adminApi.updateArticle(article.id, input);
+      return article.id;
+    }
+    const { id } = await adminApi.createArticle(input);
+    return id;
+  };
+  const reload = (id: number) => (article?.id === id ? revalidator.revalidate() : navigate(`/articles/${id}`, { replace: true }));
+
+  const onSave = () =>
+    run(async () => {
+      const id = await save();
+      message.success('已保存');
+      await reload(id);
+    });
+  const onPublish = (when?: Dayjs) =>
+    run(async () => {
+      const id = await save();
+      const result = await adminApi.publish(id, when?.toISOString());
+      message.success(result.status === 'scheduled' ? `已设置定时发布：${when?.format('YYYY-MM-DD HH:mm')}` : '已发布');
+      setAt(null);
+      await reload(id);
+    });
+  const onUnpublish = () =>
+    run(async () => {
+      await adminApi.unpublish(article!.id);
+      message.success(article!.status === 'scheduled' ? '已取消定时发布' : '已下线');
+      await reload(article!.id);
+    });
+  const onDelete = () =>
+    run(async () => {
+      await adminApi.deleteArticle(article!.id);
+      message.success('已删除');
+      navigate('/articles', { replace: true });
+    });
+  const openHistory = () => run(async () => setHistory(await adminApi.revisions(article!.id)));
+  const restore = (rev: number) =>
+    run(async () => {
+      const restored = await adminApi.restore(article!.id, rev);
+      form.setFieldsValue(inputOf(restored));
+      setHistory(null);
+      message.success('已恢复该版本');
+      await reload(article!.id);
+    });
+
+  const published = article?.status === 'published';
+  return (
+    <Form form={form} layout="vertical" initialValues={inputOf(article)} disabled={busy}>
+      <Card
+        className="page-card"
+        title={
+          <Space>
+            {article ? '编辑文章' : '写文章'}
+            {article && <StatusTag status={article.status} />}
+            {article?.status === 'scheduled' && (
+              <Typography.Text type="warning">定时 {dayjs(article.publishAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+            )}
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            {article && (
+              <Button icon={<HistoryOutlined />} onClick={openHistory}>
+                历史版本（{article.revisions}）
+              </Button>
+            )}
+            <Button icon={<SaveOutlined />} onClick={onSave}>
+              {article ? '保存' : '保存草稿'}
+            </Button>
+            {!published && (
+              <Space.Compact>
+                <DatePicker
+                  showTime={{ format: 'HH:mm' }}
+                  format="YYYY-MM-DD HH:mm"
+                  placeholder="定时发布时间"
+                  value={at}
+                  onChange={setAt}
+                  disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                  aria-label="定时发布时间"
+                />
+                <Button icon={<ClockCircleOutlined />} disabled={!at || busy} onClick={() => at && onPublish(at)}>
+                  定时发布
+                </Button>
+              </Space.Compact>
+            )}
+            {!published && (
+              <Button type="primary" icon={<SendOutlined />} onClick={() => onPublish()}>
+                立即发布
+              </Button>
+            )}
+            {(published || article?.status === 'scheduled') && (
+              <Popconfirm title={published ? '下线后读者将无法访问此文，确定？' : '取消定时发布？'} onConfirm={onUnpublish}>
+                <Button danger icon={<StopOutlined />}>
+                  {published ? '下线' : '取消定时'}
+                </Button>
+              </Popconfirm>
+            )}
+            {article && (
+              <Popconfirm title="删除后不可恢复，确定删除？" onConfirm={onDelete}>
+                <Button danger type="text" icon={<DeleteOutlined />} aria-label="删除" />
+              </Popconfirm>
+            )}
+            {published && (
+              <a href={article.url} target="_blank" rel="noreferrer">
+                查看前台页面
+              </a>
+            )}
+          </Space>
+        }
+      >
+        <Row gutter={16}>
+          <Col span={16}>
+            <Form.Item
+              label="标题"
+              name="title"
+              rules={[
+                { required: true, whitespace: true, message: '请输入标题' },
+                { max: NEWSROOM_LIMITS.title, message: `标题不能超过${NEWSROOM_LIMITS.title}个字符` },
+              ]}
+            >
+              <Input showCount maxLength={NEWSROOM_LIMITS.title} placeholder="文章标题" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="分类" name="category" rules={[{ required: true, message: '请选择分类' }]}>
+              <Select placeholder="选择分类" options={CATEGORY_PAGES.map((c) => ({ value: c.alias, label: c.name }))} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="作者" name="author">
+              <Input maxLength={NEWSROOM_LIMITS.author} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="来源" name="source">
+              <Input maxLength={NEWSROOM_LIMITS.source} placeholder="如：本站原创" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="关键词" name="keywords" tooltip="多个关键词用逗号分隔">
+              <Input maxLength={NEWSROOM_LIMITS.keywords} placeholder="AI,云计算" />
+            </Form.Item>
+          </Col>
+          <Col span={16}>
+            <Form.Item label="摘要" name="description">
+              <Input.TextArea rows={2} showCount maxLength={NEWSROOM_LIMITS.description} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="缩略图地址" name="thumb">
+              <Input maxLength={NEWSROOM_LIMITS.thumb} placeholder="/uploads/…" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Space size="large" wrap style={{ marginBottom: 16 }}>
+              {FLAGS.map((f) => (
+                <Form.Item key={f.name} name={f.name} valuePropName="checked" noStyle>
+                  <Checkbox>{f.label}</Checkbox>
+                </Form.Item>
+              ))}
+            </Space>
+          </Col>
+        </Row>
+        <Form.Item
+          label="正文"
+          name="content"
+          rules={[{ validator: (_, v: string) => (v && v !== '<p><br></p>' ? Promise.resolve() : Promise.reject(new Error('请输入正文'))) }]}
+        >
+          <ContentEditor onError={(msg) => message.error(msg)} />
+        </Form.Item>
+      </Card>
+      <Card title="预览（桌面端与手机端）">
+        <ArticlePreview article={values ?? inputOf(article)} />
+      </Card>
+      <Drawer title="历史版本" open={history !== null} onClose={() => setHistory(null)} size={420}>
+        <List
+          dataSource={history ?? []}
+          renderItem={(r, i) => (
+            <List.Item
+              actions={
+                i === 0
+                  ? [<Typography.Text key="c" type="secondary">当前版本</Typography.Text>]
+                  : [
+                      <Popconfirm key="r" title="用这个版本覆盖当前内容？" onConfirm={() => restore(r.id)}>
+                        <Button type="link" size="small">
+                          恢复
+                        </Button>
+                      </Popconfirm>,
+                    ]
+              }
+            >
+              <List.Item.Meta title={r.title} description={`${dayjs(r.createdAt).format('YYYY-MM-DD HH:mm:ss')} · ${r.editor}`} />
+            </List.Item>
+          )}
+        />
+      </Drawer>
+    </Form>
+  );
+}
+
+/** Form.Item passes value/onChange; uploads go to the back office's media endpoint. */
+function ContentEditor({ value, onChange, onError }: { value?: string; onChange?: (html: string) => void; onError: (msg: string) => void }) {
+  return (
+    <Suspense fallback={<div className="editor-box" style={{ height: 340, padding: 16 }}>编辑器加载中…</div>}>
+      <div className="editor-box">
+        <RichEditor
+          value={value ?? ''}
+          onChange={(html) => onChange?.(html)}
+          upload={async (file) => {
+            try {
+              return await adminApi.upload(file);
+            } catch (err) {
+              return { error: err instanceof AdminApiError ? err.message : '上传失败' };
+            }
+          }}
+          onError={onError}
+        />
+      </div>
+    </Suspense>
+  );
+}

@@ -1,0 +1,113 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Empty, Form, Select, Space, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useLoaderData, useSearchParams } from 'react-router';
+import { ADMIN_PAGE_SIZE, LEAD_SOURCES, LEAD_SOURCE_LABEL, type Lead, type LeadSource } from '@portal/api-client/admin';
+import { adminApi, leadExportUrl } from '../lib/api';
+
+const KEYS = ['source', 'id', 'from', 'to', 'page', 'pageSize'] as const;
+
+export async function clientLoader({ request }: { request: Request }) {
+  const params = new URL(request.url).searchParams;
+  const sources = await adminApi.leadSources();
+  const source = (params.get('source') ?? 'vendor') as LeadSource;
+  const id = params.get('id') ?? sources[source]?.[0]?.id;
+  const query: Record<(typeof KEYS)[number], string | undefined> & { source: LeadSource } = {
+    ...(Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof KEYS)[number], string | undefined>),
+    source,
+    id,
+  };
+  const page = id ? await adminApi.leads(query) : null;
+  return { sources, query, page };
+}
+
+/** Leads per vendor meet, partner page and activity form, with the exports sales open in Excel. */
+export default function Leads() {
+  const { sources, query, page } = useLoaderData<typeof clientLoader>();
+  const [params, setParams] = useSearchParams();
+  const apply = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next);
+  };
+  const exportQuery = { source: query.source, id: query.id, from: query.from, to: query.to };
+  const range = query.from && query.to ? ([dayjs(query.from), dayjs(query.to).subtract(1, 'day')] as const) : null;
+
+  return (
+    <>
+      <Card className="page-card">
+        <Form layout="inline" style={{ rowGap: 12 }}>
+          <Form.Item label="来源">
+            <Select
+              style={{ width: 140 }}
+              value={query.source}
+              options={LEAD_SOURCES.map((s) => ({ value: s, label: LEAD_SOURCE_LABEL[s] }))}
+              onChange={(source: string) => apply({ source, id: undefined, page: undefined })}
+            />
+          </Form.Item>
+          <Form.Item label="活动">
+            <Select
+              style={{ width: 260 }}
+              value={query.id}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="选择活动"
+              options={(sources[query.source] ?? []).map((s) => ({ value: s.id, label: `${s.id} · ${s.name}` }))}
+              onChange={(id: string) => apply({ id, page: undefined })}
+            />
+          </Form.Item>
+          <Form.Item label="提交日期">
+            <DatePicker.RangePicker
+              value={range ? [range[0], range[1]] : null}
+              onChange={(v) =>
+                apply({ from: v?.[0]?.format('YYYY-MM-DD'), to: v?.[1]?.add(1, 'day').format('YYYY-MM-DD'), page: undefined })
+              }
+            />
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card
+        title="销售线索"
+        extra={
+          query.id && (
+            <Space>
+              <Button icon={<DownloadOutlined />} href={leadExportUrl('csv', exportQuery)}>
+                导出 CSV
+              </Button>
+              <Button icon={<DownloadOutlined />} href={leadExportUrl('xlsx', exportQuery)}>
+                导出 Excel
+              </Button>
+            </Space>
+          )
+        }
+      >
+        {page ? (
+          <Table<Lead>
+            rowKey="id"
+            scroll={{ x: 'max-content' }}
+            dataSource={page.items}
+            columns={page.columns.map((c) => ({
+              title: c.label,
+              key: c.key,
+              ellipsis: true,
+              render: (_: unknown, lead: Lead) =>
+                c.key === 'created_at' ? dayjs(lead.createdAt).format('YYYY-MM-DD HH:mm') : lead.values[c.key],
+            }))}
+            pagination={{
+              current: Number(query.page ?? 1),
+              pageSize: Number(query.pageSize ?? ADMIN_PAGE_SIZE.default),
+              total: page.total,
+              showSizeChanger: true,
+              showTotal: (n) => `共 ${n} 条`,
+              onChange: (p, size) => apply({ page: String(p), pageSize: String(size) }),
+            }}
+          />
+        ) : (
+          <Empty description="还没有可选的活动" />
+        )}
+      </Card>
+    </>
+  );
+}

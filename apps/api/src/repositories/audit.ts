@@ -1,0 +1,68 @@
+import type { AuditEntry, Paged } from '@portal/api-client/admin';
+import type { Kysely } from 'kysely';
+import type { Db } from '../db';
+import type { DB } from '../db/schema';
+
+/** Who did what to which record, and when (issue 13): written with the change it records. */
+export interface AuditRecord {
+  editorId: number | null;
+  /** Username, or 'system' for the scheduler and 'cli' for `pnpm admin`. */
+  editor: string;
+  action: string;
+  entity: string;
+  entityId: string | number;
+  detail?: string;
+}
+
+/** `db` may be a running transaction, so the record commits (or not) with the change. */
+export async function recordAudit(db: Kysely<DB>, record: AuditRecord, now: number): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      editor_id: record.editorId,
+      editor: record.editor,
+      action: record.action,
+      entity: record.entity,
+      entity_id: String(record.entityId),
+      detail: (record.detail ?? '').slice(0, 1000),
+      created_at: now,
+    })
+    .execute();
+}
+
+export interface AuditQuery {
+  editor?: string;
+  action?: string;
+  from?: number;
+  to?: number;
+  page: number;
+  pageSize: number;
+}
+
+export async function listAudit(database: Db, q: AuditQuery): Promise<Paged<AuditEntry>> {
+  let query = database.db.selectFrom('audit_log');
+  if (q.editor) query = query.where('editor', '=', q.editor);
+  if (q.action) query = query.where('action', '=', q.action);
+  if (q.from !== undefined) query = query.where('created_at', '>=', q.from);
+  if (q.to !== undefined) query = query.where('created_at', '<', q.to);
+  const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const rows = await query
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return {
+    total: Number(total),
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      editor: r.editor,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entity_id,
+      detail: r.detail,
+      createdAt: new Date(Number(r.created_at)).toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,177 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ADMIN_SESSION_IDLE_MS, type AdminUser, type EditorRole } from '@portal/api-client/admin';
+import type { Db } from '../db';
+
+/** Newsroom accounts (apart from members) and their cookie sessions. */
+
+export interface EditorRow {
+  id: number;
+  username: string;
+  displayName: string;
+  role: EditorRole;
+  disabled: boolean;
+  createdAt: number;
+}
+
+export interface EditorWithHash extends EditorRow {
+  passwordHash: string;
+}
+
+/** The session behind a cookie: who, and the CSRF token every state-changing call must repeat. */
+export interface EditorSession {
+  editor: EditorRow;
+  csrfToken: string;
+  lastSeenAt: number;
+  tokenHash: string;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function toAdminUser(editor: EditorRow): AdminUser {
+  return { username: editor.username, role: editor.role, displayName: editor.displayName };
+}
+
+type Row = {
+  id: number;
+  username: string;
+  display_name: string;
+  role: string;
+  disabled: number;
+  created_at: number;
+};
+function toEditor(r: Row): EditorRow {
+  return {
+    id: Number(r.id),
+    username: r.username,
+    displayName: r.display_name,
+    role: r.role as EditorRole,
+    disabled: Number(r.disabled) !== 0,
+    createdAt: Number(r.created_at),
+  };
+}
+
+const EDITOR_COLUMNS = ['id', 'username', 'display_name', 'role', 'disabled', 'created_at'] as const;
+
+export async function createEditor(
+  database: Db,
+  input: { username: string; displayName: string; role: EditorRole; passwordHash: string },
+  now: number,
+): Promise<EditorRow | null> {
+  const exists = await findEditor(database, input.username);
+  if (exists) return null;
+  const row = await database.db
+    .insertInto('editors')
+    .values({
+      username: input.username,
+      display_name: input.displayName,
+      role: input.role,
+      password_hash: input.passwordHash,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(EDITOR_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toEditor(row);
+}
+
+export async function findEditor(database: Db, username: string): Promise<EditorWithHash | null> {
+  const row = await database.db
+    .selectFrom('editors')
+    .select([...EDITOR_COLUMNS, 'password_hash'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  return row ? { ...toEditor(row), passwordHash: row.password_hash } : null;
+}
+
+export async function listEditors(database: Db): Promise<EditorRow[]> {
+  const rows = await database.db.selectFrom('editors').select(EDITOR_COLUMNS).orderBy('id').execute();
+  return rows.map(toEditor);
+}
+
+/** Disables (or re-enables) an account; disabling ends every session of it at once. */
+export async function setEditorDisabled(database: Db, username: string, disabled: boolean, now: number): Promise<boolean> {
+  const editor = await findEditor(database, username);
+  if (!editor) return false;
+  await database.db
+    .updateTable('editors')
+    .set({ disabled: disabled ? 1 : 0, updated_at: now })
+    .where('id', '=', editor.id)
+    .execute();
+  if (disabled) await endEditorSessions(database, editor.id);
+  return true;
+}
+
+/** A new password ends every session of the account. */
+export async function setEditorPassword(database: Db, username: string, passwordHash: string, now: number): Promise<boolean> {
+  const editor = await findEditor(database, username);
+  if (!editor) return false;
+  await database.db
+    .updateTable('editors')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', editor.id)
+    .execute();
+  await endEditorSessions(database, editor.id);
+  return true;
+}
+
+export async function endEditorSessions(database: Db, editorId: number): Promise<void> {
+  await database.db.deleteFrom('editor_sessions').where('editor_id', '=', editorId).execute();
+}
+
+/** Opens a session: returns the cookie value (shown once) and the CSRF token. */
+export async function openEditorSession(
+  database: Db,
+  editorId: number,
+  now: number,
+): Promise<{ token: string; csrfToken: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(24).toString('base64url');
+  await database.db
+    .insertInto('editor_sessions')
+    .values({ token_hash: hashToken(token), editor_id: editorId, csrf_token: csrfToken, last_seen_at: now, created_at: now })
+    .execute();
+  return { token, csrfToken };
+}
+
+/** The live session of a cookie value: unknown, idle for 8 h, or of a disabled editor → null. */
+export async function findEditorSession(database: Db, token: string, now: number): Promise<EditorSession | null> {
+  const tokenHash = hashToken(token);
+  const row = await database.db
+    .selectFrom('editor_sessions as s')
+    .innerJoin('editors as e', 'e.id', 's.editor_id')
+    .select([
+      'e.id',
+      'e.username',
+      'e.display_name',
+      'e.role',
+      'e.disabled',
+      'e.created_at',
+      's.csrf_token',
+      's.last_seen_at',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.last_seen_at', '>', now - ADMIN_SESSION_IDLE_MS)
+    .where('e.disabled', '=', 0)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { editor: toEditor(row), csrfToken: row.csrf_token, lastSeenAt: Number(row.last_seen_at), tokenHash };
+}
+
+/** Keeps a session alive; written at most once a minute per session so reads stay reads. */
+export async function touchEditorSession(database: Db, session: EditorSession, now: number): Promise<void> {
+  if (now - session.lastSeenAt < 60_000) return;
+  await database.db
+    .updateTable('editor_sessions')
+    .set({ last_seen_at: now })
+    .where('token_hash', '=', session.tokenHash)
+    .execute();
+}
+
+export async function closeEditorSession(database: Db, token: string): Promise<void> {
+  await database.db.deleteFrom('editor_sessions').where('token_hash', '=', hashToken(token)).execute();
+}
+
+/** Drops sessions idle past the limit (run now and then; they are refused anyway). */
+export async function pruneEditorSessions(database: Db, now: number): Promise<void> {
+  await database.db.deleteFrom('editor_sessions').where('last_seen_at', '<=', now - ADMIN_SESSION_IDLE_MS).execute();
+}

@@ -1,0 +1,422 @@
+import {
+  PublicationStatus,
+  type AdminArticle,
+  type AdminArticleSummary,
+  type ArticleInput,
+  type Paged,
+  type PublishResult,
+  type Revision,
+  type RevisionSummary,
+} from '@portal/api-client/admin';
+import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import type { Kysely } from 'kysely';
+import type { Db } from '../db';
+import { contains } from '../db/like';
+import type { DB } from '../db/schema';
+import { indexArticles, removeFromIndex } from '../db/search-index';
+import { sanitizeArticleHtml } from '../lib/sanitize';
+import { articleUrl, categoryAlias } from './mappers';
+import { recordAudit } from './audit';
+import { writeTxDb } from './write-tx';
+
+/**
+ * The newsroom's articles: drafts, scheduled and published articles, unpublishing, revisions.
+ * Only published articles are in the search index: publishing indexes, unpublishing and deleting
+ * remove (while the row still holds the indexed text), editing a published article re-indexes.
+ */
+
+/** articles.status values (001 used 1 for published; the newsroom adds the others). */
+export const ARTICLE_DB_STATUS: Record<PublicationStatus, number> = {
+  draft: 0,
+  published: 1,
+  scheduled: 2,
+  unpublished: 3,
+};
+const STATUS_BY_DB = new Map(Object.entries(ARTICLE_DB_STATUS).map(([k, v]) => [v, k as PublicationStatus]));
+
+/** Who is acting: an editor, or the scheduler ('system'). */
+export interface Actor {
+  editorId: number | null;
+  editor: string;
+}
+
+const CATEGORY_BY_ALIAS = new Map(CATEGORY_PAGES.map((c) => [c.alias.toLowerCase(), c]));
+
+/** Category id of a route alias (`AI`, case-insensitive), or null when no category page has it. */
+export function categoryIdOf(alias: string): number | null {
+  return CATEGORY_BY_ALIAS.get(alias.toLowerCase())?.id ?? null;
+}
+function categoryName(catId: number): string {
+  return CATEGORY_PAGES.find((c) => c.id === catId)?.name ?? '';
+}
+
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'cat_id',
+  'title',
+  'status',
+  'author',
+  'is_hot',
+  'is_recommend',
+  'publish_at',
+  'created_at',
+  'updated_at',
+  'member_id',
+] as const;
+
+type SummaryRow = {
+  id: number;
+  cat_id: number;
+  title: string;
+  status: number;
+  author: string;
+  is_hot: number;
+  is_recommend: number;
+  publish_at: number | null;
+  created_at: number;
+  updated_at: number | null;
+  member_id: number | null;
+};
+
+function toSummary(r: SummaryRow): AdminArticleSummary {
+  const status = STATUS_BY_DB.get(Number(r.status)) ?? PublicationStatus.Draft;
+  const id = Number(r.id);
+  const catId = Number(r.cat_id);
+  return {
+    id,
+    title: r.title,
+    category: categoryAlias(catId),
+    categoryName: categoryName(catId),
+    status,
+    author: r.author,
+    is_hot: Number(r.is_hot) === 1,
+    is_recommend: Number(r.is_recommend) === 1,
+    publishAt: status === PublicationStatus.Scheduled ? iso(r.publish_at) : null,
+    publishedAt: status === PublicationStatus.Published ? iso(r.created_at) : null,
+    updatedAt: iso(r.updated_at ?? r.created_at) as string,
+    url: articleUrl(id, catId),
+    memberId: r.member_id === null ? null : Number(r.member_id),
+  };
+}
+
+export interface ArticleQuery {
+  status?: PublicationStatus;
+  catId?: number;
+  /** Title contains (case-insensitive, literal). */
+  q?: string;
+  /** Created (or published) within [from, to), epoch ms. */
+  from?: number;
+  to?: number;
+  page: number;
+  pageSize: number;
+}
+
+export async function listArticles(database: Db, q: ArticleQuery): Promise<Paged<AdminArticleSummary>> {
+  let query = database.db.selectFrom('articles');
+  if (q.status) query = query.where('status', '=', ARTICLE_DB_STATUS[q.status]);
+  if (q.catId !== undefined) query = query.where('cat_id', '=', q.catId);
+  if (q.q) query = query.where(contains('title', q.q));
+  // created_at is the public time once published, the creation time before: newest first on
+  // the (status, created_at, id) index the public lists use.
+  if (q.from !== undefined) query = query.where('created_at', '>=', q.from);
+  if (q.to !== undefined) query = query.where('created_at', '<', q.to);
+  const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const rows = await query
+    .select(SUMMARY_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return { total: Number(total), items: rows.map(toSummary) };
+}
+
+const FULL_COLUMNS = [
+  ...SUMMARY_COLUMNS,
+  'content',
+  'description',
+  'keyword',
+  'source_name',
+  'thumb',
+  'is_policy',
+  'is_pic',
+] as const;
+
+export async function getArticle(database: Db, id: number): Promise<AdminArticle | null> {
+  const row = await database.db.selectFrom('articles').select(FULL_COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const [{ n }] = await database.db
+    .selectFrom('article_revisions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('article_id', '=', id)
+    .execute();
+  return {
+    ...toSummary(row),
+    content: row.content,
+    description: row.description,
+    keywords: row.keyword,
+    source: row.source_name,
+    thumb: row.thumb,
+    is_policy: Number(row.is_policy) === 1,
+    is_pic: Number(row.is_pic) === 1,
+    revisions: Number(n),
+  };
+}
+
+/** The stored row of an article form: sanitised HTML, the public flags as 0/1. */
+function rowValues(input: ArticleInput, catId: number) {
+  return {
+    cat_id: catId,
+    title: input.title,
+    content: sanitizeArticleHtml(input.content),
+    description: input.description,
+    keyword: input.keywords,
+    author: input.author,
+    source_name: input.source,
+    thumb: input.thumb,
+    is_hot: input.is_hot ? 1 : 0,
+    is_recommend: input.is_recommend ? 1 : 0,
+    is_policy: input.is_policy ? 1 : 0,
+    is_pic: input.is_pic ? 1 : 0,
+  };
+}
+
+async function saveRevision(db: Kysely<DB>, articleId: number, actor: Actor, input: ArticleInput, now: number) {
+  await db
+    .insertInto('article_revisions')
+    .values({ article_id: articleId, editor: actor.editor, data: JSON.stringify(input), created_at: now })
+    .execute();
+}
+
+async function indexOne(tx: Db, id: number): Promise<void> {
+  const row = await tx.db
+    .selectFrom('articles')
+    .select(['id', 'title', 'description', 'keyword', 'content', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await indexArticles(tx, [{ ...row, id: Number(row.id), created_at: Number(row.created_at) }]);
+}
+
+async function statusOf(db: Kysely<DB>, id: number): Promise<PublicationStatus | null> {
+  const row = await db.selectFrom('articles').select('status').where('id', '=', id).executeTakeFirst();
+  return row ? (STATUS_BY_DB.get(Number(row.status)) ?? null) : null;
+}
+
+/** A new draft; the form is the first revision. */
+export async function createArticle(
+  database: Db,
+  input: ArticleInput,
+  catId: number,
+  actor: Actor,
+  now: number,
+): Promise<number> {
+  return writeTxDb(database, async (tx) => {
+    const { id } = await tx.db
+      .insertInto('articles')
+      .values({
+        ...rowValues(input, catId),
+        admin_name: actor.editor,
+        status: ARTICLE_DB_STATUS.draft,
+        member_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await saveRevision(tx.db, Number(id), actor, input, now);
+    await recordAudit(tx.db, { ...actor, action: 'create', entity: 'article', entityId: id, detail: input.title }, now);
+    return Number(id);
+  });
+}
+
+/**
+ * Saves an edit (a new revision). A published article is re-indexed; a scheduled one stays
+ * scheduled and publishes this version at its time. Null when the article does not exist.
+ */
+export async function updateArticle(
+  database: Db,
+  id: number,
+  input: ArticleInput,
+  catId: number,
+  actor: Actor,
+  now: number,
+  action = 'update',
+): Promise<boolean> {
+  return writeTxDb(database, async (tx) => {
+    const status = await statusOf(tx.db, id);
+    if (status === null) return false;
+    const published = status === PublicationStatus.Published;
+    if (published) await removeFromIndex(tx, [id]);
+    await tx.db
+      .updateTable('articles')
+      .set({ ...rowValues(input, catId), admin_name: actor.editor, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    if (published) await indexOne(tx, id);
+    await saveRevision(tx.db, id, actor, input, now);
+    await recordAudit(tx.db, { ...actor, action, entity: 'article', entityId: id, detail: input.title }, now);
+    return true;
+  });
+}
+
+export async function deleteArticle(database: Db, id: number, actor: Actor, now: number): Promise<boolean> {
+  return writeTxDb(database, async (tx) => {
+    const status = await statusOf(tx.db, id);
+    if (status === null) return false;
+    if (status === PublicationStatus.Published) await removeFromIndex(tx, [id]);
+    const { title } = await tx.db.selectFrom('articles').select('title').where('id', '=', id).executeTakeFirstOrThrow();
+    await tx.db.deleteFrom('article_revisions').where('article_id', '=', id).execute();
+    await tx.db.deleteFrom('articles').where('id', '=', id).execute();
+    // A column article that pointed at it goes back to the member's list as approved-but-unlinked.
+    await tx.db.updateTable('column_articles').set({ article_id: null }).where('article_id', '=', id).execute();
+    await recordAudit(tx.db, { ...actor, action: 'delete', entity: 'article', entityId: id, detail: title }, now);
+    return true;
+  });
+}
+
+export type PublishOutcome = PublishResult | 'not_found' | 'already_published';
+
+/**
+ * Publishes now, or schedules for `at` (epoch ms in the future). A draft or scheduled article
+ * takes the publication time as its public time; an unpublished one keeps its original time.
+ */
+export async function publishArticle(
+  database: Db,
+  id: number,
+  at: number | null,
+  actor: Actor,
+  now: number,
+): Promise<PublishOutcome> {
+  return writeTxDb(database, async (tx) => {
+    const row = await tx.db.selectFrom('articles').select(['status', 'cat_id']).where('id', '=', id).executeTakeFirst();
+    if (!row) return 'not_found';
+    const status = STATUS_BY_DB.get(Number(row.status)) ?? PublicationStatus.Draft;
+    const url = articleUrl(id, Number(row.cat_id));
+    if (status === PublicationStatus.Published) return 'already_published';
+    if (at !== null && at > now) {
+      await tx.db
+        .updateTable('articles')
+        .set({ status: ARTICLE_DB_STATUS.scheduled, publish_at: at, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      await recordAudit(
+        tx.db,
+        { ...actor, action: 'schedule', entity: 'article', entityId: id, detail: new Date(at).toISOString() },
+        now,
+      );
+      return { id, status: PublicationStatus.Scheduled, url };
+    }
+    await makePublic(tx, id, status, now);
+    await recordAudit(tx.db, { ...actor, action: 'publish', entity: 'article', entityId: id }, now);
+    return { id, status: PublicationStatus.Published, url };
+  });
+}
+
+/** The status flip and the search index, inside the caller's transaction. */
+async function makePublic(tx: Db, id: number, from: PublicationStatus, publishedAt: number): Promise<void> {
+  const keepTime = from === PublicationStatus.Unpublished;
+  await tx.db
+    .updateTable('articles')
+    .set({
+      status: ARTICLE_DB_STATUS.published,
+      publish_at: null,
+      ...(keepTime ? {} : { created_at: publishedAt }),
+    })
+    .where('id', '=', id)
+    .execute();
+  await indexOne(tx, id);
+}
+
+/** Takes a published article off the site (404 on every page); a scheduled one goes back to draft. */
+export async function unpublishArticle(database: Db, id: number, actor: Actor, now: number): Promise<PublicationStatus | null> {
+  return writeTxDb(database, async (tx) => {
+    const status = await statusOf(tx.db, id);
+    if (status === null) return null;
+    let next: PublicationStatus = status;
+    if (status === PublicationStatus.Published) {
+      await removeFromIndex(tx, [id]);
+      next = PublicationStatus.Unpublished;
+    } else if (status === PublicationStatus.Scheduled) {
+      next = PublicationStatus.Draft;
+    }
+    if (next !== status) {
+      await tx.db
+        .updateTable('articles')
+        .set({ status: ARTICLE_DB_STATUS[next], publish_at: null, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      await recordAudit(tx.db, { ...actor, action: 'unpublish', entity: 'article', entityId: id }, now);
+    }
+    return next;
+  });
+}
+
+/**
+ * Publishes every scheduled article that is due. Each flip is a conditional UPDATE in its own
+ * write transaction, so with several processes each article is published exactly once.
+ */
+export async function publishDue(database: Db, now: number): Promise<number[]> {
+  const due = await database.db
+    .selectFrom('articles')
+    .select('id')
+    .where('status', '=', ARTICLE_DB_STATUS.scheduled)
+    .where('publish_at', '<=', now)
+    .orderBy('publish_at')
+    .limit(100)
+    .execute();
+  const published: number[] = [];
+  for (const { id } of due) {
+    const done = await writeTxDb(database, async (tx) => {
+      const row = await tx.db
+        .selectFrom('articles')
+        .select('publish_at')
+        .where('id', '=', Number(id))
+        .where('status', '=', ARTICLE_DB_STATUS.scheduled)
+        .where('publish_at', '<=', now)
+        .executeTakeFirst();
+      if (!row) return false; // another process got there first, or the schedule moved
+      const res = await tx.db
+        .updateTable('articles')
+        .set({ status: ARTICLE_DB_STATUS.published })
+        .where('id', '=', Number(id))
+        .where('status', '=', ARTICLE_DB_STATUS.scheduled)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      await makePublic(tx, Number(id), PublicationStatus.Scheduled, Number(row.publish_at));
+      await recordAudit(tx.db, { editorId: null, editor: 'system', action: 'publish', entity: 'article', entityId: id, detail: '定时发布' }, now);
+      return true;
+    });
+    if (done) published.push(Number(id));
+  }
+  return published;
+}
+
+export async function listRevisions(database: Db, articleId: number): Promise<RevisionSummary[]> {
+  const rows = await database.db
+    .selectFrom('article_revisions')
+    .select(['id', 'editor', 'data', 'created_at'])
+    .where('article_id', '=', articleId)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    editor: r.editor,
+    title: (JSON.parse(r.data) as ArticleInput).title,
+    createdAt: iso(r.created_at) as string,
+  }));
+}
+
+export async function getRevision(database: Db, articleId: number, revisionId: number): Promise<Revision | null> {
+  const r = await database.db
+    .selectFrom('article_revisions')
+    .select(['id', 'editor', 'data', 'created_at'])
+    .where('article_id', '=', articleId)
+    .where('id', '=', revisionId)
+    .executeTakeFirst();
+  if (!r) return null;
+  const article = JSON.parse(r.data) as ArticleInput;
+  return { id: Number(r.id), editor: r.editor, title: article.title, createdAt: iso(r.created_at) as string, article };
+}

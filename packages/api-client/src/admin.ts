@@ -1,0 +1,259 @@
+import { boolean, number, object, string, type InferType } from 'yup';
+
+/**
+ * The back office's contract (issue 13): roles and what each may do, publication states, the
+ * `/admin/api` shapes and the article form's rules. The server enforces it, the admin app reads it.
+ */
+
+export const ADMIN_API_PREFIX = '/admin/api';
+/** Every state-changing admin call but the login carries the session's CSRF token in this header. */
+export const CSRF_HEADER = 'x-csrf-token';
+/** The editor session cookie (httpOnly, SameSite=Strict, Path=/admin). */
+export const ADMIN_SESSION_COOKIE = 'portal_admin';
+/** An editor session ends after this long without a request. */
+export const ADMIN_SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+
+export const EditorRole = { Admin: 'admin', Editor: 'editor', Reviewer: 'reviewer' } as const;
+export type EditorRole = (typeof EditorRole)[keyof typeof EditorRole];
+export const EDITOR_ROLES: readonly EditorRole[] = Object.values(EditorRole);
+export const ROLE_LABEL: Record<EditorRole, string> = { admin: '管理员', editor: '编辑', reviewer: '审核员' };
+
+/** What each role may reach; the server checks every call against it, the admin app hides the rest. */
+export const PERMISSIONS = {
+  articles: ['admin', 'editor'],
+  review: ['admin', 'reviewer'],
+  leads: ['admin', 'reviewer'],
+  audit: ['admin'],
+  editors: ['admin'],
+} as const satisfies Record<string, readonly EditorRole[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: EditorRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly EditorRole[]).includes(role);
+}
+
+export const PublicationStatus = {
+  Draft: 'draft',
+  Scheduled: 'scheduled',
+  Published: 'published',
+  Unpublished: 'unpublished',
+} as const;
+export type PublicationStatus = (typeof PublicationStatus)[keyof typeof PublicationStatus];
+export const PUBLICATION_STATUSES: readonly PublicationStatus[] = Object.values(PublicationStatus);
+export const PUBLICATION_STATUS_LABEL: Record<PublicationStatus, string> = {
+  draft: '草稿',
+  scheduled: '定时发布',
+  published: '已发布',
+  unpublished: '已下线',
+};
+
+export const LeadSource = { Vendor: 'vendor', Partner: 'partner', Activity: 'activity' } as const;
+export type LeadSource = (typeof LeadSource)[keyof typeof LeadSource];
+export const LEAD_SOURCES: readonly LeadSource[] = Object.values(LeadSource);
+export const LEAD_SOURCE_LABEL: Record<LeadSource, string> = {
+  vendor: '厂商活动页',
+  partner: '合作伙伴页',
+  activity: '活动报名表',
+};
+
+export const ADMIN_PAGE_SIZE = { default: 20, max: 100 } as const;
+/** Largest page number a list accepts (deeper pages are a filter's job). */
+export const ADMIN_MAX_PAGE = 10_000;
+/** Rows one export may hold; a larger export asks for a narrower date range. */
+export const LEAD_EXPORT_MAX_ROWS = 100_000;
+
+export const NEWSROOM_LIMITS = {
+  title: 80,
+  description: 500,
+  keywords: 200,
+  author: 50,
+  source: 50,
+  thumb: 500,
+  /** Article HTML, as for member columns. */
+  content: 2 * 1024 * 1024,
+  reason: 500,
+  search: 100,
+  username: 50,
+  displayName: 50,
+  passwordMin: 8,
+  passwordMax: 200,
+} as const;
+
+export const ADMIN_MSG = {
+  loginFailed: '用户名或密码错误',
+  loginLimited: '登录失败次数过多，请稍后再试',
+  noSession: '请先登录',
+  forbidden: '没有权限执行此操作',
+  csrf: '页面已过期，请刷新后重试',
+  notFound: '记录不存在',
+  badInput: '请求参数不正确',
+  titleRequired: '请输入标题',
+  titleTooLong: `标题不能超过${NEWSROOM_LIMITS.title}个字符`,
+  categoryRequired: '请选择分类',
+  contentRequired: '请输入正文',
+  contentTooLong: '正文过长',
+  reasonRequired: '请填写拒绝原因',
+  publishAtPast: '定时发布时间必须晚于当前时间',
+  notPending: '该记录已不在待审核状态',
+  serverError: '服务器繁忙，请稍后再试',
+} as const;
+
+const tooLong = (label: string, max: number) => `${label}不能超过${max}个字符`;
+const flag = (label: string) => boolean().typeError(`${label}标记必须是 true 或 false`).default(false);
+
+/** The article form: POST /admin/api/articles and PUT /admin/api/articles/:id. */
+export const articleInputSchema = object({
+  title: string().trim().required(ADMIN_MSG.titleRequired).max(NEWSROOM_LIMITS.title, ADMIN_MSG.titleTooLong),
+  /** The category's route alias as get_category returns it (e.g. `AI`). */
+  category: string().trim().required(ADMIN_MSG.categoryRequired).max(50, ADMIN_MSG.categoryRequired),
+  content: string().required(ADMIN_MSG.contentRequired).max(NEWSROOM_LIMITS.content, ADMIN_MSG.contentTooLong),
+  description: string().trim().default('').max(NEWSROOM_LIMITS.description, tooLong('摘要', NEWSROOM_LIMITS.description)),
+  /** Comma-separated keywords. */
+  keywords: string().trim().default('').max(NEWSROOM_LIMITS.keywords, tooLong('关键词', NEWSROOM_LIMITS.keywords)),
+  author: string().trim().default('').max(NEWSROOM_LIMITS.author, tooLong('作者', NEWSROOM_LIMITS.author)),
+  source: string().trim().default('').max(NEWSROOM_LIMITS.source, tooLong('来源', NEWSROOM_LIMITS.source)),
+  thumb: string().trim().default('').max(NEWSROOM_LIMITS.thumb, tooLong('缩略图地址', NEWSROOM_LIMITS.thumb)),
+  is_hot: flag('热门'),
+  is_recommend: flag('推荐'),
+  is_policy: flag('政策'),
+  is_pic: flag('图片头条'),
+});
+export type ArticleInput = InferType<typeof articleInputSchema>;
+
+export const publishSchema = object({
+  /** ISO time; in the future it schedules, absent (or now/past) it publishes at once. */
+  at: string().trim().max(40).optional(),
+});
+
+export const rejectSchema = object({
+  reason: string().trim().required(ADMIN_MSG.reasonRequired).max(NEWSROOM_LIMITS.reason, tooLong('原因', NEWSROOM_LIMITS.reason)),
+});
+
+export const loginSchema = object({
+  username: string().trim().required('请输入用户名').max(NEWSROOM_LIMITS.username, '用户名或密码错误'),
+  password: string().required('请输入密码').max(NEWSROOM_LIMITS.passwordMax, '用户名或密码错误'),
+});
+
+export const pageQuerySchema = object({
+  page: number().typeError('页码必须是数字').integer('页码必须是整数').min(1, '页码必须大于 0').max(ADMIN_MAX_PAGE, `页码不能超过 ${ADMIN_MAX_PAGE}`).default(1),
+  pageSize: number()
+    .typeError('每页条数必须是数字')
+    .integer('每页条数必须是整数')
+    .min(1, '每页条数必须大于 0')
+    .max(ADMIN_PAGE_SIZE.max, `每页条数不能超过 ${ADMIN_PAGE_SIZE.max}`)
+    .default(ADMIN_PAGE_SIZE.default),
+});
+
+export interface AdminUser {
+  username: string;
+  role: EditorRole;
+  displayName: string;
+}
+export interface SessionInfo {
+  user: AdminUser;
+  csrfToken: string;
+}
+export interface Paged<T> {
+  items: T[];
+  total: number;
+}
+export interface AdminError {
+  message: string;
+  /** The field a 400 is about, when there is one. */
+  field?: string;
+}
+
+export interface AdminArticleSummary {
+  id: number;
+  title: string;
+  category: string;
+  categoryName: string;
+  status: PublicationStatus;
+  author: string;
+  is_hot: boolean;
+  is_recommend: boolean;
+  /** Scheduled publication time (ISO) while scheduled. */
+  publishAt: string | null;
+  /** Publication time (ISO) once published. */
+  publishedAt: string | null;
+  updatedAt: string;
+  /** Desktop path of the public page. */
+  url: string;
+  /** Set when the article came from a member's column. */
+  memberId: number | null;
+}
+export interface AdminArticle extends AdminArticleSummary, Omit<ArticleInput, 'category'> {
+  revisions: number;
+}
+export interface RevisionSummary {
+  id: number;
+  editor: string;
+  title: string;
+  createdAt: string;
+}
+export interface Revision extends RevisionSummary {
+  article: ArticleInput;
+}
+export interface PublishResult {
+  id: number;
+  status: PublicationStatus;
+  url: string;
+}
+
+export interface ColumnApplication {
+  memberId: number;
+  username: string;
+  mobile: string;
+  email: string;
+  company: string;
+  position: string;
+  industry: string;
+  appliedAt: string;
+}
+export interface PendingColumnArticle {
+  id: number;
+  memberId: number;
+  username: string;
+  title: string;
+  category: string;
+  description: string;
+  keyword: string;
+  content: string;
+  submittedAt: string;
+}
+
+export interface LeadColumn {
+  key: string;
+  label: string;
+}
+export interface Lead {
+  id: number;
+  createdAt: string;
+  /** Answer per column key (see LeadPage.columns). */
+  values: Record<string, string>;
+}
+/** GET /admin/api/leads: the rows, and the columns the chosen source's form collects, in order. */
+export interface LeadPage extends Paged<Lead> {
+  columns: LeadColumn[];
+}
+
+/** GET /admin/api/leads/sources: what each source's `id` can be, with a name to show. */
+export type LeadSources = Record<LeadSource, { id: string; name: string }[]>;
+
+export const leadQuerySchema = pageQuerySchema.shape({
+  source: string().oneOf(LEAD_SOURCES, '请选择线索来源').required('请选择线索来源'),
+  /** Vendor meet id, partner mark or activity id. */
+  id: string().trim().required('请选择活动').max(50, '请选择活动'),
+  from: string().trim().max(40).optional(),
+  to: string().trim().max(40).optional(),
+});
+
+export interface AuditEntry {
+  id: number;
+  editor: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  detail: string;
+  createdAt: string;
+}
