@@ -11,7 +11,12 @@ export function accessToken(request: APIRequestContext): Promise<string> {
 }
 
 /** Reads seeded content straight from the API, so page assertions compare against real data. */
-export async function apiCall<T>(request: APIRequestContext, name: string, payload: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'GET'): Promise<T> {
+export async function apiCall<T>(
+  request: APIRequestContext,
+  name: string,
+  payload: Record<string, unknown> = {},
+  method: 'GET' | 'POST' = 'GET',
+): Promise<T> {
   const headers = { authorization: `Bearer ${await accessToken(request)}` };
   const res =
     method === 'GET'

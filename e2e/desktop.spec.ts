@@ -59,11 +59,24 @@ async function expectSeo(page: Page, canonical: RegExp) {
 }
 
 test.describe('category pages', () => {
-  test('/AI shows banner, pictures, publications, three lists and the expert panel', async ({ page, request }) => {
+  test('/AI shows banner, pictures, publications, three lists and the expert panel', async ({
+    page,
+    request,
+  }) => {
     const [top, news, rec] = await Promise.all([
-      apiCall<{ banner: { title: string }[]; pictures: Item[]; name: string }>(request, 'category_top', { cat_id: 694 }, 'POST'),
+      apiCall<{ banner: { title: string }[]; pictures: Item[]; name: string }>(
+        request,
+        'category_top',
+        { cat_id: 694 },
+        'POST',
+      ),
       apiCall<{ news: Item[] }>(request, 'category_news', { cat_id: 694 }, 'POST'),
-      apiCall<{ lists: { title: string; items: Item[] }[] }>(request, 'cate_recommend', { cat_id: 694 }, 'POST'),
+      apiCall<{ lists: { title: string; items: Item[] }[] }>(
+        request,
+        'cate_recommend',
+        { cat_id: 694 },
+        'POST',
+      ),
     ]);
     const res = await page.goto('/AI');
     expect(res?.status()).toBe(200);
@@ -89,7 +102,20 @@ test.describe('category pages', () => {
   });
 
   test('every category alias renders its page', async ({ request }) => {
-    for (const alias of ['VAR', 'storage', 'AI', 'IoT', 'Onemachine', 'IDC', 'cloud', 'net', 'software', 'desktop', 'channel', 'digital']) {
+    for (const alias of [
+      'VAR',
+      'storage',
+      'AI',
+      'IoT',
+      'Onemachine',
+      'IDC',
+      'cloud',
+      'net',
+      'software',
+      'desktop',
+      'channel',
+      'digital',
+    ]) {
       const res = await request.get(`/${alias}`, { headers: { cookie: 'vw=1280' } });
       expect(res.status(), alias).toBe(200);
       expect(await res.text()).toContain(`<link rel="canonical" href="`);
@@ -127,7 +153,10 @@ test.describe('lists with pagination', () => {
 });
 
 test.describe('white paper gate', () => {
-  test('a paid paper sends a visitor to /login with 请先登录, a free one opens its PDF', async ({ page, request }) => {
+  test('a paid paper sends a visitor to /login with 请先登录, a free one opens its PDF', async ({
+    page,
+    request,
+  }) => {
     const papers = await apiCall<Paper[]>(request, 'doc_ls_fronted', { page: 1, pageSize: 9 }, 'POST');
     const paid = papers.find((p) => p.is_free !== 0);
     const free = papers.find((p) => p.is_free === 0);
@@ -135,7 +164,8 @@ test.describe('white paper gate', () => {
     // pdf.js is recognised by a message of its own, whatever its chunk is called.
     const pdfJsLoads: Promise<boolean>[] = [];
     page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') pdfJsLoads.push(r.text().then((t) => t.includes('Setting up fake worker')));
+      if (r.request().resourceType() === 'script')
+        pdfJsLoads.push(r.text().then((t) => t.includes('Setting up fake worker')));
     });
     await page.goto('/white_pager');
     await page.locator('.paper-card', { hasText: paid!.title }).click();
@@ -145,7 +175,9 @@ test.describe('white paper gate', () => {
     expect(await Promise.all(pdfJsLoads)).not.toContain(true);
     expect(pdfJsLoads.length).toBeGreaterThan(0);
 
-    const worker = page.waitForRequest((r) => /\/assets\/desktop\/pdf\.worker[^/]*\.mjs$/.test(new URL(r.url()).pathname));
+    const worker = page.waitForRequest((r) =>
+      /\/assets\/desktop\/pdf\.worker[^/]*\.mjs$/.test(new URL(r.url()).pathname),
+    );
     await page.goto(`/white_pager/pdf?id=${free!.id}`);
     await expect(page.locator('h1')).toHaveText(free!.title);
     await expectPdfJsReader(page);
@@ -153,7 +185,10 @@ test.describe('white paper gate', () => {
     await expect(page.getByRole('link', { name: '下载PDF' })).toHaveAttribute('href', free!.url);
   });
 
-  test('a paid paper opened directly by a visitor redirects to /login; a member reads it', async ({ page, request }) => {
+  test('a paid paper opened directly by a visitor redirects to /login; a member reads it', async ({
+    page,
+    request,
+  }) => {
     const papers = await apiCall<Paper[]>(request, 'doc_ls_fronted', { page: 1, pageSize: 9 }, 'POST');
     const paid = papers.find((p) => p.is_free !== 0);
     test.skip(!paid, 'seed has a paid paper on page 1');
@@ -205,7 +240,10 @@ test.describe('video', () => {
     await expect(page.locator('.ui-pager')).toBeVisible();
   });
 
-  test('/videoc plays type 1 in a frame and type 2 as mp4, with related videos', async ({ page, request }) => {
+  test('/videoc plays type 1 in a frame and type 2 as mp4, with related videos', async ({
+    page,
+    request,
+  }) => {
     const top = await apiCall<Video[]>(request, 'get_schoolTop', {}, 'POST');
     const grid = await apiCall<Video[]>(request, 'get_school', { cat_id: 43, page: 1, pageSize: 30 }, 'POST');
     const all = [...top, ...grid];
@@ -229,8 +267,18 @@ test.describe('video', () => {
 
 test.describe('IT weekly report', () => {
   test('shows the current issue and browses past issues by year in the dialog', async ({ page, request }) => {
-    const current = await apiCall<{ report: { it_number: number; week: string }; events: Item[] }>(request, 'it_index', { id: 0 }, 'POST');
-    const issues2021 = await apiCall<{ id: number; week: string }[]>(request, 'it_list', { year: 2021, page: 1, pageSize: 30 }, 'POST');
+    const current = await apiCall<{ report: { it_number: number; week: string }; events: Item[] }>(
+      request,
+      'it_index',
+      { id: 0 },
+      'POST',
+    );
+    const issues2021 = await apiCall<{ id: number; week: string }[]>(
+      request,
+      'it_list',
+      { year: 2021, page: 1, pageSize: 30 },
+      'POST',
+    );
     await page.goto('/it_report');
     await expect(page.locator('h1')).toHaveText(current.report.week);
     await expect(page.locator('.rows__item').first()).toContainText(current.events[0].title);
@@ -274,7 +322,12 @@ test.describe('IT weekly report', () => {
 
 test.describe('events', () => {
   test('/activity: 12 a page, filters live in the URL', async ({ page, request }) => {
-    const all = await apiCall<{ title: string; showTime: string }[]>(request, 'meet_index', { page: 1, pageSize: 12 }, 'POST');
+    const all = await apiCall<{ title: string; showTime: string }[]>(
+      request,
+      'meet_index',
+      { page: 1, pageSize: 12 },
+      'POST',
+    );
     await page.goto('/activity');
     await expect(page.locator('.event-card')).toHaveCount(12);
     await expect(page.locator('.event-card').first()).toContainText(all[0].title);
@@ -282,7 +335,12 @@ test.describe('events', () => {
     await page.locator('select[name="year"]').selectOption(String(year));
     await page.getByRole('button', { name: '筛选' }).click();
     await expect(page).toHaveURL(new RegExp(`year=${year}`));
-    const filtered = await apiCall<{ title: string }[]>(request, 'meet_index', { year, page: 1, pageSize: 12 }, 'POST');
+    const filtered = await apiCall<{ title: string }[]>(
+      request,
+      'meet_index',
+      { year, page: 1, pageSize: 12 },
+      'POST',
+    );
     await expect(page.locator('.event-card')).toHaveCount(filtered.length);
     await page.locator('input[name="title"]').fill('不存在的活动名称xyz');
     await page.getByRole('button', { name: '筛选' }).click();
@@ -292,9 +350,17 @@ test.describe('events', () => {
 });
 
 test.describe('articles', () => {
-  test('detail shows title, author, editor, source, keywords, body, sidebar and prev/next', async ({ page, request }) => {
+  test('detail shows title, author, editor, source, keywords, body, sidebar and prev/next', async ({
+    page,
+    request,
+  }) => {
     const latest = await apiCall<Item[]>(request, 'cate_list', { cat_id: 694, page: 1, pageSize: 2 }, 'POST');
-    const a = await apiCall<Item & { author: string; adminName: string; source_name: string }>(request, 'article_content', { id: latest[1].id }, 'POST');
+    const a = await apiCall<Item & { author: string; adminName: string; source_name: string }>(
+      request,
+      'article_content',
+      { id: latest[1].id },
+      'POST',
+    );
     const res = await page.goto(a.url);
     expect(res?.status()).toBe(200);
     await expect(page.locator('h1')).toHaveText(a.title);
@@ -308,27 +374,42 @@ test.describe('articles', () => {
     await expect(page.locator('.article__neighbours')).toContainText('下一篇');
   });
 
-  test('/news/:id and /secret?id= render the same article; unknown ids are 404', async ({ page, request }) => {
+  test('/news/:id and /secret?id= render the same article; unknown ids are 404', async ({
+    page,
+    request,
+  }) => {
     const [first] = await apiCall<Item[]>(request, 'cate_list', { cat_id: 0, page: 1, pageSize: 1 }, 'POST');
     await page.goto(`/news/${first.id}`);
     await expect(page.locator('h1')).toHaveText(first.title);
     await page.goto(`/secret?id=${first.id}`);
     await expect(page.locator('h1')).toHaveText(first.title);
-    for (const path of ['/news/999999999', '/AI/abc', '/secret?id=0', '/recruit/detail?id=9', '/videoc?id=999999']) {
+    for (const path of [
+      '/news/999999999',
+      '/AI/abc',
+      '/secret?id=0',
+      '/recruit/detail?id=9',
+      '/videoc?id=999999',
+    ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
       await expect(page.locator('.ui-error-page')).toBeVisible();
     }
   });
 
-  test('a view is counted at most once per 10 s per article and the lasttime is stored', async ({ page, request }) => {
+  test('a view is counted at most once per 10 s per article and the lasttime is stored', async ({
+    page,
+    request,
+  }) => {
     const [first] = await apiCall<Item[]>(request, 'cate_list', { cat_id: 0, page: 1, pageSize: 1 }, 'POST');
     const posts: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/article_pv') posts.push(r.postData() ?? '');
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/article_pv')
+        posts.push(r.postData() ?? '');
     });
     await page.goto(first.url);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('article_pv'))).toContain(`"${first.id}"`);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('article_pv')))
+      .toContain(`"${first.id}"`);
     await page.reload();
     await page.waitForLoadState('networkidle');
     expect(posts).toHaveLength(1);
@@ -336,7 +417,12 @@ test.describe('articles', () => {
   });
 
   test('server HTML (no JavaScript) carries the title, body and SEO tags', async ({ request }) => {
-    const [first] = await apiCall<Item[]>(request, 'cate_list', { cat_id: 694, page: 1, pageSize: 1 }, 'POST');
+    const [first] = await apiCall<Item[]>(
+      request,
+      'cate_list',
+      { cat_id: 694, page: 1, pageSize: 1 },
+      'POST',
+    );
     const a = await apiCall<Item & { content: string }>(request, 'article_content', { id: first.id }, 'POST');
     const res = await request.get(first.url, { headers: { cookie: 'vw=1280' } });
     expect(res.status()).toBe(200);
@@ -381,11 +467,14 @@ test.describe('search', () => {
 });
 
 test.describe('recruit, about and feeds', () => {
-  test('/recruit lists four jobs in 北京 and each detail has duties, requirements and contact', async ({ page }) => {
+  test('/recruit lists four jobs in 北京 and each detail has duties, requirements and contact', async ({
+    page,
+  }) => {
     await page.goto('/recruit');
     const cards = page.locator('.job-card');
     await expect(cards).toHaveCount(4);
-    for (const title of ['记者/编辑', '销售经理', '项目主管', '高级客户经理(AE)']) await expect(page.locator('.job-grid')).toContainText(title);
+    for (const title of ['记者/编辑', '销售经理', '项目主管', '高级客户经理(AE)'])
+      await expect(page.locator('.job-grid')).toContainText(title);
     await expect(cards.filter({ hasText: '北京' })).toHaveCount(4);
     await cards.nth(3).click();
     await expect(page).toHaveURL(/\/recruit\/detail\?id=3$/);

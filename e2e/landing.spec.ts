@@ -17,14 +17,22 @@ const NOT_FOUND = '抱歉，您访问的页面不存在（404）';
 test.use({
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     ignoreDefaultArgs: ['--disable-popup-blocking'],
   },
 });
 
 // The consent banner is tested in privacy.spec.ts; keep it from covering the forms here.
 test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'cookie_consent', value: 'allow', url: baseURL ?? 'http://127.0.0.1:8091' }]);
+  await context.addCookies([
+    { name: 'cookie_consent', value: 'allow', url: baseURL ?? 'http://127.0.0.1:8091' },
+  ]);
 });
 
 // ---------- reading what the server stored ----------
@@ -96,9 +104,10 @@ const query: Query = (sql, params) =>
   );
 
 async function accessLogs(userId: string): Promise<Row[]> {
-  return query('select user_id, meet_id, meet_name, asset from vendor_access_logs where user_id = ? order by id', [
-    userId,
-  ]);
+  return query(
+    'select user_id, meet_id, meet_name, asset from vendor_access_logs where user_id = ? order by id',
+    [userId],
+  );
 }
 
 // ---------- helpers ----------
@@ -178,7 +187,10 @@ async function registerThroughDialog(page: Page, phone: string) {
 /** Resolves with the navigation of this tab to the asset's address (a PDF may view or download). */
 function assetNavigation(page: Page, url: string) {
   const pathname = new URL(url, 'http://x').pathname;
-  return page.waitForRequest((r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && new URL(r.url()).pathname === pathname);
+  return page.waitForRequest(
+    (r) =>
+      r.isNavigationRequest() && r.frame() === page.mainFrame() && new URL(r.url()).pathname === pathname,
+  );
 }
 
 test.describe('vendor landing gate', () => {
@@ -259,7 +271,9 @@ test.describe('vendor landing gate', () => {
     const userId = await page.evaluate(() => sessionStorage.getItem('user_id'));
     expect(userId).toBe(logBody.user_id);
     await expect
-      .poll(async () => (await accessLogs(userId ?? '')).map((r) => [Number(r.meet_id), r.meet_name, r.asset]))
+      .poll(async () =>
+        (await accessLogs(userId ?? '')).map((r) => [Number(r.meet_id), r.meet_name, r.asset]),
+      )
       .toEqual([[0, meet.name, asset.url]]);
 
     // Logged in: the next asset opens at once and is logged too, with its own address.
@@ -546,7 +560,9 @@ test.describe('activity registration form', () => {
     await expect(noticeDialog(page)).toContainText('当前活动报名时间已结束');
   });
 
-  test("an unknown activity shows the server's message (活动表单不存在), with status 404", async ({ page }) => {
+  test("an unknown activity shows the server's message (活动表单不存在), with status 404", async ({
+    page,
+  }) => {
     const res = await page.goto('/activity/register?id=999999');
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('alert').getByRole('heading', { name: '活动表单不存在' })).toBeVisible();

@@ -384,7 +384,9 @@ test.describe('member screens', () => {
   }) => {
     await page.goto('/login');
     await expect(page.locator('meta[name="portal-client-id"]')).toHaveAttribute('content', E2E_CLIENT.id);
-    const bought = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/accessToken');
+    const bought = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/accessToken',
+    );
     await page.locator('#f-username').fill(uniqueName('nobody'));
     await page.locator('#f-password').fill('wrong-pass-1');
     await page.getByRole('button', { name: '登录', exact: true }).click();

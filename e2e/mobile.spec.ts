@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { accessToken, apiCall } from './api';
 
 /** The phone site (apps/mobile) on seeded data: every screen, the endless lists and the width redirects. */
@@ -37,16 +44,26 @@ function track(page: Page, name: string): Request[] {
 }
 
 async function scrollListBottom(page: Page, list: string) {
-  await page.locator(list).evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().bottom + window.scrollY - window.innerHeight));
+  await page
+    .locator(list)
+    .evaluate((el) =>
+      window.scrollTo(0, el.getBoundingClientRect().bottom + window.scrollY - window.innerHeight),
+    );
 }
 
 /** A search whose total hits fall in [min, max], found through the API from seeded keywords (never hard-coded). */
 async function wordWithTotal(request: APIRequestContext, min: number, max: number): Promise<string> {
-  const latest = await apiCall<(Item & { keyword: string })[]>(request, 'mfall', { type: 0, page: 1, pageSize: 40 }, 'POST');
+  const latest = await apiCall<(Item & { keyword: string })[]>(
+    request,
+    'mfall',
+    { type: 0, page: 1, pageSize: 40 },
+    'POST',
+  );
   const candidates = new Set<string>();
   for (const item of latest) {
     const words = item.keyword.split(',').filter(Boolean);
-    for (let i = 0; i < words.length; i++) for (let j = i + 1; j < words.length; j++) candidates.add(`${words[i]} ${words[j]}`);
+    for (let i = 0; i < words.length; i++)
+      for (let j = i + 1; j < words.length; j++) candidates.add(`${words[i]} ${words[j]}`);
   }
   for (const title of candidates) {
     const res = await request.post('/api/search_list', {
@@ -87,7 +104,10 @@ test.describe('mobile site', () => {
     await expect(page.locator('.m-page__title')).toHaveText(first.name);
   });
 
-  test('banner: in-product urls navigate inside the app, urls starting with h open a new window', async ({ page, request }) => {
+  test('banner: in-product urls navigate inside the app, urls starting with h open a new window', async ({
+    page,
+    request,
+  }) => {
     const banners = await apiCall<{ title: string; url: string }[]>(request, 'get_loop', { type: 'mobile' });
     await page.goto('/');
     const slides = page.locator('.swiper-slide a.m-banner__slide, .swiper-slide span.m-banner__slide');
@@ -112,7 +132,12 @@ test.describe('mobile site', () => {
   });
 
   test('white-paper tab: /?tag=2 lists the white papers', async ({ page, request }) => {
-    const papers = await apiCall<{ title: string }[]>(request, 'doc_ls_fronted', { page: 1, pageSize: 9 }, 'POST');
+    const papers = await apiCall<{ title: string }[]>(
+      request,
+      'doc_ls_fronted',
+      { page: 1, pageSize: 9 },
+      'POST',
+    );
     await page.goto('/?tag=2');
     await expect(page.locator('.m-tabs__tab.is-active')).toHaveText('白皮书');
     await expect(page.locator('.m-paper__title').first()).toHaveText(papers[0].title);
@@ -121,7 +146,10 @@ test.describe('mobile site', () => {
     await expect(page.locator('.m-fall .m-news-list > li')).toHaveCount(10);
   });
 
-  test('white-paper tab: a paid paper asks a visitor to log in and opens the viewer for a member', async ({ page, request }) => {
+  test('white-paper tab: a paid paper asks a visitor to log in and opens the viewer for a member', async ({
+    page,
+    request,
+  }) => {
     const papers = await apiCall<{ id: number; title: string; is_free: number; url: string }[]>(
       request,
       'doc_ls_fronted',
@@ -210,7 +238,12 @@ test.describe('mobile site', () => {
   });
 
   test('search result opens the item url', async ({ page, request }) => {
-    const found = await apiCall<{ list: Item[] }>(request, 'search_list', { title: '存储', page: 1, pageSize: 10 }, 'POST');
+    const found = await apiCall<{ list: Item[] }>(
+      request,
+      'search_list',
+      { title: '存储', page: 1, pageSize: 10 },
+      'POST',
+    );
     await page.goto(`/new_search?data=${encodeURIComponent('存储')}`);
     await page.locator('.m-news-card__link').first().click();
     await expect(page.locator('.m-article__title')).toHaveText(found.list[0].title);
@@ -218,13 +251,17 @@ test.describe('mobile site', () => {
 
   test('article: fields, SEO in the server HTML, one counted view per 10 s', async ({ page, request }) => {
     const [item] = await apiCall<Item[]>(request, 'mfall', { type: 0, page: 1, pageSize: 1 }, 'POST');
-    const article = await apiCall<{ title: string; author: string; adminName: string; source_name: string; keyword: string; cat_alias: string }>(
-      request,
-      'article_content',
-      { id: item.id },
-      'POST',
-    );
-    const html = await (await request.get(`/new_detail?id=${item.id}`, { headers: { cookie: 'vw=390' } })).text();
+    const article = await apiCall<{
+      title: string;
+      author: string;
+      adminName: string;
+      source_name: string;
+      keyword: string;
+      cat_alias: string;
+    }>(request, 'article_content', { id: item.id }, 'POST');
+    const html = await (
+      await request.get(`/new_detail?id=${item.id}`, { headers: { cookie: 'vw=390' } })
+    ).text();
     expect(html).toContain(`<title>${article.title}`);
     expect(html).toContain('"@type":"NewsArticle"');
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
@@ -239,7 +276,9 @@ test.describe('mobile site', () => {
     if (article.source_name) await expect(meta).toContainText(article.source_name);
     await expect(page.locator('.m-article__content')).not.toBeEmpty();
     await expect.poll(() => views.length).toBe(1);
-    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('article_pv'))).toContain(`"${item.id}"`);
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('article_pv')))
+      .toContain(`"${item.id}"`);
     await page.reload();
     await expect(page.locator('.m-article__title')).toHaveText(article.title);
     await page.waitForTimeout(500);
@@ -254,7 +293,10 @@ test.describe('mobile site', () => {
     expect(missing?.status()).toBe(404);
   });
 
-  test('article back: history back inside the site, home when coming from a desktop category route', async ({ page, baseURL }) => {
+  test('article back: history back inside the site, home when coming from a desktop category route', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto('/general/10001');
     const title = await page.locator('.m-news-card__title').first().textContent();
     await page.locator('.m-news-card__link').first().click();
@@ -285,8 +327,16 @@ test.describe('mobile site', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before + 50);
   });
 
-  test('videos: 12 per page, type 1 or .mp4 opens /video_detail, players by type', async ({ page, request }) => {
-    const { list } = await apiCall<{ list: Video[] }>(request, 'mvideo_list', { page: 1, pageSize: 12 }, 'POST');
+  test('videos: 12 per page, type 1 or .mp4 opens /video_detail, players by type', async ({
+    page,
+    request,
+  }) => {
+    const { list } = await apiCall<{ list: Video[] }>(
+      request,
+      'mvideo_list',
+      { page: 1, pageSize: 12 },
+      'POST',
+    );
     await page.goto('/video_List');
     await expect(page.locator('.m-video-grid > li')).toHaveCount(12);
     for (const [i, video] of list.entries()) {
@@ -315,7 +365,10 @@ test.describe('mobile site', () => {
     }
   });
 
-  test('/new_user: visitors go to /login; a member sees the name and can log out', async ({ page, request }) => {
+  test('/new_user: visitors go to /login; a member sees the name and can log out', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/new_user');
     await expect(page).toHaveURL(/\/login$/);
 
@@ -339,14 +392,19 @@ test.describe('mobile site', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('SMBData'))).toBeNull();
     // The server ended that stoken too.
-    await expect(apiCall(request, 'member_info', { id: member.id, stoken: member.stoken, member_id: member.id }, 'POST')).rejects.toThrow(/10001/);
+    await expect(
+      apiCall(request, 'member_info', { id: member.id, stoken: member.stoken, member_id: member.id }, 'POST'),
+    ).rejects.toThrow(/10001/);
   });
 
   test('no horizontal scrolling at 360 px', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ['/', '/general/10001', '/new_search?data=%E5%AD%98%E5%82%A8', '/video_List']) {
       await page.goto(path);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        path,
+      ).toBeLessThanOrEqual(0);
     }
   });
 });
@@ -379,7 +437,12 @@ test.describe('width redirects (gateway 302)', () => {
     ['/general/10001', '/more?id=0'],
   ];
 
-  test('narrow /news/{id} and /secret?id= → the article category page; an unknown id → the 404 page', async ({ page, request, context, baseURL }) => {
+  test('narrow /news/{id} and /secret?id= → the article category page; an unknown id → the 404 page', async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }) => {
     const article = await apiCall<{ cat_alias: string }>(request, 'article_content', { id: 12 }, 'POST');
     expect(article.cat_alias).not.toBe('');
     for (const from of ['/news/12', '/secret?id=12']) {
@@ -408,7 +471,11 @@ test.describe('width redirects (gateway 302)', () => {
     });
   }
 
-  test('client switch: widening the window on /video_List lands on /video, narrowing goes back', async ({ page, context, baseURL }) => {
+  test('client switch: widening the window on /video_List lands on /video, narrowing goes back', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await setWidth(context, baseURL, 390);
     await page.goto('/video_List');
     await expect(page.locator('html')).toHaveAttribute('data-app', 'mobile');

@@ -18,7 +18,9 @@ interface Fixture {
   payloads: { title: string; payload: string }[];
 }
 const load = (file: string) =>
-  (JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures', file), 'utf8')) as Fixture).payloads.map((p) => p.payload);
+  (
+    JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures', file), 'utf8')) as Fixture
+  ).payloads.map((p) => p.payload);
 
 /** Vectors that call the trap's own function (a name no page code uses), so a run cannot hide behind a missing alert. */
 const MARKED = [
@@ -81,7 +83,10 @@ interface Member {
 }
 
 async function call<T>(request: APIRequestContext, name: string, data: Record<string, unknown>): Promise<T> {
-  const res = await request.post(`/api/${name}`, { headers: { authorization: `Bearer ${await accessToken(request)}` }, data });
+  const res = await request.post(`/api/${name}`, {
+    headers: { authorization: `Bearer ${await accessToken(request)}` },
+    data,
+  });
   const body = (await res.json()) as { code: number; msg: string; data: T };
   if (body.code !== 0) throw new Error(`${name}: ${body.code} ${body.msg}`);
   return body.data;
@@ -116,9 +121,13 @@ async function columnist(request: APIRequestContext): Promise<Member> {
 async function publish(request: APIRequestContext, member: Member): Promise<number[]> {
   const identity = { stoken: member.stoken, member_id: member.id };
   const headers = { authorization: `Bearer ${await accessToken(request)}` };
-  const channels = (await (await request.get('/api/space_channel', { headers, params: identity })).json()) as { data: { id: number }[] };
+  const channels = (await (
+    await request.get('/api/space_channel', { headers, params: identity })
+  ).json()) as { data: { id: number }[] };
   const channel = channels.data[0]!.id;
-  const category = (await call<{ id: number }[]>(request, 'space_category', { channel_id: channel, ...identity }))[0]!.id;
+  const category = (
+    await call<{ id: number }[]>(request, 'space_category', { channel_id: channel, ...identity })
+  )[0]!.id;
   const dataDir = dataDirOfMember(member.username);
   const ids: number[] = [];
   for (let start = 0; start < PAYLOADS.length; start += BATCH) {
@@ -146,7 +155,19 @@ async function publish(request: APIRequestContext, member: Member): Promise<numb
 async function provoke(page: Page, container: string) {
   await page.locator(container).evaluate((root) => {
     for (const el of Array.from(root.querySelectorAll('*'))) {
-      for (const type of ['mouseover', 'mouseenter', 'mousemove', 'mousedown', 'mouseup', 'focus', 'blur', 'toggle', 'load', 'error', 'animationstart']) {
+      for (const type of [
+        'mouseover',
+        'mouseenter',
+        'mousemove',
+        'mousedown',
+        'mouseup',
+        'focus',
+        'blur',
+        'toggle',
+        'load',
+        'error',
+        'animationstart',
+      ]) {
         el.dispatchEvent(new Event(type, { bubbles: false }));
       }
     }
@@ -201,11 +222,18 @@ test.describe('stored XSS in column articles', () => {
       expect(await trapped(page), `article ${id}`).toEqual([]);
       // Canary: markup an unsafe renderer would let through, added to this very page, is caught by
       // the same trap and provocation (so the check above can fail).
-      await page.locator(container).evaluate((el) =>
-        el.insertAdjacentHTML('beforeend', '<img src="x:" onerror="__xssHit(\'canary\')"><b onmouseover="__xssHit(\'canary-hover\')">c</b>'),
-      );
+      await page
+        .locator(container)
+        .evaluate((el) =>
+          el.insertAdjacentHTML(
+            'beforeend',
+            '<img src="x:" onerror="__xssHit(\'canary\')"><b onmouseover="__xssHit(\'canary-hover\')">c</b>',
+          ),
+        );
       await provoke(page, container);
-      await expect.poll(() => trapped(page)).toEqual(expect.arrayContaining(['hit:canary', 'hit:canary-hover']));
+      await expect
+        .poll(() => trapped(page))
+        .toEqual(expect.arrayContaining(['hit:canary', 'hit:canary-hover']));
     }
     expect(dialogs).toEqual([]);
   });

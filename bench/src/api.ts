@@ -14,7 +14,11 @@ export function apiCalls(articleId: number, deepPage: number): Call[] {
     { name: 'cate_list', label: `cate_list p${deepPage}`, body: { cat_id: 0, page: deepPage, pageSize: 21 } },
     { name: 'indexFall', label: 'indexFall', body: { page: 1, pageseze: 10 } },
     { name: 'search_list', label: 'search 2 chars (存储)', body: { title: '存储', page: 1, pageSize: 10 } },
-    { name: 'search_list', label: 'search 4 chars (人工智能)', body: { title: '人工智能', page: 1, pageSize: 10 } },
+    {
+      name: 'search_list',
+      label: 'search 4 chars (人工智能)',
+      body: { title: '人工智能', page: 1, pageSize: 10 },
+    },
   ];
 }
 
@@ -29,14 +33,22 @@ export async function accessToken(base: string): Promise<string> {
   const res = await fetch(`${base}/api/accessToken`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id: process.env.CLIENT_ID ?? 'portal-web', secret: process.env.CLIENT_SECRET ?? 'portal-dev-secret' }),
+    body: JSON.stringify({
+      id: process.env.CLIENT_ID ?? 'portal-web',
+      secret: process.env.CLIENT_SECRET ?? 'portal-dev-secret',
+    }),
   });
   const body = (await res.json()) as { code: number; data: { access_token: string } };
   if (body.code !== 0) throw new Error(`accessToken failed: ${JSON.stringify(body)}`);
   return body.data.access_token;
 }
 
-export async function callApi<T>(base: string, token: string, name: string, body: unknown): Promise<{ code: number; data: T; total?: number; raw: Buffer }> {
+export async function callApi<T>(
+  base: string,
+  token: string,
+  name: string,
+  body: unknown,
+): Promise<{ code: number; data: T; total?: number; raw: Buffer }> {
   const res = await fetch(`${base}/api/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -48,7 +60,11 @@ export async function callApi<T>(base: string, token: string, name: string, body
 
 /** Facts about the database behind `base` needed to choose the calls. */
 export async function probe(base: string, token: string): Promise<{ total: number; articleId: number }> {
-  const list = await callApi<{ id: number }[]>(base, token, 'cate_list', { cat_id: 0, page: 1, pageSize: 21 });
+  const list = await callApi<{ id: number }[]>(base, token, 'cate_list', {
+    cat_id: 0,
+    page: 1,
+    pageSize: 21,
+  });
   if (list.code !== 0 || !list.data.length) throw new Error('cate_list returned no articles');
   return { total: list.total ?? 0, articleId: list.data[0].id };
 }

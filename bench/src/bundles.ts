@@ -34,7 +34,9 @@ export interface BundleRow {
 
 const CATEGORY = CATEGORY_PAGES.map((c) => c.alias).join('|');
 const ARTICLE = new RegExp(`^/(news/:id|secret|(${CATEGORY})/:id|new_list|new_detail|:category/news/:id)$`);
-const LIST = new RegExp(`^/(more|${CATEGORY}|white_pager|video|video_List|videoc|activity|it_report|search|new_search|general/:menu_id)$`);
+const LIST = new RegExp(
+  `^/(more|${CATEGORY}|white_pager|video|video_List|videoc|activity|it_report|search|new_search|general/:menu_id)$`,
+);
 
 /** Which DESIGN.md budget a route falls under (member forms, feeds and resource routes have none). */
 function kindOf(app: string, routePath: string, index: boolean): BundleRow['kind'] {
@@ -60,9 +62,10 @@ export async function measureBundles(apps = ['desktop', 'mobile', 'landing']): P
       path.join(clientDir, url.split(/[#?]/)[0].replace(build.publicPath, '').replace(/^\//, ''));
     const { routes, entry } = build.assets;
     for (const route of Object.values(routes)) {
-      if (route.id === 'root' || route.path === '*' || route.path === undefined && !route.index) continue;
+      if (route.id === 'root' || route.path === '*' || (route.path === undefined && !route.index)) continue;
       const chain: ManifestRoute[] = [];
-      for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) chain.unshift(r);
+      for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined)
+        chain.unshift(r);
       const js = new Set<string>([entry.module, ...entry.imports]);
       const css = new Set<string>();
       for (const r of chain) {
@@ -70,7 +73,10 @@ export async function measureBundles(apps = ['desktop', 'mobile', 'landing']): P
         r.imports?.forEach((i) => js.add(i));
         r.css?.forEach((c) => css.add(c));
       }
-      const fullPath = chain.map((r) => r.path ?? '').filter(Boolean).join('/');
+      const fullPath = chain
+        .map((r) => r.path ?? '')
+        .filter(Boolean)
+        .join('/');
       const kind = kindOf(app, '/' + fullPath, route.index === true);
       const budget = kind === 'other' ? null : BUDGET_KB[kind];
       const jsKb = [...js].reduce((s, u) => s + gz(file(u)), 0);

@@ -24,8 +24,13 @@ export const CHROME_FLAGS = [
 ];
 
 /** Lighthouse 12 (Lighthouse 13 needs Node 22) with Debian's Chromium. */
-export async function runLighthouse(pages: { page: string; url: string; mobile: boolean }[]): Promise<LighthouseRow[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+export async function runLighthouse(
+  pages: { page: string; url: string; mobile: boolean }[],
+): Promise<LighthouseRow[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   const rows: LighthouseRow[] = [];
   try {
     for (const p of pages) {
@@ -53,7 +58,9 @@ export async function runLighthouse(pages: { page: string; url: string; mobile: 
         tbt_ms: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
       });
-      console.log(`  ${p.page}: perf ${score('performance')}, a11y ${score('accessibility')}, seo ${score('seo')}`);
+      console.log(
+        `  ${p.page}: perf ${score('performance')}, a11y ${score('accessibility')}, seo ${score('seo')}`,
+      );
     }
   } finally {
     chrome.kill();

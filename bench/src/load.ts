@@ -52,8 +52,12 @@ export async function load(target: LoadTarget, seconds: number): Promise<LoadRes
 }
 
 /** The ceiling for Node on this machine: a bare http server answering fixed bytes. */
-export async function referenceServer(): Promise<{ url: string; set(body: Buffer, type: string): void; close(): Promise<void> }> {
-  let body: Buffer = Buffer.from("{}");
+export async function referenceServer(): Promise<{
+  url: string;
+  set(body: Buffer, type: string): void;
+  close(): Promise<void>;
+}> {
+  let body: Buffer = Buffer.from('{}');
   let type = 'application/json';
   const server = http.createServer((req, res) => {
     req.resume();

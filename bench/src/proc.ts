@@ -23,7 +23,12 @@ process.once('exit', () => {
 });
 
 /** Start a Node server script with env, wait until `probe` answers. */
-export async function startNode(script: string, env: Record<string, string>, port: number, probe = '/'): Promise<Server> {
+export async function startNode(
+  script: string,
+  env: Record<string, string>,
+  port: number,
+  probe = '/',
+): Promise<Server> {
   const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
@@ -68,6 +73,8 @@ export async function startNode(script: string, env: Record<string, string>, por
 export function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} → ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} → ${code}`)),
+    );
   });
 }

@@ -65,7 +65,8 @@ async function ensureScale(env: Record<string, string>, label: string) {
 }
 
 async function ensurePgDatabase(name: string): Promise<string | null> {
-  const base = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const base =
+    process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const client = new pg.Client({ connectionString: base });
   try {
     await client.connect();
@@ -111,7 +112,12 @@ async function main() {
   const demoUncached = await measureDb('SQLite, demo data, read cache off', { ...demoEnv, ...uncached });
 
   // 2. Scale: the same calls at 1M articles, SQLite and PostgreSQL.
-  const scale: { label: string; articles: number; rows: ApiRow[]; vs_demo: ReturnType<typeof scaleRatios> }[] = [];
+  const scale: {
+    label: string;
+    articles: number;
+    rows: ApiRow[];
+    vs_demo: ReturnType<typeof scaleRatios>;
+  }[] = [];
   if (!flag('skip-scale')) {
     const sqliteEnv = { DATA_DIR: path.join(DATA, 'sqlite-scale'), DATABASE_URL: '', ...uncached };
     await ensureScale(sqliteEnv, 'SQLite');
@@ -129,7 +135,11 @@ async function main() {
   // 3 + 6. Server rendering through the gateway, and its peak memory during the load.
   console.log('› server rendering through the gateway');
   const gatewayPort = nextPort++;
-  const gateway = await startNode('apps/gateway/dist/server.js', { PORT: String(gatewayPort), ...demoEnv }, gatewayPort);
+  const gateway = await startNode(
+    'apps/gateway/dist/server.js',
+    { PORT: String(gatewayPort), ...demoEnv },
+    gatewayPort,
+  );
   let ssr, lighthouse, memory;
   try {
     const token = await accessToken(gateway.url);
@@ -162,7 +172,12 @@ async function main() {
 
   const results = {
     date: new Date().toISOString(),
-    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? '',
+      memory_gib: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
     seconds_per_run: SECONDS,
     connections: 50,
     api: [demo, demoUncached],

@@ -21,7 +21,12 @@ export interface SsrRow {
 }
 
 /** Server rendering through the gateway, beside the same HTML served as a static file by it. */
-export async function benchSsr(base: string, uploadsDir: string, pages: SsrPage[], seconds: number): Promise<SsrRow[]> {
+export async function benchSsr(
+  base: string,
+  uploadsDir: string,
+  pages: SsrPage[],
+  seconds: number,
+): Promise<SsrRow[]> {
   const rows: SsrRow[] = [];
   const dir = path.join(uploadsDir, 'bench');
   fs.mkdirSync(dir, { recursive: true });
@@ -34,8 +39,16 @@ export async function benchSsr(base: string, uploadsDir: string, pages: SsrPage[
     const cached = await load({ url: base + p.path, headers }, seconds);
     const rendered = await load({ url: base + p.path, headers, unique: true }, seconds);
     const stat = await load({ url: `${base}/uploads/bench/${name}`, headers }, seconds);
-    rows.push({ page: p.page, cached, rendered, static_rps: stat.rps, rendered_of_static: round(rendered.rps / stat.rps) });
-    console.log(`  ${p.page}: rendered ${rendered.rps} req/s p99 ${rendered.p99} ms, cached ${cached.rps} req/s, static ${stat.rps} req/s`);
+    rows.push({
+      page: p.page,
+      cached,
+      rendered,
+      static_rps: stat.rps,
+      rendered_of_static: round(rendered.rps / stat.rps),
+    });
+    console.log(
+      `  ${p.page}: rendered ${rendered.rps} req/s p99 ${rendered.p99} ms, cached ${cached.rps} req/s, static ${stat.rps} req/s`,
+    );
   }
   return rows;
 }

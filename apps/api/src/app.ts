@@ -40,7 +40,10 @@ export async function buildApp(
   const config = loadConfig(options);
   const app = Fastify({
     // Stokens, passwords and codes never reach a log line, even from a URL's query (issue 11).
-    logger: { ...redactingLoggerOptions(config.logLevel), ...(runtime.logStream ? { stream: runtime.logStream } : {}) },
+    logger: {
+      ...redactingLoggerOptions(config.logLevel),
+      ...(runtime.logStream ? { stream: runtime.logStream } : {}),
+    },
     bodyLimit: BODY_LIMIT,
     // Fastify's defaults, stated because they are a security requirement (DESIGN.md section 5).
     onProtoPoisoning: 'error',

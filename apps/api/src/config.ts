@@ -28,7 +28,6 @@ import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib
  * at start, and given its default once (.env.example at the repo root explains each).
  */
 
-
 /** Everything the API reads from the environment. */
 export interface ApiConfig {
   /** NODE_ENV; "production" requires real secrets and seeds nothing unless SEED=demo. */
@@ -128,7 +127,8 @@ export function loadConfig(
 ): ApiConfig {
   const parsed = ApiEnv.safeParse(withPort(env));
   // A bad port read from PORT is reported under PORT.
-  const named = (i: ConfigIssue) => (i.variable === 'API_PORT' && env.API_PORT === undefined ? { ...i, variable: 'PORT' } : i);
+  const named = (i: ConfigIssue) =>
+    i.variable === 'API_PORT' && env.API_PORT === undefined ? { ...i, variable: 'PORT' } : i;
   const issues: ConfigIssue[] = parsed.success ? [] : issuesOf(parsed.error).map(named);
   const nodeEnv = overrides.nodeEnv ?? env.NODE_ENV ?? 'development';
   const tokenSecret = overrides.tokenSecret ?? (env.TOKEN_SECRET?.trim() || undefined);

@@ -49,9 +49,18 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     const res = await login(username);
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE);
-    return { cookie: `${ADMIN_SESSION_COOKIE}=${cookie!.value}`, csrf: (res.json() as { csrfToken: string }).csrfToken };
+    return {
+      cookie: `${ADMIN_SESSION_COOKIE}=${cookie!.value}`,
+      csrf: (res.json() as { csrfToken: string }).csrfToken,
+    };
   }
-  function call(who: Editor | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, csrf = true) {
+  function call(
+    who: Editor | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    csrf = true,
+  ) {
     const headers: Record<string, string> = {};
     if (who) headers.cookie = who.cookie;
     if (who && csrf && method !== 'GET') headers[CSRF_HEADER] = who.csrf;
@@ -74,7 +83,10 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect, async (app) => {
       await insertMemberFixtures(app.database);
-      await app.database.db.insertInto('vendor_meets').values({ id: 7, name: '企业 ERP 选型会', data: '{}' }).execute();
+      await app.database.db
+        .insertInto('vendor_meets')
+        .values({ id: 7, name: '企业 ERP 选型会', data: '{}' })
+        .execute();
     });
     for (const [name, role] of [
       ['chief', 'admin'],
@@ -94,10 +106,16 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       const res = await login('writer');
       const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
-      expect(res.json()).toMatchObject({ user: { username: 'writer', role: 'editor' }, csrfToken: expect.any(String) });
+      expect(res.json()).toMatchObject({
+        user: { username: 'writer', role: 'editor' },
+        csrfToken: expect.any(String),
+      });
       const me = await call(editor, 'GET', '/session');
       expect(me.statusCode).toBe(200);
-      expect(me.json()).toMatchObject({ user: { username: 'writer', role: 'editor' }, csrfToken: editor.csrf });
+      expect(me.json()).toMatchObject({
+        user: { username: 'writer', role: 'editor' },
+        csrfToken: editor.csrf,
+      });
     });
 
     it('refuses a wrong password and an unknown user alike, and a missing session', async () => {
@@ -140,7 +158,9 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
 
     it('limits login failures per account even when 50 guesses arrive at once', async () => {
       await cli('editor', 'add', 'target', '--role', 'editor', '--password', PASSWORD);
-      const results = await Promise.all(Array.from({ length: 50 }, () => login('target', 'wrong-password-x')));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => login('target', 'wrong-password-x')),
+      );
       const evaluated = results.filter((r) => r.statusCode === 401).length;
       expect(evaluated).toBeLessThanOrEqual(ADMIN_LOGIN_LIMITS.perAccount);
       expect(results.filter((r) => r.statusCode === 429).length).toBe(50 - evaluated);
@@ -151,7 +171,10 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     it('keeps member and editor identities apart', async () => {
       const m = await newMember(t);
       // A member's stoken is no admin session…
-      const res = await t.inject({ method: 'GET', url: `/admin/api/articles?stoken=${m.identity.stoken}&member_id=${m.id}` });
+      const res = await t.inject({
+        method: 'GET',
+        url: `/admin/api/articles?stoken=${m.identity.stoken}&member_id=${m.id}`,
+      });
       expect(res.statusCode).toBe(401);
       // …and an editor cookie is no member session.
       const member = await t.inject({
@@ -194,7 +217,12 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       ];
       for (const [who, method, url, status] of matrix) {
         const res = await call(who, method as 'GET', url, method === 'POST' ? draft() : undefined);
-        expect({ method, url, role: roleOf(who), status: res.statusCode }).toEqual({ method, url, role: roleOf(who), status });
+        expect({ method, url, role: roleOf(who), status: res.statusCode }).toEqual({
+          method,
+          url,
+          role: roleOf(who),
+          status,
+        });
       }
     });
   });
@@ -207,28 +235,46 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       expect(status).toBe('draft');
       const got = (await call(editor, 'GET', `/articles/${id}`)).json() as AdminArticle;
       expect(got.content).not.toContain('<script');
-      expect(got).toMatchObject({ title: '边缘计算落地中小企业', category: 'AI', status: 'draft', is_hot: true, revisions: 1 });
+      expect(got).toMatchObject({
+        title: '边缘计算落地中小企业',
+        category: 'AI',
+        status: 'draft',
+        is_hot: true,
+        revisions: 1,
+      });
       expect((await t.call('article_content', { id })).code).toBe(ErrorCode.NotFound);
 
       const published = await call(editor, 'POST', `/articles/${id}/publish`, {});
       expect(published.json()).toEqual({ id, status: 'published', url: `/AI/${id}` } satisfies PublishResult);
       const page = await t.call<ArticleDetail>('article_content', { id });
       expect(page.data).toMatchObject({ title: '边缘计算落地中小企业', author: '张记者' });
-      const found = await t.call<{ list: ListItem[] }>('search_list', { title: '边缘计算落地', page: 1, pageSize: 10 });
+      const found = await t.call<{ list: ListItem[] }>('search_list', {
+        title: '边缘计算落地',
+        page: 1,
+        pageSize: 10,
+      });
       expect(found.data.list.map((x) => x.title)).toContain('边缘计算落地中小企业');
       expect(found.total).toBeGreaterThan(0);
 
       const off = await call(editor, 'POST', `/articles/${id}/unpublish`, {});
       expect(off.json()).toEqual({ id, status: 'unpublished' });
       expect((await t.call('article_content', { id })).code).toBe(ErrorCode.NotFound);
-      const gone = await t.call<{ list: ListItem[] }>('search_list', { title: '边缘计算落地', page: 1, pageSize: 10 });
+      const gone = await t.call<{ list: ListItem[] }>('search_list', {
+        title: '边缘计算落地',
+        page: 1,
+        pageSize: 10,
+      });
       expect(gone.data.list.map((x) => x.title)).not.toContain('边缘计算落地中小企业');
     });
 
     it('schedules: not public before its time, published by the scheduler with the latest edit, exactly once', async () => {
-      const { id } = (await call(editor, 'POST', '/articles', draft({ title: '定时稿件原标题' }))).json() as { id: number };
+      const { id } = (await call(editor, 'POST', '/articles', draft({ title: '定时稿件原标题' }))).json() as {
+        id: number;
+      };
       const at = Date.now() + 60_000;
-      const scheduled = await call(editor, 'POST', `/articles/${id}/publish`, { at: new Date(at).toISOString() });
+      const scheduled = await call(editor, 'POST', `/articles/${id}/publish`, {
+        at: new Date(at).toISOString(),
+      });
       expect(scheduled.json()).toMatchObject({ id, status: 'scheduled' });
       // An edit while scheduled keeps the schedule; the scheduler publishes the edited version.
       const edited = await call(editor, 'PUT', `/articles/${id}`, draft({ title: '定时稿件新标题' }));
@@ -265,7 +311,9 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     });
 
     it('keeps a revision per save and restores an earlier one', async () => {
-      const { id } = (await call(editor, 'POST', '/articles', draft({ title: '第一版标题' }))).json() as { id: number };
+      const { id } = (await call(editor, 'POST', '/articles', draft({ title: '第一版标题' }))).json() as {
+        id: number;
+      };
       await call(editor, 'PUT', `/articles/${id}`, draft({ title: '第二版标题' }));
       const revisions = (await call(editor, 'GET', `/articles/${id}/revisions`)).json() as RevisionSummary[];
       expect(revisions.map((r) => r.title)).toEqual(['第二版标题', '第一版标题']);
@@ -276,11 +324,17 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
 
     it('lists with filters and paging', async () => {
       await call(editor, 'POST', '/articles', draft({ title: '筛选用稿件 100%_x', category: 'cloud' }));
-      const byTitle = (await call(editor, 'GET', `/articles?q=${encodeURIComponent('100%_')}`)).json() as Paged<AdminArticleSummary>;
+      const byTitle = (
+        await call(editor, 'GET', `/articles?q=${encodeURIComponent('100%_')}`)
+      ).json() as Paged<AdminArticleSummary>;
       expect(byTitle.items.map((a) => a.title)).toEqual(['筛选用稿件 100%_x']);
-      const byCategory = (await call(editor, 'GET', '/articles?category=cloud&status=draft')).json() as Paged<AdminArticleSummary>;
+      const byCategory = (
+        await call(editor, 'GET', '/articles?category=cloud&status=draft')
+      ).json() as Paged<AdminArticleSummary>;
       expect(byCategory.items.every((a) => a.category === 'cloud' && a.status === 'draft')).toBe(true);
-      const paged = (await call(editor, 'GET', '/articles?page=1&pageSize=2')).json() as Paged<AdminArticleSummary>;
+      const paged = (
+        await call(editor, 'GET', '/articles?page=1&pageSize=2')
+      ).json() as Paged<AdminArticleSummary>;
       expect(paged.items).toHaveLength(2);
       expect(paged.total).toBeGreaterThan(2);
     });
@@ -298,10 +352,15 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     it('approves a column application and a column article, which is public at once', async () => {
       const m = await newMember(t);
       await t.call('space_apply', { id: m.id, ...m.identity });
-      const queue = (await call(reviewer, 'GET', '/review/columns')).json() as Paged<{ memberId: number; mobile: string }>;
+      const queue = (await call(reviewer, 'GET', '/review/columns')).json() as Paged<{
+        memberId: number;
+        mobile: string;
+      }>;
       expect(queue.items.find((c) => c.memberId === m.id)).toBeTruthy();
       expect((await call(reviewer, 'POST', `/review/columns/${m.id}/approve`, {})).statusCode).toBe(200);
-      expect((await t.call<{ status: number }>('check_space', { id: m.id, ...m.identity })).data.status).toBe(ColumnStatus.Approved);
+      expect((await t.call<{ status: number }>('check_space', { id: m.id, ...m.identity })).data.status).toBe(
+        ColumnStatus.Approved,
+      );
       // Deciding twice is a conflict; an unknown id is 404.
       expect((await call(reviewer, 'POST', `/review/columns/${m.id}/approve`, {})).statusCode).toBe(409);
       expect((await call(reviewer, 'POST', '/review/columns/999999/approve', {})).statusCode).toBe(404);
@@ -314,20 +373,35 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         is_push: 1,
         ...m.identity,
       });
-      const pending = (await call(reviewer, 'GET', '/review/articles')).json() as Paged<{ id: number; content: string }>;
+      const pending = (await call(reviewer, 'GET', '/review/articles')).json() as Paged<{
+        id: number;
+        content: string;
+      }>;
       expect(pending.items.find((a) => a.id === add.data.id)?.content).toBe('<p>专栏正文</p>');
-      expect((await call(reviewer, 'POST', `/review/articles/${add.data.id}/reject`, {})).statusCode).toBe(400);
-      expect((await call(reviewer, 'POST', `/review/articles/${add.data.id}/approve`, {})).statusCode).toBe(200);
-      const found = await t.call<{ list: ListItem[] }>('search_list', { title: '专栏稿件待审', page: 1, pageSize: 10 });
+      expect((await call(reviewer, 'POST', `/review/articles/${add.data.id}/reject`, {})).statusCode).toBe(
+        400,
+      );
+      expect((await call(reviewer, 'POST', `/review/articles/${add.data.id}/approve`, {})).statusCode).toBe(
+        200,
+      );
+      const found = await t.call<{ list: ListItem[] }>('search_list', {
+        title: '专栏稿件待审',
+        page: 1,
+        pageSize: 10,
+      });
       expect(found.data.list.map((x) => x.title)).toContain('专栏稿件待审');
     });
 
     it('rejects with the reason the member sees', async () => {
       const m = await newMember(t);
       await t.call('space_apply', { id: m.id, ...m.identity });
-      const res = await call(reviewer, 'POST', `/review/columns/${m.id}/reject`, { reason: '请补充个人简介' });
+      const res = await call(reviewer, 'POST', `/review/columns/${m.id}/reject`, {
+        reason: '请补充个人简介',
+      });
       expect(res.statusCode).toBe(200);
-      expect((await t.call<{ status: number; msg: string }>('check_space', { id: m.id, ...m.identity })).data).toEqual({
+      expect(
+        (await t.call<{ status: number; msg: string }>('check_space', { id: m.id, ...m.identity })).data,
+      ).toEqual({
         status: ColumnStatus.Rejected,
         msg: '请补充个人简介',
       });
@@ -359,7 +433,11 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       const page = (await call(reviewer, 'GET', '/leads?source=vendor&id=7')).json() as LeadPage;
       expect(page.total).toBe(1);
       expect(page.columns.map((c) => c.label)).toContain('手机号');
-      expect(page.items[0].values).toMatchObject({ name: '李四', mobile: '13800138000', q1: '否，但正在考虑' });
+      expect(page.items[0].values).toMatchObject({
+        name: '李四',
+        mobile: '13800138000',
+        q1: '否，但正在考虑',
+      });
       expect((await call(reviewer, 'GET', '/leads?source=vendor&id=999')).statusCode).toBe(404);
       expect((await call(reviewer, 'GET', '/leads?source=nope&id=1')).statusCode).toBe(400);
     });

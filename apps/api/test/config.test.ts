@@ -34,23 +34,40 @@ function configError(run: () => unknown): string {
 describe('API configuration (issue 12: one validated module)', () => {
   it('names every bad variable at once, never a silent NaN', () => {
     const message = configError(() =>
-      loadConfig({}, { DATA_DIR: tempDir(), API_PORT: 'eighty', PG_POOL_MAX: '0', SMS_DAILY_CAP: '1e3', LOG_LEVEL: 'loud' }),
+      loadConfig(
+        {},
+        {
+          DATA_DIR: tempDir(),
+          API_PORT: 'eighty',
+          PG_POOL_MAX: '0',
+          SMS_DAILY_CAP: '1e3',
+          LOG_LEVEL: 'loud',
+        },
+      ),
     );
-    for (const name of ['API_PORT', 'PG_POOL_MAX', 'SMS_DAILY_CAP', 'LOG_LEVEL']) expect(message).toContain(`${name}:`);
+    for (const name of ['API_PORT', 'PG_POOL_MAX', 'SMS_DAILY_CAP', 'LOG_LEVEL'])
+      expect(message).toContain(`${name}:`);
   });
   it('reads PG_POOL_MAX, SMS_DAILY_CAP and the SMS provider inside the config', () => {
-    const config = loadConfig({}, { DATA_DIR: tempDir(), PG_POOL_MAX: '25', SMS_DAILY_CAP: '40', SMS_PROVIDER: 'outbox' });
+    const config = loadConfig(
+      {},
+      { DATA_DIR: tempDir(), PG_POOL_MAX: '25', SMS_DAILY_CAP: '40', SMS_PROVIDER: 'outbox' },
+    );
     expect(config).toMatchObject({ pgPoolMax: 25, smsDailyCap: 40, sms: { SMS_PROVIDER: 'outbox' } });
   });
   it('names every missing credential of a chosen SMS provider', () => {
-    const message = configError(() => loadConfig({}, { DATA_DIR: tempDir(), SMS_PROVIDER: 'aliyun', ALIYUN_SMS_SIGN_NAME: '门户' }));
+    const message = configError(() =>
+      loadConfig({}, { DATA_DIR: tempDir(), SMS_PROVIDER: 'aliyun', ALIYUN_SMS_SIGN_NAME: '门户' }),
+    );
     expect(message).toContain('ALIYUN_SMS_ACCESS_KEY_ID');
     expect(message).toContain('ALIYUN_SMS_ACCESS_KEY_SECRET');
     expect(message).toContain('ALIYUN_SMS_TEMPLATE_CODE');
     expect(message).not.toContain('ALIYUN_SMS_SIGN_NAME');
   });
   it('resolves a relative DATA_DIR of the CLIs against the directory pnpm was run from', () => {
-    expect(loadToolConfig({ DATA_DIR: 'data', INIT_CWD: '/srv/portal' }, '/srv/portal/apps/api').dataDir).toBe('/srv/portal/data');
+    expect(
+      loadToolConfig({ DATA_DIR: 'data', INIT_CWD: '/srv/portal' }, '/srv/portal/apps/api').dataDir,
+    ).toBe('/srv/portal/data');
   });
 });
 
@@ -67,7 +84,9 @@ describe('secrets and demo data (issue 11 hole 10)', () => {
   });
   it('with NODE_ENV=production refuses a short token secret or one equal to the public client secret', () => {
     expect(configError(() => loadConfig({}, { ...PROD, TOKEN_SECRET: 'short' }))).toContain('TOKEN_SECRET');
-    expect(configError(() => loadConfig({}, { ...PROD, CLIENT_SECRET: STRONG }))).toContain('TOKEN_SECRET: must differ');
+    expect(configError(() => loadConfig({}, { ...PROD, CLIENT_SECRET: STRONG }))).toContain(
+      'TOKEN_SECRET: must differ',
+    );
   });
   it('never derives the token secret from the public client secret', () => {
     const env = { CLIENT_SECRET: 'public-secret' };
@@ -92,7 +111,9 @@ describe('secrets and demo data (issue 11 hole 10)', () => {
     expect(configError(() => loadConfig({}, { DATA_DIR: tempDir(), SEED: 'yes' }))).toContain('SEED');
   });
   it('refuses to build in production without secrets, and starts there without the demo member', async () => {
-    await expect(buildApp({ nodeEnv: 'production', dataDir: tempDir(), logLevel: 'silent', redisUrl: '' })).rejects.toThrow(/TOKEN_SECRET/);
+    await expect(
+      buildApp({ nodeEnv: 'production', dataDir: tempDir(), logLevel: 'silent', redisUrl: '' }),
+    ).rejects.toThrow(/TOKEN_SECRET/);
     const client = { id: 'prod-client', secret: 'prod-client-secret' };
     const app = await buildApp({
       nodeEnv: 'production',
@@ -105,7 +126,9 @@ describe('secrets and demo data (issue 11 hole 10)', () => {
       clientSecret: client.secret,
     });
     try {
-      const token = (await app.inject({ method: 'POST', url: '/api/accessToken', payload: client })).json() as Envelope<{ access_token: string }>;
+      const token = (
+        await app.inject({ method: 'POST', url: '/api/accessToken', payload: client })
+      ).json() as Envelope<{ access_token: string }>;
       const login = await app.inject({
         method: 'POST',
         url: '/api/login',
@@ -113,7 +136,10 @@ describe('secrets and demo data (issue 11 hole 10)', () => {
         payload: { username: 'demo', password: 'demo123456' },
       });
       expect((login.json() as Envelope<unknown>).code).not.toBe(0);
-      const members = await app.database.db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const members = await app.database.db
+        .selectFrom('members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(members.n)).toBe(0);
     } finally {
       await app.close();

@@ -28,14 +28,15 @@ const HANG_MS = 30_000;
 /** Largest huge string when no known hole limits it: a little past the 1 MiB body limit. */
 const HUGE_MAX = 1024 * 1024 + 1024;
 
-
 const DOCUMENTED_CODES = new Set<number>(Object.values(ErrorCode));
 
 /** Throws with the request when the answer breaks a rule (fast-check reports the first one). */
 async function check(t: TestApp, call: EndpointName, req: FuzzRequest): Promise<void> {
   const res = await withinTime(t.inject(req.options), HANG_MS, req.describe);
   const fail = (why: string) => {
-    throw new Error(`${call}: ${why} (status ${res.statusCode}) for ${req.describe()} → ${res.body.slice(0, 300)}`);
+    throw new Error(
+      `${call}: ${why} (status ${res.statusCode}) for ${req.describe()} → ${res.body.slice(0, 300)}`,
+    );
   };
   if (res.statusCode >= 500) fail('server error');
   if (req.options.method === 'HEAD') return;

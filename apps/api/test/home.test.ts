@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
-import {
-  HOT_NEWS_HOME,
-  INNER_PAGE_ITEMS,
-  LATEST_NEWS_HOME,
-  MOBILE_MENU,
-} from '@portal/api-client/constants';
+import { HOT_NEWS_HOME, INNER_PAGE_ITEMS, LATEST_NEWS_HOME, MOBILE_MENU } from '@portal/api-client/constants';
 import type { EventItem, ListItem, Video, WhitePaper } from '@portal/api-client/contract';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { PUBLISHED, insertFixtures } from './fixtures';

@@ -518,7 +518,9 @@ describe.each(DIALECTS)('landing calls on %s', (dialect) => {
         [userId, 0, '企业管理软件选型中心', '/uploads/seed/reports/erp.pdf'],
         [userId, 1, '2025数智化转型峰会', ''],
       ]);
-      expect(await call('vendor_log', { meetName: 'x', user_id: userId, asset: 'x'.repeat(501) })).toMatchObject({
+      expect(
+        await call('vendor_log', { meetName: 'x', user_id: userId, asset: 'x'.repeat(501) }),
+      ).toMatchObject({
         code: ErrorCode.Validation,
         msg: '资料地址不正确',
       });

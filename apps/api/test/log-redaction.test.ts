@@ -39,7 +39,12 @@ describe('request logs keep secrets out', () => {
     bearer = (token.json() as Envelope<{ access_token: string }>).data.access_token;
     const authorization = `Bearer ${bearer}`;
     const body = registration({ password });
-    await app.inject({ method: 'POST', url: '/api/member_register', payload: body, headers: { authorization } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/member_register',
+      payload: body,
+      headers: { authorization },
+    });
     const login = await app.inject({
       method: 'POST',
       url: '/api/member_login',
@@ -65,18 +70,23 @@ describe('request logs keep secrets out', () => {
     // The request was logged (so the assertions below read a real line), with its URL redacted.
     expect(log).toContain('/api/space_channel?stoken=[REDACTED]');
     expect(log).toContain('code=[REDACTED]');
-    for (const secret of [member.stoken, bearer, 'cookie-secret', '123456']) expect(log).not.toContain(secret);
+    for (const secret of [member.stoken, bearer, 'cookie-secret', '123456'])
+      expect(log).not.toContain(secret);
   });
 
   it('no line of a whole session carries a password, client secret or token', async () => {
     const log = lines.join('');
     expect(member.stoken).not.toBe('');
-    for (const secret of [member.stoken, bearer, password, TEST_CLIENT.secret]) expect(log).not.toContain(secret);
+    for (const secret of [member.stoken, bearer, password, TEST_CLIENT.secret])
+      expect(log).not.toContain(secret);
   });
 
   it('a logged object is scrubbed by name before it is written', () => {
     lines.length = 0;
-    app.log.info({ body: { password, code: '654321' }, headers: { authorization: `Bearer ${bearer}` }, code: 'E1' }, 'x');
+    app.log.info(
+      { body: { password, code: '654321' }, headers: { authorization: `Bearer ${bearer}` }, code: 'E1' },
+      'x',
+    );
     const log = lines.join('');
     expect(log).toContain('"code":"E1"');
     for (const secret of [password, '654321', bearer]) expect(log).not.toContain(secret);
@@ -87,13 +97,21 @@ describe('request logs keep secrets out', () => {
     const ok = await app.inject({
       method: 'GET',
       url: '/api/space_channel',
-      headers: { ...headers, [MEMBER_HEADERS.stoken]: member.stoken, [MEMBER_HEADERS.memberId]: String(member.id) },
+      headers: {
+        ...headers,
+        [MEMBER_HEADERS.stoken]: member.stoken,
+        [MEMBER_HEADERS.memberId]: String(member.id),
+      },
     });
     expect((ok.json() as Envelope<unknown>).code).toBe(ErrorCode.Ok);
     const wrong = await app.inject({
       method: 'GET',
       url: '/api/space_channel',
-      headers: { ...headers, [MEMBER_HEADERS.stoken]: 'not-a-session', [MEMBER_HEADERS.memberId]: String(member.id) },
+      headers: {
+        ...headers,
+        [MEMBER_HEADERS.stoken]: 'not-a-session',
+        [MEMBER_HEADERS.memberId]: String(member.id),
+      },
     });
     expect((wrong.json() as Envelope<unknown>).code).toBe(ErrorCode.SessionInvalid);
   });

@@ -1,8 +1,22 @@
-import { Outlet, data, useLocation, useNavigate, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
+import {
+  Outlet,
+  data,
+  useLocation,
+  useNavigate,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 import { publicClientCredential, serverApi } from '@portal/api-client/server';
 import { isLimitRoute } from '@portal/routes';
 import { LOGIN_PATH, useSessionExpired } from '@portal/session';
-import { AppDocument, CookieBanner, FloatingButtons, RootErrorPage, documentLinks, showToast } from '@portal/ui';
+import {
+  AppDocument,
+  CookieBanner,
+  FloatingButtons,
+  RootErrorPage,
+  documentLinks,
+  showToast,
+} from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
 import { loadLayout } from './lib/layout.server';

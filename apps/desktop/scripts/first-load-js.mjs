@@ -48,7 +48,12 @@ for (const id of Object.keys(manifest.routes)) {
     for (const i of r.imports ?? []) files.add(i);
   }
   const bytes = [...files].reduce((sum, f) => sum + gzipOf(f), 0);
-  rows.push({ route: id, path: route.path ?? (route.index ? '(index)' : ''), files: files.size, kb: (bytes / 1024).toFixed(1) });
+  rows.push({
+    route: id,
+    path: route.path ?? (route.index ? '(index)' : ''),
+    files: files.size,
+    kb: (bytes / 1024).toFixed(1),
+  });
 }
 rows.sort((a, b) => Number(b.kb) - Number(a.kb));
 console.table(rows);

@@ -31,8 +31,12 @@ export function adminClientDir(): string | null {
 export async function mountAdmin(app: FastifyInstance, clientDir: string | null, log: (msg: string) => void) {
   if (!clientDir) {
     log('app admin: not built (run pnpm --filter admin build); /admin answers 503');
-    app.get('/admin', async (_request, reply) => reply.code(503).type('text/plain; charset=utf-8').send('编辑后台尚未构建'));
-    app.get('/admin/*', async (_request, reply) => reply.code(503).type('text/plain; charset=utf-8').send('编辑后台尚未构建'));
+    app.get('/admin', async (_request, reply) =>
+      reply.code(503).type('text/plain; charset=utf-8').send('编辑后台尚未构建'),
+    );
+    app.get('/admin/*', async (_request, reply) =>
+      reply.code(503).type('text/plain; charset=utf-8').send('编辑后台尚未构建'),
+    );
     return;
   }
   const document = readFileSync(path.join(clientDir, 'index.html'));

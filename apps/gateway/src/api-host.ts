@@ -2,7 +2,16 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'host']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'host',
+]);
 
 /** The public API and the back office's JSON API (DESIGN.md sections 3 and 9). */
 const API_PREFIXES = ['/api/*', '/admin/api/*'];
@@ -48,7 +57,12 @@ export async function mountApi(gateway: FastifyInstance, target: { app: FastifyI
       reply.code(res.status);
       res.headers.forEach((value, name) => {
         // fetch has already decoded the body, so its encoding and length no longer apply.
-        if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'content-length' && name !== 'set-cookie') {
+        if (
+          !HOP_BY_HOP.has(name) &&
+          name !== 'content-encoding' &&
+          name !== 'content-length' &&
+          name !== 'set-cookie'
+        ) {
           reply.header(name, value);
         }
       });

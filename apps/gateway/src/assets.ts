@@ -61,7 +61,9 @@ export function createAssetServer(dir: string) {
   }
 
   const compressBr = (entry: Entry) =>
-    (entry.br ??= brotli(entry.raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.raw.length } }));
+    (entry.br ??= brotli(entry.raw, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
+    }));
   const compressGzip = (entry: Entry) => (entry.gzip ??= gz(entry.raw, { level: 9 }));
 
   /** Compresses every asset in the background after start, so the first readers wait for nothing. */
@@ -78,7 +80,8 @@ export function createAssetServer(dir: string) {
   }
 
   async function serve(name: string, request: FastifyRequest, reply: FastifyReply) {
-    if (!SAFE_NAME.test(name) || name.split('/').includes('..')) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    if (!SAFE_NAME.test(name) || name.split('/').includes('..'))
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     const entry = await entryOf(name);
     if (!entry) {
       cache.delete(name); // a later deploy may add it

@@ -65,11 +65,19 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   const parsed = GatewayEnv.safeParse(env);
   const issues: ConfigIssue[] = parsed.success ? [] : issuesOf(parsed.error);
   if (isProduction(env.NODE_ENV)) {
-    const secrets = { TOKEN_SECRET: env.TOKEN_SECRET?.trim() || undefined, CLIENT_SECRET: env.CLIENT_SECRET?.trim() || undefined };
+    const secrets = {
+      TOKEN_SECRET: env.TOKEN_SECRET?.trim() || undefined,
+      CLIENT_SECRET: env.CLIENT_SECRET?.trim() || undefined,
+    };
     // The gateway buys tokens with the client secret; hosting the API, it needs the token secret too.
-    issues.push(...productionSecretIssues(secrets, env.API_URL ? ['CLIENT_SECRET'] : ['TOKEN_SECRET', 'CLIENT_SECRET']));
+    issues.push(
+      ...productionSecretIssues(secrets, env.API_URL ? ['CLIENT_SECRET'] : ['TOKEN_SECRET', 'CLIENT_SECRET']),
+    );
     if (!env.PUBLIC_ORIGIN?.trim()) {
-      issues.push({ variable: 'PUBLIC_ORIGIN', message: 'is required when NODE_ENV=production (e.g. https://www.example.com)' });
+      issues.push({
+        variable: 'PUBLIC_ORIGIN',
+        message: 'is required when NODE_ENV=production (e.g. https://www.example.com)',
+      });
     }
   }
   assertNoIssues('gateway', issues);
@@ -88,6 +96,10 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     microCacheMs: e.MICRO_CACHE_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    publicOrigins: { desktop, mobile: e.PUBLIC_MOBILE_ORIGIN ?? desktop, configured: e.PUBLIC_ORIGIN !== undefined },
+    publicOrigins: {
+      desktop,
+      mobile: e.PUBLIC_MOBILE_ORIGIN ?? desktop,
+      configured: e.PUBLIC_ORIGIN !== undefined,
+    },
   };
 }

@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { AppLoadContext } from 'react-router';
@@ -40,7 +46,8 @@ export interface GatewayOptions extends Partial<GatewayConfig> {
 
 /** Uploaded and seeded files can never run script, even an SVG opened directly. */
 const SCRIPTABLE_UPLOAD = /\.(svg|html?|xhtml|xml)$/i;
-const UPLOAD_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+const UPLOAD_CSP =
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 const PUBLIC_FILE = /^\/[\w.-]+\.(?:ico|svg|png|txt|xml|webmanifest|json)$/;
 /**
  * Largest body of a page request (form actions, resource routes such as /article_pv): they post a
@@ -84,11 +91,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   // Set before any scope is registered: a scope keeps the error handler it was registered under.
   app.setErrorHandler(sendGatewayError);
 
-
   // ---- the API: in-process, proxied, or none ----
   let api: Api;
   if (options.api === false) {
-    api = fallbackApi({ API_URL: config.apiUrl, CLIENT_ID: config.clientId, CLIENT_SECRET: config.clientSecret });
+    api = fallbackApi({
+      API_URL: config.apiUrl,
+      CLIENT_ID: config.clientId,
+      CLIENT_SECRET: config.clientSecret,
+    });
   } else if (options.api || !config.apiUrl) {
     const apiApp = options.api ?? (await buildApi(config, options.apiOptions));
     await apiApp.ready();
@@ -97,14 +107,23 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     api = createInProcessApi(apiApp, { clientId: config.clientId, clientSecret: config.clientSecret });
   } else {
     await mountApi(app, { url: config.apiUrl });
-    api = fallbackApi({ API_URL: config.apiUrl, CLIENT_ID: config.clientId, CLIENT_SECRET: config.clientSecret });
+    api = fallbackApi({
+      API_URL: config.apiUrl,
+      CLIENT_ID: config.clientId,
+      CLIENT_SECRET: config.clientSecret,
+    });
   }
   // The browser buys its token with the configured credential, which root loaders render into the document.
   const clientCredential = { id: config.clientId, secret: config.clientSecret };
   const loadContexts = new Map<AppName, AppLoadContext>(
     APP_NAMES.map((name) => [
       name,
-      { api, clientCredential, publicOrigin: originOf(config.publicOrigins, name), publicOrigins: config.publicOrigins },
+      {
+        api,
+        clientCredential,
+        publicOrigin: originOf(config.publicOrigins, name),
+        publicOrigins: config.publicOrigins,
+      },
     ]),
   );
 
@@ -154,7 +173,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   log(`gateway apps: ${APP_NAMES.map((n) => `${n}=${handlers.has(n) ? 'ready' : 'missing'}`).join(', ')}`);
   await mountAdmin(app, options.adminDir === undefined ? adminClientDir() : options.adminDir, log);
   // An unknown hashed asset is a plain 404 (never a page), so a stale chunk fails fast and reloads.
-  app.all('/assets/*', async (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found'));
+  app.all('/assets/*', async (_request, reply) =>
+    reply.code(404).type('text/plain; charset=utf-8').send('Not Found'),
+  );
 
   const cache = new MicroCache(config.microCacheMs);
 
@@ -195,12 +216,17 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     // Width redirects happen here, before any rendering (DESIGN.md section 2).
     const readable = !data && (request.method === 'GET' || request.method === 'HEAD');
     if (resolution.redirect && readable) {
-      return reply.code(302).header('Location', safePath(resolution.redirect)).header('Cache-Control', 'no-store').send();
+      return reply
+        .code(302)
+        .header('Location', safePath(resolution.redirect))
+        .header('Cache-Control', 'no-store')
+        .send();
     }
     let appName = resolution.app;
     if (resolution.articleId !== undefined && readable) {
       const location = await mobileArticleTarget(api, resolution.articleId);
-      if (location) return reply.code(302).header('Location', location).header('Cache-Control', 'no-store').send();
+      if (location)
+        return reply.code(302).header('Location', location).header('Cache-Control', 'no-store').send();
       // No such article: the reader's own app renders its 404 page for this path.
       appName = appForWidth(width);
     }
@@ -217,7 +243,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
 
     const origin = originOf(config.publicOrigins, target.name);
     const render = () =>
-      renderApp(target.handler, toWebRequest(request, reply, `${origin}${url.pathname}${url.search}`), loadContexts.get(target.name)!);
+      renderApp(
+        target.handler,
+        toWebRequest(request, reply, `${origin}${url.pathname}${url.search}`),
+        loadContexts.get(target.name)!,
+      );
     const cacheable = cache.enabled && request.method === 'GET' && !data && isAnonymous(request);
     if (!cacheable) return sendRendered(reply, await render());
 
@@ -249,7 +279,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   // handed to the app's action as they came; a larger one is refused with 413 before any render.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('X-Frame-Options', 'SAMEORIGIN');
@@ -276,7 +310,10 @@ function sendGatewayError(error: FastifyError, request: FastifyRequest, reply: F
   if (status === 500) request.log.error({ err: error }, 'gateway error');
   else request.log.info({ code: error.code }, error.message);
   if (reply.sent) return;
-  return reply.code(status).type('text/plain; charset=utf-8').send(ERROR_TEXT[status] ?? '请求无效');
+  return reply
+    .code(status)
+    .type('text/plain; charset=utf-8')
+    .send(ERROR_TEXT[status] ?? '请求无效');
 }
 
 /**
@@ -284,7 +321,10 @@ function sendGatewayError(error: FastifyError, request: FastifyRequest, reply: F
  * directory, client credential, log level, NODE_ENV) come from here, and the client's address is
  * the one the gateway determined (BEHIND_GATEWAY), never re-derived from forwarded headers.
  */
-async function buildApi(config: GatewayConfig, apiOptions: Record<string, unknown> = {}): Promise<FastifyInstance> {
+async function buildApi(
+  config: GatewayConfig,
+  apiOptions: Record<string, unknown> = {},
+): Promise<FastifyInstance> {
   // Resolved at run time (the api package's dist), never bundled or pre-resolved by test tooling.
   const specifier = 'api';
   const { buildApp } = (await import(/* @vite-ignore */ specifier)) as typeof ApiModule;

@@ -17,7 +17,8 @@ export interface PublicOrigins {
   configured: boolean;
 }
 
-export const originOf = (origins: PublicOrigins, app: AppName): string => (app === 'mobile' ? origins.mobile : origins.desktop);
+export const originOf = (origins: PublicOrigins, app: AppName): string =>
+  app === 'mobile' ? origins.mobile : origins.desktop;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

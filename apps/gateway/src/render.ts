@@ -19,7 +19,11 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, url: 
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
   if (request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body)) {
     init.body = new Uint8Array(request.body);
   }
@@ -27,7 +31,11 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, url: 
 }
 
 /** Renders with an app's handler and reads the whole response (documents are rendered onAllReady anyway). */
-export async function renderApp(handler: AppHandler, request: Request, context: AppLoadContext): Promise<CachedResponse> {
+export async function renderApp(
+  handler: AppHandler,
+  request: Request,
+  context: AppLoadContext,
+): Promise<CachedResponse> {
   const response = await handler(request, context);
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {

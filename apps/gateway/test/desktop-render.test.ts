@@ -23,7 +23,11 @@ describe.skipIf(!desktopBuilt())('desktop build behind the gateway', () => {
   beforeAll(async () => {
     // An API whose every content call fails: the home must become the error page with status 500.
     api = Fastify();
-    api.post('/api/accessToken', async () => ({ code: 0, msg: '成功', data: { access_token: 't', expires_in: 7200 } }));
+    api.post('/api/accessToken', async () => ({
+      code: 0,
+      msg: '成功',
+      data: { access_token: 't', expires_in: 7200 },
+    }));
     api.all('/api/*', async () => ({ code: 10500, msg: '服务器繁忙，请稍后再试', data: null }));
     const bundles = (await loadAppBundles(() => {}, 'production')).filter((b) => b.name === 'desktop');
     gateway = await createGateway({

@@ -8,7 +8,8 @@ import type { AppName } from '@portal/routes';
 import { createGateway } from '../src/gateway';
 import type { AppBundle } from '../src/apps';
 
-const BIG_JS = 'export const news = ' + JSON.stringify(Array.from({ length: 400 }, (_, i) => `资讯${i}`)) + ';\n';
+const BIG_JS =
+  'export const news = ' + JSON.stringify(Array.from({ length: 400 }, (_, i) => `资讯${i}`)) + ';\n';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-test-'));
 const calls: { app: AppName; url: string }[] = [];
 
@@ -22,7 +23,10 @@ function fakeApp(name: AppName, extraHeaders: Record<string, string> = {}): AppB
       const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...extraHeaders });
       if (pathname === '/set-cookie') headers.append('set-cookie', 'x=1; Path=/');
       const filler = pathname === '/big' ? '资讯'.repeat(4000) : '';
-      return new Response(`<html data-app="${name}">${pathname} #${calls.length}${filler}</html>`, { status: 200, headers });
+      return new Response(`<html data-app="${name}">${pathname} #${calls.length}${filler}</html>`, {
+        status: 200,
+        headers,
+      });
     },
   };
 }
@@ -31,7 +35,11 @@ function fakeApp(name: AppName, extraHeaders: Record<string, string> = {}): AppB
 async function fakeApi(): Promise<FastifyInstance & { tokensIssued: () => number }> {
   const api = Fastify();
   let issued = 0;
-  api.post('/api/accessToken', async () => ({ code: 0, msg: '成功', data: { access_token: `t${++issued}`, expires_in: 7200 } }));
+  api.post('/api/accessToken', async () => ({
+    code: 0,
+    msg: '成功',
+    data: { access_token: `t${++issued}`, expires_in: 7200 },
+  }));
   api.get('/api/get_news', async (request) =>
     request.headers.authorization === `Bearer t${issued}`
       ? { code: 0, msg: '成功', data: [{ id: 1, title: '新闻' }] }
@@ -46,7 +54,9 @@ async function fakeApi(): Promise<FastifyInstance & { tokensIssued: () => number
       ? { code: 0, msg: '成功', data: { id, cat_alias: ARTICLE_ALIAS[id] } }
       : { code: 10006, msg: '您访问的内容不存在', data: null };
   });
-  return Object.assign(api, { tokensIssued: () => issued }) as FastifyInstance & { tokensIssued: () => number };
+  return Object.assign(api, { tokensIssued: () => issued }) as FastifyInstance & {
+    tokensIssued: () => number;
+  };
 }
 
 let gateway: FastifyInstance;
@@ -54,8 +64,14 @@ let api: Awaited<ReturnType<typeof fakeApi>>;
 
 beforeAll(async () => {
   mkdirSync(path.join(dataDir, 'uploads', 'seed'), { recursive: true });
-  writeFileSync(path.join(dataDir, 'uploads', 'seed', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-  writeFileSync(path.join(dataDir, 'uploads', 'seed', 'clip.mp4'), Buffer.from('00000018667479706d703432', 'hex'));
+  writeFileSync(
+    path.join(dataDir, 'uploads', 'seed', 'logo.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  );
+  writeFileSync(
+    path.join(dataDir, 'uploads', 'seed', 'clip.mp4'),
+    Buffer.from('00000018667479706d703432', 'hex'),
+  );
   const clientDir = path.join(dataDir, 'desktop-client');
   mkdirSync(path.join(clientDir, 'assets', 'desktop'), { recursive: true });
   writeFileSync(path.join(clientDir, 'assets', 'desktop', 'entry.client-test.js'), 'hydrate();');
@@ -77,7 +93,8 @@ afterAll(async () => {
 });
 
 const cookie = (vw: number) => ({ cookie: `vw=${vw}` });
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 describe('width redirects (HTTP 302 before rendering)', () => {
   it('sends a narrow reader from /video to /video_List', async () => {
@@ -102,13 +119,16 @@ describe('width redirects (HTTP 302 before rendering)', () => {
     ['/news/12', '/AI/news/12'],
     ['/secret?id=12', '/AI/news/12'],
     ['/news/13', '/new_detail?id=13'],
-  ])('sends a phone from %s to the article category page %s (looked up in the API)', async (url, location) => {
-    const before = calls.length;
-    const res = await gateway.inject({ url, headers: cookie(390) });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe(location);
-    expect(calls.length).toBe(before);
-  });
+  ])(
+    'sends a phone from %s to the article category page %s (looked up in the API)',
+    async (url, location) => {
+      const before = calls.length;
+      const res = await gateway.inject({ url, headers: cookie(390) });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(location);
+      expect(calls.length).toBe(before);
+    },
+  );
   it.each(['/news/999', '/news/abc', '/secret?id=', '/secret'])(
     'lets the phone app answer %s (an unknown article) with its 404 page',
     async (url) => {
@@ -229,11 +249,17 @@ describe('static files and the API', () => {
     expect(res.body).toContain('hydrate');
   });
   it('sends hashed assets precompressed with the encoding the reader accepts', async () => {
-    const br = await gateway.inject({ url: '/assets/desktop/big-test.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await gateway.inject({
+      url: '/assets/desktop/big-test.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
-    const gz = await gateway.inject({ url: '/assets/desktop/big-test.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await gateway.inject({
+      url: '/assets/desktop/big-test.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
     const plain = await gateway.inject({ url: '/assets/desktop/big-test.js' });
@@ -258,7 +284,10 @@ describe('static files and the API', () => {
     const gz = await gateway.inject({ url: '/big', headers: { ...cookie(1280), 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.rawPayload.length).toBeLessThan(4000);
-    const br = await gateway.inject({ url: '/big', headers: { ...cookie(1280), 'accept-encoding': 'br, gzip' } });
+    const br = await gateway.inject({
+      url: '/big',
+      headers: { ...cookie(1280), 'accept-encoding': 'br, gzip' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     const plain = await gateway.inject({ url: '/big', headers: cookie(1280) });
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -8,7 +8,8 @@ function tokenApi() {
   let valid = '';
   app.post('/api/accessToken', async (request) => {
     const body = request.body as { id?: string; secret?: string };
-    if (body.id !== 'portal-web' || body.secret !== 's3cret') return { code: 10005, msg: '客户端凭证错误', data: null };
+    if (body.id !== 'portal-web' || body.secret !== 's3cret')
+      return { code: 10005, msg: '客户端凭证错误', data: null };
     valid = `t${++issued}`;
     return { code: 0, msg: '成功', data: { access_token: valid, expires_in: 120 } };
   });
@@ -34,7 +35,11 @@ describe('in-process api', () => {
   it('renews the token before it expires', async () => {
     const fake = tokenApi();
     let now = 1_000_000;
-    const api = createInProcessApi(fake.app, { clientId: 'portal-web', clientSecret: 's3cret', now: () => now });
+    const api = createInProcessApi(fake.app, {
+      clientId: 'portal-web',
+      clientSecret: 's3cret',
+      now: () => now,
+    });
     await api.get_news({});
     now += 119_000; // one second before expiry: inside the renewal window
     await api.get_news({});

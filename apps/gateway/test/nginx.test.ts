@@ -17,9 +17,13 @@ import { createGateway } from '../src/gateway';
  */
 const NGINX = '/usr/sbin/nginx';
 const HOST = 'www.example.com';
-const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-if (!existsSync(NGINX)) console.warn(`nginx.test: ${NGINX} not found; skipping the generated-config tests (apt-get install nginx-light)`);
+if (!existsSync(NGINX))
+  console.warn(
+    `nginx.test: ${NGINX} not found; skipping the generated-config tests (apt-get install nginx-light)`,
+  );
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,12 +45,15 @@ interface Answer {
 /** A raw GET: the path goes on the wire exactly as written. */
 function get(port: number, rawPath: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: rawPath, headers: { host: HOST, ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: rawPath, headers: { host: HOST, ...headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -69,7 +76,10 @@ async function waitForPort(port: number, nginxLog: string): Promise<void> {
 
 const fakeApp = (name: AppName): AppBundle => ({
   name,
-  handler: async () => new Response(`<html data-app="${name}"></html>`, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+  handler: async () =>
+    new Response(`<html data-app="${name}"></html>`, {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    }),
 });
 
 describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of the gateway', () => {
@@ -81,7 +91,11 @@ describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of
 
   beforeAll(async () => {
     api = Fastify({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
-    api.post('/api/accessToken', async () => ({ code: 0, msg: '成功', data: { access_token: 't', expires_in: 7200 } }));
+    api.post('/api/accessToken', async () => ({
+      code: 0,
+      msg: '成功',
+      data: { access_token: 't', expires_in: 7200 },
+    }));
     api.get('/api/ip', async (request) => ({ code: 0, msg: '成功', data: request.ip }));
     gateway = await createGateway({
       api,
@@ -97,7 +111,13 @@ describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of
     mkdirSync(path.join(prefix, 'logs'), { recursive: true });
     writeFileSync(
       path.join(prefix, 'portal.conf'),
-      nginxConfig({ root: prefix, dataDir: path.join(prefix, 'data'), gateways: [`127.0.0.1:${gatewayPort}`], serverName: HOST, listen: `127.0.0.1:${port}` }),
+      nginxConfig({
+        root: prefix,
+        dataDir: path.join(prefix, 'data'),
+        gateways: [`127.0.0.1:${gatewayPort}`],
+        serverName: HOST,
+        listen: `127.0.0.1:${port}`,
+      }),
     );
     const temp = (name: string) => `${name}_temp_path ${path.join(prefix, `${name}-temp`)};`;
     writeFileSync(
@@ -117,7 +137,9 @@ describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of
       ].join('\n'),
     );
     const errorLog = path.join(prefix, 'logs', 'error.log');
-    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', errorLog], { stdio: 'ignore' });
+    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', errorLog], {
+      stdio: 'ignore',
+    });
     await waitForPort(port, errorLog);
   });
 
@@ -144,7 +166,11 @@ describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of
     '/videoc?id=1%0d%0aSet-Cookie:%20vw=1',
     '/new_detail?id=1%0d%0aSet-Cookie:%20vw=1',
   ])('%s: no injected header, no 500, no injected parameter', async (rawPath) => {
-    const readers: Record<string, string>[] = [{ 'user-agent': PHONE_UA }, { cookie: 'vw=390' }, { cookie: 'vw=1280' }];
+    const readers: Record<string, string>[] = [
+      { 'user-agent': PHONE_UA },
+      { cookie: 'vw=390' },
+      { cookie: 'vw=1280' },
+    ];
     for (const headers of readers) {
       const res = await get(port, rawPath, headers);
       expect(res.status, JSON.stringify(headers)).toBeLessThan(500);

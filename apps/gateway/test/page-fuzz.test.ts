@@ -66,7 +66,10 @@ const param: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom('1', '25', '999999', 'demo1', '0', 'all.xml'), weight: 4 },
   { arbitrary: fc.bigInt({ min: 0n, max: 10n ** 40n }).map(String), weight: 1 },
   { arbitrary: hostileEscape, weight: 3 },
-  { arbitrary: fc.tuple(fc.constantFrom('1', '25', 'demo1'), hostileEscape).map(([a, b]) => a + b), weight: 2 },
+  {
+    arbitrary: fc.tuple(fc.constantFrom('1', '25', 'demo1'), hostileEscape).map(([a, b]) => a + b),
+    weight: 2,
+  },
   { arbitrary: hostileString.map(safeEncode), weight: 3 },
   { arbitrary: hugeString(8192).map(safeEncode), weight: 1 },
 );
@@ -76,14 +79,34 @@ const query: fc.Arbitrary<string> = fc
   .tuple(
     fc.array(
       fc.tuple(
-        fc.constantFrom('id', 'tag', 'keyword', 'title', 'page', 'type', 'menu_id', 'cat_id', 'year', 'activity_id', 'source', 'mark', 'index'),
-        fc.oneof(fc.constantFrom('1', '2', '0', '-1', '1e300', '人工智能'), hostileString, hostileEscape.map(decodeSafely)),
+        fc.constantFrom(
+          'id',
+          'tag',
+          'keyword',
+          'title',
+          'page',
+          'type',
+          'menu_id',
+          'cat_id',
+          'year',
+          'activity_id',
+          'source',
+          'mark',
+          'index',
+        ),
+        fc.oneof(
+          fc.constantFrom('1', '2', '0', '-1', '1e300', '人工智能'),
+          hostileString,
+          hostileEscape.map(decodeSafely),
+        ),
       ),
       { maxLength: 3 },
     ),
     fc.option(hostileQuery, { freq: 2 }),
   )
-  .map(([pairs, extra]) => [...pairs.map(([k, v]) => `${k}=${safeEncode(v)}`), ...(extra ? [extra] : [])].join('&'));
+  .map(([pairs, extra]) =>
+    [...pairs.map(([k, v]) => `${k}=${safeEncode(v)}`), ...(extra ? [extra] : [])].join('&'),
+  );
 
 function decodeSafely(escape: string): string {
   try {
@@ -94,9 +117,33 @@ function decodeSafely(escape: string): string {
 }
 
 const headers = fc.record({
-  cookie: fc.constantFrom(undefined, 'vw=390', 'vw=1280', 'vw=959', 'vw=abc', 'vw=99999999', 'vw=390; stoken=x; member_id=1', 'vw=%00', '=;;=', 'portal_consent=1'),
-  host: fc.constantFrom(undefined, 'localhost', 'm.localhost', 'evil.example', 'M.EXAMPLE.COM', 'localhost:99999', '[::1]'),
-  userAgent: fc.constantFrom(undefined, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1', 'curl/8', ''),
+  cookie: fc.constantFrom(
+    undefined,
+    'vw=390',
+    'vw=1280',
+    'vw=959',
+    'vw=abc',
+    'vw=99999999',
+    'vw=390; stoken=x; member_id=1',
+    'vw=%00',
+    '=;;=',
+    'portal_consent=1',
+  ),
+  host: fc.constantFrom(
+    undefined,
+    'localhost',
+    'm.localhost',
+    'evil.example',
+    'M.EXAMPLE.COM',
+    'localhost:99999',
+    '[::1]',
+  ),
+  userAgent: fc.constantFrom(
+    undefined,
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1',
+    'curl/8',
+    '',
+  ),
   contentType,
 });
 
@@ -127,8 +174,14 @@ function pageRequest(pattern: string): fc.Arbitrary<PageRequest> {
       if (h.userAgent !== undefined) hdrs['user-agent'] = h.userAgent;
       const withBody = verb !== 'GET' && verb !== 'HEAD';
       if (withBody && h.contentType !== undefined) hdrs['content-type'] = h.contentType;
-      const options: InjectOptions = { method: verb, url, headers: hdrs, ...(withBody ? { payload: body } : {}) };
-      const describe = () => `${verb} ${clip(url, 300)} headers=${JSON.stringify(hdrs)} body=${withBody ? clip(body) : '-'}`;
+      const options: InjectOptions = {
+        method: verb,
+        url,
+        headers: hdrs,
+        ...(withBody ? { payload: body } : {}),
+      };
+      const describe = () =>
+        `${verb} ${clip(url, 300)} headers=${JSON.stringify(hdrs)} body=${withBody ? clip(body) : '-'}`;
       return {
         options,
         pattern,
@@ -168,13 +221,18 @@ describe.skipIf(!appsBuilt())('generated bad input on every page route', () => {
         fc.asyncProperty(pageRequest(pattern), async (req) => {
           const res = await withinTime(gateway.inject(req.options), HANG_MS, req.describe);
           const fail = (why: string) => {
-            throw new Error(`${pattern}: ${why} (status ${res.statusCode}) for ${req.describe()} → ${res.body.slice(0, 300)}`);
+            throw new Error(
+              `${pattern}: ${why} (status ${res.statusCode}) for ${req.describe()} → ${res.body.slice(0, 300)}`,
+            );
           };
           if (res.statusCode >= 500) fail('server error');
           if (res.statusCode >= 300 && res.statusCode < 400) {
             const location = String(res.headers.location ?? '');
             // A Location must be one header: no raw control characters or spaces.
-            if (!location || [...location].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f)) {
+            if (
+              !location ||
+              [...location].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f)
+            ) {
               fail(`bad Location ${JSON.stringify(location)}`);
             }
             return;
@@ -184,7 +242,8 @@ describe.skipIf(!appsBuilt())('generated bad input on every page route', () => {
           // resource routes (JSON feeds, XML) answer in their own format.
           const type = String(res.headers['content-type'] ?? '');
           const readable = type.startsWith('text/html') || type.startsWith('text/plain');
-          if (res.statusCode >= 400 && readable && !CHINESE.test(res.body)) fail('refusal without Chinese text');
+          if (res.statusCode >= 400 && readable && !CHINESE.test(res.body))
+            fail('refusal without Chinese text');
         }),
         { numRuns: fuzzRuns(PAGE_FUZZ_RUNS), seed: fuzzSeed() + index, endOnFailure: true },
       );

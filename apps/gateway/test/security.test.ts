@@ -33,7 +33,11 @@ function canonicalApp(name: AppName): AppBundle {
 /** The API as the gateway hosts it: it believes the one address the gateway hands over. */
 function ipApi(): FastifyInstance {
   const api = Fastify({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
-  api.post('/api/accessToken', async () => ({ code: 0, msg: '成功', data: { access_token: 't', expires_in: 7200 } }));
+  api.post('/api/accessToken', async () => ({
+    code: 0,
+    msg: '成功',
+    data: { access_token: 't', expires_in: 7200 },
+  }));
   api.get('/api/ip', async (request) => ({ code: 0, msg: '成功', data: request.ip }));
   return api;
 }
@@ -70,7 +74,11 @@ afterAll(async () => {
 
 const www = { host: 'www.example.com' };
 const ipSeen = async (g: FastifyInstance, remoteAddress: string, forwarded?: string) => {
-  const res = await g.inject({ url: '/api/ip', remoteAddress, headers: { ...www, ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) } });
+  const res = await g.inject({
+    url: '/api/ip',
+    remoteAddress,
+    headers: { ...www, ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) },
+  });
   return (res.json() as { data: string }).data;
 };
 
@@ -90,17 +98,28 @@ describe('client address (hole 3)', () => {
       expect(() => loadGatewayConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
       expect(() => loadGatewayConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
     }
-    expect(loadGatewayConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(loadGatewayConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
     expect(loadGatewayConfig({}).trustProxy).toEqual(['loopback']);
   });
 });
 
 describe('Host header and the micro-cache (hole 6)', () => {
   it('builds absolute URLs from the configured origins, whatever Host or X-Forwarded-Host say', async () => {
-    const res = await gateway.inject({ url: '/about', remoteAddress: '203.0.113.9', headers: { ...WIDE, ...www, 'x-forwarded-host': 'evil.example' } });
+    const res = await gateway.inject({
+      url: '/about',
+      remoteAddress: '203.0.113.9',
+      headers: { ...WIDE, ...www, 'x-forwarded-host': 'evil.example' },
+    });
     expect(res.body).toContain('href="https://www.example.com/about"');
     // From a trusted proxy X-Forwarded-Host is the Host: an unknown one goes to the canonical host.
-    const proxied = await gateway.inject({ url: '/about', remoteAddress: '127.0.0.1', headers: { ...WIDE, ...www, 'x-forwarded-host': 'evil.example' } });
+    const proxied = await gateway.inject({
+      url: '/about',
+      remoteAddress: '127.0.0.1',
+      headers: { ...WIDE, ...www, 'x-forwarded-host': 'evil.example' },
+    });
     expect(proxied.headers.location).toBe('https://www.example.com/about');
     expect(res.body).toContain('content="https://www.example.com"');
     const mobile = await gateway.inject({ url: '/new_user', headers: { ...PHONE, host: 'm.example.com' } });
@@ -110,13 +129,22 @@ describe('Host header and the micro-cache (hole 6)', () => {
     const res = await gateway.inject({ url: '/news/5?x=1', headers: { ...WIDE, host: 'evil.example' } });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://www.example.com/news/5?x=1');
-    const post = await gateway.inject({ method: 'POST', url: '/article_pv', headers: { host: 'evil.example' }, payload: 'id=1' });
+    const post = await gateway.inject({
+      method: 'POST',
+      url: '/article_pv',
+      headers: { host: 'evil.example' },
+      payload: 'id=1',
+    });
     expect(post.statusCode).toBe(421);
     const slashes = await gateway.inject({ url: '//evil.example/x', headers: { host: 'evil.example' } });
     expect(slashes.headers.location).toBe('https://www.example.com/evil.example/x');
   });
   it('never lets a forged Host into the page every anonymous reader gets', async () => {
-    await gateway.inject({ url: '/poison?a=1', remoteAddress: '127.0.0.1', headers: { ...WIDE, ...www, 'x-forwarded-host': 'evil.example' } });
+    await gateway.inject({
+      url: '/poison?a=1',
+      remoteAddress: '127.0.0.1',
+      headers: { ...WIDE, ...www, 'x-forwarded-host': 'evil.example' },
+    });
     await gateway.inject({ url: '/poison?a=1', headers: { ...WIDE, host: 'evil.example' } });
     const reader = await gateway.inject({ url: '/poison?a=1', headers: { ...WIDE, ...www } });
     expect(reader.body).not.toContain('evil.example');
@@ -124,7 +152,10 @@ describe('Host header and the micro-cache (hole 6)', () => {
   });
   it('keys the cache by everything that changes the bytes: host, width and consent', async () => {
     const first = await gateway.inject({ url: '/keyed', headers: { ...WIDE, ...www } });
-    const consented = await gateway.inject({ url: '/keyed', headers: { cookie: 'vw=1280; cookie_consent=allow', ...www } });
+    const consented = await gateway.inject({
+      url: '/keyed',
+      headers: { cookie: 'vw=1280; cookie_consent=allow', ...www },
+    });
     expect(first.headers['x-micro-cache']).toBe('MISS');
     expect(consented.headers['x-micro-cache']).toBe('MISS');
     const mobileHost = await gateway.inject({ url: '/keyed', headers: { ...WIDE, host: 'm.example.com' } });
@@ -141,7 +172,9 @@ describe('Host header and the micro-cache (hole 6)', () => {
       message = (error as Error).message;
     }
     for (const name of ['PUBLIC_ORIGIN', 'TOKEN_SECRET', 'CLIENT_SECRET']) expect(message).toContain(name);
-    expect(() => loadGatewayConfig({ PUBLIC_ORIGIN: 'https://www.example.com/path' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => loadGatewayConfig({ PUBLIC_ORIGIN: 'https://www.example.com/path' })).toThrow(
+      /PUBLIC_ORIGIN/,
+    );
     expect(() => loadGatewayConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 });
@@ -171,14 +204,22 @@ describe('redirects from hostile paths (hole 7)', () => {
     const res = await gateway.inject({ url: '/news/42', headers: { ...PHONE, ...www } });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/new_detail?id=42');
-    const query = await gateway.inject({ url: '/new_detail?id=%E4%B8%AD%0d%0a', headers: { ...WIDE, ...www } });
+    const query = await gateway.inject({
+      url: '/new_detail?id=%E4%B8%AD%0d%0a',
+      headers: { ...WIDE, ...www },
+    });
     expect(query.headers.location).toBe('/news/%E4%B8%AD%0D%0A');
   });
 });
 
 describe('page bodies (hole 9, gateway part)', () => {
   it('passes a small page action body to the app', async () => {
-    const res = await gateway.inject({ method: 'POST', url: '/article_pv', headers: { ...www, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'id=1' });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/article_pv',
+      headers: { ...www, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'id=1',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('>4</html>');
   });
@@ -196,7 +237,12 @@ describe('page bodies (hole 9, gateway part)', () => {
     expect(res.body).toBe('提交的内容过大');
   });
   it('leaves API bodies to the API and its own limit', async () => {
-    const res = await gateway.inject({ method: 'POST', url: '/api/accessToken', headers: { ...www, 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(PAGE_BODY_LIMIT * 2) }) });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/accessToken',
+      headers: { ...www, 'content-type': 'application/json' },
+      payload: JSON.stringify({ pad: 'x'.repeat(PAGE_BODY_LIMIT * 2) }),
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -1,7 +1,14 @@
 import { Outlet, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import { publicClientCredential } from '@portal/api-client/server';
 import { LOGIN_PATH, useSessionExpired } from '@portal/session';
-import { AppDocument, CookieBanner, FloatingButtons, RootErrorPage, documentLinks, showToast } from '@portal/ui';
+import {
+  AppDocument,
+  CookieBanner,
+  FloatingButtons,
+  RootErrorPage,
+  documentLinks,
+  showToast,
+} from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
 import { apiFor, optional } from './lib/api.server';

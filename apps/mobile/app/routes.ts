@@ -8,7 +8,9 @@ export default [
   route('new_search', 'routes/search/search.tsx'),
   route('new_list', 'routes/news/detail.tsx', { id: 'new-list' }),
   route('new_detail', 'routes/news/detail.tsx', { id: 'new-detail' }),
-  ...CATEGORY_PAGES.map((c) => route(`${c.alias}/news/:id`, 'routes/news/detail.tsx', { id: `news-${c.alias}` })),
+  ...CATEGORY_PAGES.map((c) =>
+    route(`${c.alias}/news/:id`, 'routes/news/detail.tsx', { id: `news-${c.alias}` }),
+  ),
   route('video_List', 'routes/video/list.tsx'),
   route('video_detail', 'routes/video/detail.tsx'),
   route('new_user', 'routes/user/user.tsx'),

@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-const [base = 'http://127.0.0.1:8080', out = '/tmp/mobile-shots', w = '390', h = '844'] = process.argv.slice(2);
+const [base = 'http://127.0.0.1:8080', out = '/tmp/mobile-shots', w = '390', h = '844'] =
+  process.argv.slice(2);
 const width = Number(w);
 const height = Number(h);
 mkdirSync(out, { recursive: true });
@@ -18,7 +19,12 @@ const pages = {
   video: process.env.VIDEO ?? '/video_detail?id=44',
 };
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+const context = await browser.newContext({
+  viewport: { width, height },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+});
 await context.addCookies([{ name: 'vw', value: String(width), url: base }]);
 for (const [name, path] of Object.entries(pages)) {
   const page = await context.newPage();

@@ -36,7 +36,11 @@ export async function connect(base: string, clientId: string, clientSecret: stri
 }
 
 /** Calls one API call; resolves with the envelope, rejects on network errors and timeouts. */
-export async function call<T>(client: Client, name: EndpointName, payload: Record<string, unknown>): Promise<Envelope<T>> {
+export async function call<T>(
+  client: Client,
+  name: EndpointName,
+  payload: Record<string, unknown>,
+): Promise<Envelope<T>> {
   const method = endpoints[name].method;
   const headers: Record<string, string> = {
     authorization: `Bearer ${client.token}`,

@@ -36,15 +36,22 @@ export interface CrashResult {
   seconds: number;
 }
 
-const start = (o: CrashOptions) => startNode('apps/gateway/dist/server.js', { PORT: String(o.port), ...o.env }, o.port, '/api/get_category');
+const start = (o: CrashOptions) =>
+  startNode('apps/gateway/dist/server.js', { PORT: String(o.port), ...o.env }, o.port, '/api/get_category');
 
 async function context(client: Client, articleId: number): Promise<WriteContext> {
-  const login = await call<{ id: number; stoken: string }>(client, 'member_login', { username: 'demo', password: 'demo123456' });
+  const login = await call<{ id: number; stoken: string }>(client, 'member_login', {
+    username: 'demo',
+    password: 'demo123456',
+  });
   if (login.code !== 0) throw new Error(`demo login: ${login.code} ${login.msg}`);
   const member = { stoken: login.data.stoken, member_id: login.data.id };
   const channels = await call<{ id: number }[]>(client, 'space_channel', member);
   const channel = channels.data[0]?.id ?? 1;
-  const categories = await call<{ id: number }[]>(client, 'space_category', { ...member, channel_id: channel });
+  const categories = await call<{ id: number }[]>(client, 'space_category', {
+    ...member,
+    channel_id: channel,
+  });
   return { member, channel, category: categories.data[0]?.id ?? 1, articleId };
 }
 
@@ -100,7 +107,9 @@ export async function crashRounds(o: CrashOptions): Promise<CrashResult> {
     await kill(server);
     killed = true;
     await Promise.all(workers);
-    console.log(`  ${o.label} round ${round + 1}/${o.rounds}: ${acked.length} acknowledged, ${refused} refused`);
+    console.log(
+      `  ${o.label} round ${round + 1}/${o.rounds}: ${acked.length} acknowledged, ${refused} refused`,
+    );
   }
 
   const store = openStore(o.dataDir, o.databaseUrl);

@@ -29,7 +29,10 @@ export async function mixedLoad(
   seconds: number,
 ): Promise<MixResult> {
   const json = { 'content-type': 'application/json', authorization: `Bearer ${client.token}` };
-  const withAddress = (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': nextAddress() } });
+  const withAddress = (req: autocannon.Request) => ({
+    ...req,
+    headers: { ...req.headers, 'x-forwarded-for': nextAddress() },
+  });
   const result = await autocannon({
     url: client.base,
     connections,
@@ -37,9 +40,24 @@ export async function mixedLoad(
     timeout: 30,
     requests: [
       { method: 'GET', path: '/', headers: { cookie: 'vw=1280' }, setupRequest: withAddress },
-      { method: 'GET', path: `/news/${articleId}`, headers: { cookie: 'vw=1280' }, setupRequest: withAddress },
-      { method: 'GET', path: `/new_detail?id=${articleId}`, headers: { cookie: 'vw=390' }, setupRequest: withAddress },
-      { method: 'GET', path: `/search?keyword=${encodeURIComponent('人工智能')}`, headers: { cookie: 'vw=1280' }, setupRequest: withAddress },
+      {
+        method: 'GET',
+        path: `/news/${articleId}`,
+        headers: { cookie: 'vw=1280' },
+        setupRequest: withAddress,
+      },
+      {
+        method: 'GET',
+        path: `/new_detail?id=${articleId}`,
+        headers: { cookie: 'vw=390' },
+        setupRequest: withAddress,
+      },
+      {
+        method: 'GET',
+        path: `/search?keyword=${encodeURIComponent('人工智能')}`,
+        headers: { cookie: 'vw=1280' },
+        setupRequest: withAddress,
+      },
       {
         method: 'POST',
         path: '/api/search_list',
@@ -47,8 +65,20 @@ export async function mixedLoad(
         body: JSON.stringify({ title: '云计算', page: 1, pageSize: 10 }),
         setupRequest: withAddress,
       },
-      { method: 'POST', path: '/api/member_info', headers: json, body: JSON.stringify({ id: member.member_id, ...member }), setupRequest: withAddress },
-      { method: 'POST', path: '/api/space_list', headers: json, body: JSON.stringify({ page: 1, pageSize: 10, ...member }), setupRequest: withAddress },
+      {
+        method: 'POST',
+        path: '/api/member_info',
+        headers: json,
+        body: JSON.stringify({ id: member.member_id, ...member }),
+        setupRequest: withAddress,
+      },
+      {
+        method: 'POST',
+        path: '/api/space_list',
+        headers: json,
+        body: JSON.stringify({ page: 1, pageSize: 10, ...member }),
+        setupRequest: withAddress,
+      },
     ],
   });
   return {
@@ -76,7 +106,12 @@ export interface ViewsResult {
  * Exactly `amount` article_pv calls, `connections` in flight at once. Every answer is read, so the
  * acknowledged count is exact (the stored counter must grow by exactly that much).
  */
-export async function concurrentViews(client: Client, articleId: number, amount: number, connections: number): Promise<ViewsResult> {
+export async function concurrentViews(
+  client: Client,
+  articleId: number,
+  amount: number,
+  connections: number,
+): Promise<ViewsResult> {
   let sent = 0;
   let ok = 0;
   let errors = 0;

@@ -12,7 +12,15 @@ export interface SoakResult {
   /** null until the load phases ran. */
   load: {
     mix: MixResult;
-    views: { sent: number; ok: number; errors: number; connections: number; before: number; after: number; exact: boolean };
+    views: {
+      sent: number;
+      ok: number;
+      errors: number;
+      connections: number;
+      before: number;
+      after: number;
+      exact: boolean;
+    };
   } | null;
   fuzz: { suite: string; runs: number; passed: boolean; seconds: number }[];
   seconds: number;
@@ -21,7 +29,11 @@ export interface SoakResult {
 }
 
 const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 
 /** bench/results/soak.json (everything) and soak.md (the tables the README links). */
 export function writeSoakReport(dir: string, r: SoakResult): void {
@@ -34,7 +46,9 @@ export function writeSoakReport(dir: string, r: SoakResult): void {
     '',
     `${r.date} · ${r.machine.cpus} cores (${r.machine.cpu}) · ${r.machine.memGiB} GiB · Node ${r.machine.node} · whole run ${r.seconds} s`,
     '',
-    `Settings: ${Object.entries(r.settings).map(([k, n]) => `${k} ${n}`).join(', ')}.${r.complete ? '' : ' **Run incomplete: the phases below are the ones that finished.**'}`,
+    `Settings: ${Object.entries(r.settings)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}.${r.complete ? '' : ' **Run incomplete: the phases below are the ones that finished.**'}`,
     '',
     '## Crash rounds (SIGKILL of the gateway with writes in flight)',
     '',
@@ -64,18 +78,27 @@ export function writeSoakReport(dir: string, r: SoakResult): void {
           '',
           'Home, desktop and mobile article, search page, search_list, member_info and space_list, each request from its own client address.',
           '',
-          table(['requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx'], [[m.requests, m.rps, m.p50, m.p99, m.errors, m.timeouts, m.non2xx]]),
+          table(
+            ['requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx'],
+            [[m.requests, m.rps, m.p50, m.p99, m.errors, m.timeouts, m.non2xx]],
+          ),
           '',
           `## Concurrent page views (${r.settings.views} over ${v.connections} connections)`,
           '',
-          table(['acknowledged', 'errors', 'counter before', 'counter after', 'exact'], [[v.ok, v.errors, v.before, v.after, v.exact ? 'yes' : 'NO']]),
+          table(
+            ['acknowledged', 'errors', 'counter before', 'counter after', 'exact'],
+            [[v.ok, v.errors, v.before, v.after, v.exact ? 'yes' : 'NO']],
+          ),
           '',
         ]
       : []),
     '## Generated bad input at the full count',
     '',
     r.fuzz.length
-      ? table(['suite', 'requests per call', 'result', 'seconds'], r.fuzz.map((f) => [f.suite, f.runs, f.passed ? 'passed' : 'FAILED', f.seconds]))
+      ? table(
+          ['suite', 'requests per call', 'result', 'seconds'],
+          r.fuzz.map((f) => [f.suite, f.runs, f.passed ? 'passed' : 'FAILED', f.seconds]),
+        )
       : 'Skipped in this run (--skip-fuzz).',
     '',
   ].join('\n');

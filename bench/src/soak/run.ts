@@ -109,26 +109,57 @@ async function crash(label: 'sqlite' | 'postgres'): Promise<CrashResult> {
 
 interface LoadPhases {
   mix: MixResult;
-  views: { sent: number; ok: number; errors: number; connections: number; before: number; after: number; exact: boolean };
+  views: {
+    sent: number;
+    ok: number;
+    errors: number;
+    connections: number;
+    before: number;
+    after: number;
+    exact: boolean;
+  };
 }
 
 async function loadPhases(): Promise<LoadPhases> {
-  console.log(`› load: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s, then ${VIEWS} concurrent page views`);
+  console.log(
+    `› load: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s, then ${VIEWS} concurrent page views`,
+  );
   const dataDir = tempDir('load');
   try {
     // The demo seed plus the 2 s read cache and 1 s micro-cache, as deployed.
-    const server = await startNode('apps/gateway/dist/server.js', { ...baseEnv(dataDir), PORT: String(PORTS.load) }, PORTS.load, '/api/get_category');
+    const server = await startNode(
+      'apps/gateway/dist/server.js',
+      { ...baseEnv(dataDir), PORT: String(PORTS.load) },
+      PORTS.load,
+      '/api/get_category',
+    );
     const client = await connect(server.url, CLIENT.id, CLIENT.secret);
-    const login = await call<{ id: number; stoken: string }>(client, 'member_login', { username: 'demo', password: 'demo123456' });
+    const login = await call<{ id: number; stoken: string }>(client, 'member_login', {
+      username: 'demo',
+      password: 'demo123456',
+    });
     const list = await call<{ id: number }[]>(client, 'cate_list', { cat_id: 0, page: 1, pageSize: 1 });
     const articleId = list.data[0]!.id;
-    const mix = await mixedLoad(client, { stoken: login.data.stoken, member_id: login.data.id }, articleId, LOAD_CONNECTIONS, LOAD_SECONDS);
-    console.log(`  mix: ${mix.requests} requests, p50 ${mix.p50} ms, p99 ${mix.p99} ms, errors ${mix.errors + mix.timeouts + mix.non2xx}`);
+    const mix = await mixedLoad(
+      client,
+      { stoken: login.data.stoken, member_id: login.data.id },
+      articleId,
+      LOAD_CONNECTIONS,
+      LOAD_SECONDS,
+    );
+    console.log(
+      `  mix: ${mix.requests} requests, p50 ${mix.p50} ms, p99 ${mix.p99} ms, errors ${mix.errors + mix.timeouts + mix.non2xx}`,
+    );
 
     // Views are counted in the database once the server has flushed them: a graceful stop does.
     await server.stop();
     const before = await readViews(dataDir, articleId);
-    const again = await startNode('apps/gateway/dist/server.js', { ...baseEnv(dataDir), PORT: String(PORTS.load) }, PORTS.load, '/api/get_category');
+    const again = await startNode(
+      'apps/gateway/dist/server.js',
+      { ...baseEnv(dataDir), PORT: String(PORTS.load) },
+      PORTS.load,
+      '/api/get_category',
+    );
     const client2 = await connect(again.url, CLIENT.id, CLIENT.secret);
     const views = await concurrentViews(client2, articleId, VIEWS, VIEW_CONNECTIONS);
     await again.stop();
@@ -159,7 +190,11 @@ interface FuzzPhase {
 async function fuzz(): Promise<FuzzPhase[]> {
   const suites = [
     { suite: 'API calls (apps/api/test/fuzz.test.ts)', filter: 'api', file: 'test/fuzz.test.ts' },
-    { suite: 'page routes (apps/gateway/test/page-fuzz.test.ts)', filter: 'gateway', file: 'test/page-fuzz.test.ts' },
+    {
+      suite: 'page routes (apps/gateway/test/page-fuzz.test.ts)',
+      filter: 'gateway',
+      file: 'test/page-fuzz.test.ts',
+    },
   ];
   const out: FuzzPhase[] = [];
   // The page suite renders every request (about 70 routes × 1,000): --skip-page-fuzz leaves it to its own run.
@@ -169,7 +204,10 @@ async function fuzz(): Promise<FuzzPhase[]> {
     let passed = true;
     try {
       // SQLite only (DATABASE_URL unset): the crash rounds cover PostgreSQL.
-      await run('pnpm', ['--filter', s.filter, 'exec', 'vitest', 'run', s.file], { FUZZ_RUNS: String(FUZZ_RUNS), DATABASE_URL: '' });
+      await run('pnpm', ['--filter', s.filter, 'exec', 'vitest', 'run', s.file], {
+        FUZZ_RUNS: String(FUZZ_RUNS),
+        DATABASE_URL: '',
+      });
     } catch {
       passed = false;
     }
@@ -181,8 +219,22 @@ async function fuzz(): Promise<FuzzPhase[]> {
 const began = Date.now();
 const result: SoakResult = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model.trim() ?? '', memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  settings: { rounds: ROUNDS, writes: WRITES, writeConcurrency: WRITE_CONCURRENCY, loadConnections: LOAD_CONNECTIONS, loadSeconds: LOAD_SECONDS, views: VIEWS, viewConnections: VIEW_CONNECTIONS, fuzzRuns: FUZZ_RUNS },
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model.trim() ?? '',
+    memGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  settings: {
+    rounds: ROUNDS,
+    writes: WRITES,
+    writeConcurrency: WRITE_CONCURRENCY,
+    loadConnections: LOAD_CONNECTIONS,
+    loadSeconds: LOAD_SECONDS,
+    views: VIEWS,
+    viewConnections: VIEW_CONNECTIONS,
+    fuzzRuns: FUZZ_RUNS,
+  },
   crashes: [],
   load: null,
   fuzz: [],

@@ -27,10 +27,16 @@ export interface WriteContext {
 }
 
 /** A unique phone per write: 17 + 9 digits from the run tag and sequence. */
-const phone = (tag: number, seq: number) => `17${String(tag % 100).padStart(2, '0')}${String(seq).padStart(7, '0')}`;
+const phone = (tag: number, seq: number) =>
+  `17${String(tag % 100).padStart(2, '0')}${String(seq).padStart(7, '0')}`;
 
 /** Sends write number `seq` (its kind cycles); resolves to the write when the server acknowledged it. */
-export async function sendWrite(client: Client, ctx: WriteContext, tag: number, seq: number): Promise<Write | null> {
+export async function sendWrite(
+  client: Client,
+  ctx: WriteContext,
+  tag: number,
+  seq: number,
+): Promise<Write | null> {
   const kind = WRITE_KINDS[seq % WRITE_KINDS.length]!;
   const key = `s${tag}x${seq}`;
   let code: number;
@@ -138,7 +144,10 @@ const LOOKUP: Record<Exclude<WriteKind, 'pageview'>, { table: string; column: st
 const CHUNK = 500;
 
 interface SqliteDb {
-  prepare(sql: string): { all(...p: unknown[]): Record<string, unknown>[]; get(...p: unknown[]): Record<string, unknown> | undefined };
+  prepare(sql: string): {
+    all(...p: unknown[]): Record<string, unknown>[];
+    get(...p: unknown[]): Record<string, unknown> | undefined;
+  };
   close(): void;
 }
 
@@ -150,7 +159,10 @@ export function openStore(dataDir: string, databaseUrl: string | undefined): Sto
         const { table, column } = LOOKUP[kind];
         const found = new Set<string>();
         for (let i = 0; i < keys.length; i += CHUNK) {
-          const rows = await pool.query<{ k: string }>(`select ${column} as k from ${table} where ${column} = any($1)`, [keys.slice(i, i + CHUNK)]);
+          const rows = await pool.query<{ k: string }>(
+            `select ${column} as k from ${table} where ${column} = any($1)`,
+            [keys.slice(i, i + CHUNK)],
+          );
           for (const r of rows.rows) found.add(r.k);
         }
         return found;
@@ -167,7 +179,10 @@ export function openStore(dataDir: string, databaseUrl: string | undefined): Sto
     };
   }
   const requireFromApi = createRequire(path.join(ROOT, 'apps/api/package.json'));
-  const Database = requireFromApi('better-sqlite3') as new (file: string, o: { readonly: boolean }) => SqliteDb;
+  const Database = requireFromApi('better-sqlite3') as new (
+    file: string,
+    o: { readonly: boolean },
+  ) => SqliteDb;
   const db = new Database(path.join(dataDir, 'portal.db'), { readonly: true });
   return {
     async present(kind, keys) {
@@ -175,7 +190,11 @@ export function openStore(dataDir: string, databaseUrl: string | undefined): Sto
       const found = new Set<string>();
       for (let i = 0; i < keys.length; i += CHUNK) {
         const part = keys.slice(i, i + CHUNK);
-        const rows = db.prepare(`select ${column} as k from ${table} where ${column} in (${part.map(() => '?').join(',')})`).all(...part);
+        const rows = db
+          .prepare(
+            `select ${column} as k from ${table} where ${column} in (${part.map(() => '?').join(',')})`,
+          )
+          .all(...part);
         for (const r of rows) found.add(String(r.k));
       }
       return found;

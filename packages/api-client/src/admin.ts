@@ -106,10 +106,18 @@ export const articleInputSchema = object({
   title: string().trim().required(ADMIN_MSG.titleRequired).max(NEWSROOM_LIMITS.title, ADMIN_MSG.titleTooLong),
   /** The category's route alias as get_category returns it (e.g. `AI`). */
   category: string().trim().required(ADMIN_MSG.categoryRequired).max(50, ADMIN_MSG.categoryRequired),
-  content: string().required(ADMIN_MSG.contentRequired).max(NEWSROOM_LIMITS.content, ADMIN_MSG.contentTooLong),
-  description: string().trim().default('').max(NEWSROOM_LIMITS.description, tooLong('摘要', NEWSROOM_LIMITS.description)),
+  content: string()
+    .required(ADMIN_MSG.contentRequired)
+    .max(NEWSROOM_LIMITS.content, ADMIN_MSG.contentTooLong),
+  description: string()
+    .trim()
+    .default('')
+    .max(NEWSROOM_LIMITS.description, tooLong('摘要', NEWSROOM_LIMITS.description)),
   /** Comma-separated keywords. */
-  keywords: string().trim().default('').max(NEWSROOM_LIMITS.keywords, tooLong('关键词', NEWSROOM_LIMITS.keywords)),
+  keywords: string()
+    .trim()
+    .default('')
+    .max(NEWSROOM_LIMITS.keywords, tooLong('关键词', NEWSROOM_LIMITS.keywords)),
   author: string().trim().default('').max(NEWSROOM_LIMITS.author, tooLong('作者', NEWSROOM_LIMITS.author)),
   source: string().trim().default('').max(NEWSROOM_LIMITS.source, tooLong('来源', NEWSROOM_LIMITS.source)),
   thumb: string().trim().default('').max(NEWSROOM_LIMITS.thumb, tooLong('缩略图地址', NEWSROOM_LIMITS.thumb)),
@@ -126,7 +134,10 @@ export const publishSchema = object({
 });
 
 export const rejectSchema = object({
-  reason: string().trim().required(ADMIN_MSG.reasonRequired).max(NEWSROOM_LIMITS.reason, tooLong('原因', NEWSROOM_LIMITS.reason)),
+  reason: string()
+    .trim()
+    .required(ADMIN_MSG.reasonRequired)
+    .max(NEWSROOM_LIMITS.reason, tooLong('原因', NEWSROOM_LIMITS.reason)),
 });
 
 export const loginSchema = object({
@@ -135,7 +146,12 @@ export const loginSchema = object({
 });
 
 export const pageQuerySchema = object({
-  page: number().typeError('页码必须是数字').integer('页码必须是整数').min(1, '页码必须大于 0').max(ADMIN_MAX_PAGE, `页码不能超过 ${ADMIN_MAX_PAGE}`).default(1),
+  page: number()
+    .typeError('页码必须是数字')
+    .integer('页码必须是整数')
+    .min(1, '页码必须大于 0')
+    .max(ADMIN_MAX_PAGE, `页码不能超过 ${ADMIN_MAX_PAGE}`)
+    .default(1),
   pageSize: number()
     .typeError('每页条数必须是数字')
     .integer('每页条数必须是整数')

@@ -384,14 +384,14 @@ export interface ApiTypes {
   it_index: Def<{ id: number }, { report: WeeklyReport; events: ListItem[]; recommend: ListItem[] }>;
   it_list: Def<{ year: number } & Paged, WeeklyReport[]>;
   it_sub: Def<{ report_id: number; email?: string }, null>;
-  meet_index: Def<
-    { city?: string; year?: number; month?: number; title?: string } & Paged,
-    EventItem[]
-  >;
+  meet_index: Def<{ city?: string; year?: number; month?: number; title?: string } & Paged, EventItem[]>;
   search_list: Def<{ title: string; type?: number } & Paged, { list: ListItem[] }>;
   getForm: Def<{ activity_id: number }, DynamicForm>;
   /** privacy: the consent tick, required true when the form has is_privacy. */
-  form_register: Def<{ activity_id: number; source?: string; content: string; other: string; privacy?: boolean }, null>;
+  form_register: Def<
+    { activity_id: number; source?: string; content: string; other: string; privacy?: boolean },
+    null
+  >;
   option_ls: Def<None, { industry: Option[]; position: Option[]; department: Option[] }>;
   get_province: Def<None, PlaceOption[]>;
   get_city: Def<{ title: string }, PlaceOption[]>;
@@ -399,7 +399,10 @@ export interface ApiTypes {
   // defined but unused by the screens of the spec
   handle404: Def<{ path?: string }, { recommend: ListItem[] }>;
   category_solution: Def<{ cat_id: number }, ListItem[]>;
-  get_right: Def<None, { activities: EventItem[]; hot: ListItem[]; special: ListItem[]; white_papers: WhitePaper[] }>;
+  get_right: Def<
+    None,
+    { activities: EventItem[]; hot: ListItem[]; special: ListItem[]; white_papers: WhitePaper[] }
+  >;
   get_activity: Def<None, EventItem[]>;
   get_cxo: Def<None, ListItem[]>;
   get_big: Def<None, ListItem[]>;
@@ -415,7 +418,10 @@ export interface ApiTypes {
   white_paper_file: Def<{ id: number }, null>;
   // member
   member_register: Def<MemberRegisterPayload, { id: number }>;
-  member_login: Def<{ username: string; password: string }, { id: number; stoken: string; username: string; avatar: string }>;
+  member_login: Def<
+    { username: string; password: string },
+    { id: number; stoken: string; username: string; avatar: string }
+  >;
   member_logout: Def<None, null>;
   member_info: Def<{ id: number }, Member>;
   member_info_update: Def<MemberUpdatePayload, Member>;

@@ -29,7 +29,9 @@ describe('envelope helpers', () => {
   it('settles a throwing call and falls back for side blocks, logging the failure', async () => {
     expect((await settle(Promise.reject(new Error('boom')))).code).toBe(ErrorCode.ServerError);
     const log = vi.fn();
-    expect(await optional('get_adv', Promise.resolve({ code: 10500, msg: 'x', data: null }), [], log)).toEqual([]);
+    expect(
+      await optional('get_adv', Promise.resolve({ code: 10500, msg: 'x', data: null }), [], log),
+    ).toEqual([]);
     expect(log).toHaveBeenCalledWith('get_adv: 10500 x');
     expect(await optional('get_adv', Promise.resolve({ code: 0, msg: '', data: [1] }), [], log)).toEqual([1]);
   });

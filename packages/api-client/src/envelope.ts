@@ -8,7 +8,9 @@ import { ERROR_MESSAGES, ErrorCode, type Envelope } from './codes';
 
 /** Anything with a numeric code is read as an envelope (the API answers errors with a body too). */
 export function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number'
+  );
 }
 
 /** `if (isOk(res)) use(res.data)`: the call succeeded (spec: code 0). */
@@ -43,7 +45,12 @@ export async function settle<T>(call: Promise<Envelope<T>>): Promise<Envelope<T>
 }
 
 /** A settled side block's data, or the fallback (the failure logged with the call's name). */
-export function dataOr<T>(name: string, res: Envelope<T>, fallback: T, log: (line: string) => void = console.error): T {
+export function dataOr<T>(
+  name: string,
+  res: Envelope<T>,
+  fallback: T,
+  log: (line: string) => void = console.error,
+): T {
   if (isOk(res) && res.data != null) return res.data;
   log(`${name}: ${res.code} ${res.msg}`);
   return fallback;

@@ -25,7 +25,11 @@ it('buys its token with the credential rendered into the document, not a compile
   const bodies: unknown[] = [];
   const adapter: AxiosAdapter = async (config) => {
     if (config.url === '/api/accessToken') bodies.push(JSON.parse(String(config.data)));
-    const data = { code: 0, msg: '', data: config.url === '/api/accessToken' ? { access_token: 't', expires_in: 60 } : [] };
+    const data = {
+      code: 0,
+      msg: '',
+      data: config.url === '/api/accessToken' ? { access_token: 't', expires_in: 60 } : [],
+    };
     return { data, status: 200, statusText: 'OK', headers: new AxiosHeaders(), config };
   };
   document.head.innerHTML =

@@ -125,7 +125,8 @@ export function createHttpTransport(options: HttpTransportOptions = {}): HttpTra
       for (const [name, value] of Object.entries(memberHeaders(identity))) config.headers.set(name, value);
       const isGet = (config.method ?? 'get').toUpperCase() === 'GET';
       // A string body is a retry whose identity was already serialised into it.
-      if (!isGet && typeof config.data !== 'string') config.data = withMemberIdentity(config.data ?? {}, identity);
+      if (!isGet && typeof config.data !== 'string')
+        config.data = withMemberIdentity(config.data ?? {}, identity);
     }
     return config;
   });

@@ -8,7 +8,9 @@ describe('redactUrl', () => {
     );
     // Encoded names and malformed escapes are recognised, never thrown on.
     expect(redactUrl('/a?%73token=abc&x=%E0%A4%A')).toBe(`/a?%73token=${REDACTED}&x=%E0%A4%A`);
-    expect(redactUrl('/a?user_id=u1&access_token=t#frag')).toBe(`/a?user_id=${REDACTED}&access_token=${REDACTED}`);
+    expect(redactUrl('/a?user_id=u1&access_token=t#frag')).toBe(
+      `/a?user_id=${REDACTED}&access_token=${REDACTED}`,
+    );
     expect(redactUrl('/plain/path')).toBe('/plain/path');
   });
 });

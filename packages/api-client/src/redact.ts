@@ -9,7 +9,8 @@
 export const REDACTED = '[REDACTED]';
 
 /** Names whose values are secrets wherever they appear (query, body, header, log field). */
-const SECRET_NAME = /stoken|token|secret|pass(?:word)?|pwd|authorization|cookie|captcha|drag_verify|^user_id$/i;
+const SECRET_NAME =
+  /stoken|token|secret|pass(?:word)?|pwd|authorization|cookie|captcha|drag_verify|^user_id$/i;
 /**
  * Names that are secrets inside a request's payload or URL only: `code` is the SMS code there, but
  * a log line's own `code` field is an error code worth keeping.

@@ -31,6 +31,9 @@ describe('publicClientCredential', () => {
       id: 'env-id',
       secret: 'env-secret',
     });
-    expect(publicClientCredential(undefined, {})).toEqual({ id: DEFAULT_CLIENT_ID, secret: DEFAULT_CLIENT_SECRET });
+    expect(publicClientCredential(undefined, {})).toEqual({
+      id: DEFAULT_CLIENT_ID,
+      secret: DEFAULT_CLIENT_SECRET,
+    });
   });
 });

@@ -17,9 +17,12 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy(' 10.0.0.5, 192.168.0.0/16 ,::1 ')).toEqual(['10.0.0.5', '192.168.0.0/16', '::1']);
     expect(parseTrustProxy('none')).toEqual([]);
   });
-  it.each(['1', '2', 'true', 'TRUE', 'false', '10.0.0.0/33', 'proxy.example.com', '*'])('refuses %s', (value) => {
-    expect(() => parseTrustProxy(value)).toThrow(/not an address/);
-  });
+  it.each(['1', '2', 'true', 'TRUE', 'false', '10.0.0.0/33', 'proxy.example.com', '*'])(
+    'refuses %s',
+    (value) => {
+      expect(() => parseTrustProxy(value)).toThrow(/not an address/);
+    },
+  );
 });
 
 describe('variables', () => {
@@ -32,7 +35,10 @@ describe('variables', () => {
     expect(() => assertNoIssues('gateway', issues)).toThrow(ConfigError);
   });
   it('applies defaults to unset and empty values, and normalises origins', () => {
-    expect(schema.parse({ PORT: '', PUBLIC_ORIGIN: 'https://WWW.Example.com/' })).toEqual({ PORT: 8080, PUBLIC_ORIGIN: 'https://www.example.com' });
+    expect(schema.parse({ PORT: '', PUBLIC_ORIGIN: 'https://WWW.Example.com/' })).toEqual({
+      PORT: 8080,
+      PUBLIC_ORIGIN: 'https://www.example.com',
+    });
   });
 });
 

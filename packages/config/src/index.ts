@@ -22,5 +22,10 @@ export {
   TRUST_NO_PROXY,
   type TrustProxySetting,
 } from './trust-proxy';
-export { dataDirTokenSecret, productionSecretIssues, MIN_TOKEN_SECRET_LENGTH, TOKEN_SECRET_FILE } from './secrets';
+export {
+  dataDirTokenSecret,
+  productionSecretIssues,
+  MIN_TOKEN_SECRET_LENGTH,
+  TOKEN_SECRET_FILE,
+} from './secrets';
 export { seedVar, seedsDemo, SEED_MODES, type SeedMode } from './seed';

@@ -15,7 +15,9 @@ export class ConfigError extends Error {
     readonly processName: string,
     readonly issues: readonly ConfigIssue[],
   ) {
-    super(`Invalid configuration of the ${processName}:\n${issues.map((i) => `  - ${i.variable}: ${i.message}`).join('\n')}`);
+    super(
+      `Invalid configuration of the ${processName}:\n${issues.map((i) => `  - ${i.variable}: ${i.message}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }

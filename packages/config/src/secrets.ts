@@ -7,7 +7,13 @@ import type { ConfigIssue } from './issues';
 /** Long enough that guessing is hopeless (256 bits as hex is 64; 32 characters is the floor). */
 export const MIN_TOKEN_SECRET_LENGTH = 32;
 /** Values that ship in docs and examples: never secrets. */
-const KNOWN_DEFAULTS = new Set([DEFAULT_CLIENT_SECRET, 'change-me', 'changeme', 'secret', 'test-token-secret']);
+const KNOWN_DEFAULTS = new Set([
+  DEFAULT_CLIENT_SECRET,
+  'change-me',
+  'changeme',
+  'secret',
+  'test-token-secret',
+]);
 /** Where a development server keeps its generated token secret. */
 export const TOKEN_SECRET_FILE = '.token-secret';
 
@@ -22,17 +28,24 @@ interface Secrets {
  * signs access tokens, slider proofs and SMS code hashes, so it must not be (or derive from) the
  * client secret, which every browser receives.
  */
-export function productionSecretIssues(secrets: Secrets, required: readonly (keyof Secrets)[]): ConfigIssue[] {
+export function productionSecretIssues(
+  secrets: Secrets,
+  required: readonly (keyof Secrets)[],
+): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   for (const name of required) {
     const value = secrets[name];
     if (!value) issues.push({ variable: name, message: 'is required when NODE_ENV=production' });
-    else if (KNOWN_DEFAULTS.has(value)) issues.push({ variable: name, message: 'is a published default; set your own value' });
+    else if (KNOWN_DEFAULTS.has(value))
+      issues.push({ variable: name, message: 'is a published default; set your own value' });
   }
   const token = secrets.TOKEN_SECRET;
   if (required.includes('TOKEN_SECRET') && token && !KNOWN_DEFAULTS.has(token)) {
     if (token.length < MIN_TOKEN_SECRET_LENGTH) {
-      issues.push({ variable: 'TOKEN_SECRET', message: `must be at least ${MIN_TOKEN_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)` });
+      issues.push({
+        variable: 'TOKEN_SECRET',
+        message: `must be at least ${MIN_TOKEN_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
+      });
     } else if (token === secrets.CLIENT_SECRET) {
       issues.push({ variable: 'TOKEN_SECRET', message: 'must differ from CLIENT_SECRET, which is public' });
     }

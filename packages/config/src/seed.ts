@@ -23,4 +23,5 @@ export const seedVar = z
     return mode;
   });
 
-export const seedsDemo = (mode: SeedMode | undefined, nodeEnv: string) => (mode ?? (isProduction(nodeEnv) ? 'none' : 'demo')) === 'demo';
+export const seedsDemo = (mode: SeedMode | undefined, nodeEnv: string) =>
+  (mode ?? (isProduction(nodeEnv) ? 'none' : 'demo')) === 'demo';

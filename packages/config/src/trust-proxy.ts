@@ -52,6 +52,8 @@ export type TrustProxySetting = readonly string[] | typeof BEHIND_GATEWAY;
  * Fastify's `trustProxy` for a setting: the named proxies, or behind the gateway exactly one hop
  * (the socket is the gateway's own; the header's last entry is the address it wrote).
  */
-export function fastifyTrustProxy(setting: TrustProxySetting): string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  setting: TrustProxySetting,
+): string[] | ((address: string, hop: number) => boolean) {
   return setting === BEHIND_GATEWAY ? (_address, hop) => hop === 0 : [...setting];
 }

@@ -15,7 +15,10 @@ export function intVar(defaultValue: number, min: number, max: number) {
     const text = value.trim();
     const n = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
     if (!(n >= min && n <= max)) {
-      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}, got "${value}"` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a whole number from ${min} to ${max}, got "${value}"`,
+      });
       return z.NEVER;
     }
     return n;
@@ -25,7 +28,8 @@ export function intVar(defaultValue: number, min: number, max: number) {
 export const portVar = (defaultValue: number) => intVar(defaultValue, 1, 65_535);
 
 /** A free-form string with a default. */
-export const stringVar = (defaultValue: string) => raw.transform((value) => (isBlank(value) ? defaultValue : value.trim()));
+export const stringVar = (defaultValue: string) =>
+  raw.transform((value) => (isBlank(value) ? defaultValue : value.trim()));
 
 /** A string that may stay unset. */
 export const optionalVar = raw.transform((value) => (isBlank(value) ? undefined : value.trim()));
@@ -60,9 +64,18 @@ export const originVar = raw.transform((value, ctx): string | undefined => {
   } catch {
     url = undefined;
   }
-  const bare = url && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username && !url.password;
+  const bare =
+    url &&
+    (url.pathname === '/' || url.pathname === '') &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password;
   if (!url || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    ctx.addIssue({ code: 'custom', message: `must be an origin such as https://www.example.com (no path), got "${value}"` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be an origin such as https://www.example.com (no path), got "${value}"`,
+    });
     return z.NEVER;
   }
   return url.origin;

@@ -6,20 +6,14 @@
 import fc from 'fast-check';
 
 /** One generated JSON-ish value; `entries` objects keep `__proto__` as an own key (see toJson). */
-export type Hostile =
-  | null
-  | boolean
-  | number
-  | string
-  | Hostile[]
-  | { entries: [string, Hostile][] };
+export type Hostile = null | boolean | number | string | Hostile[] | { entries: [string, Hostile][] };
 
 /** The JSON body limit of the API and the gateway (1 MiB): huge strings go a little past it. */
 const BODY_LIMIT = 1024 * 1024;
 
 export const SQL_METACHARACTERS = [
   "' OR '1'='1",
-  "1; DROP TABLE members; --",
+  '1; DROP TABLE members; --',
   '" OR ""="',
   "%' --",
   '\\',
@@ -114,7 +108,21 @@ const ODD_NUMBERS = [
 ] as const;
 
 /** Patterns that make a backtracking regex or a naive scanner work hard when repeated. */
-const REPEATED_TOKENS = ['<', '<!--', '<a ', 'rgba(', 'hsla(', '&#', '%', '\\', '"', ' ', 'a', '中', '\uD800'] as const;
+const REPEATED_TOKENS = [
+  '<',
+  '<!--',
+  '<a ',
+  'rgba(',
+  'hsla(',
+  '&#',
+  '%',
+  '\\',
+  '"',
+  ' ',
+  'a',
+  '中',
+  '\uD800',
+] as const;
 
 /** Mostly-printable text mixed with every kind of metacharacter and odd Unicode. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -178,7 +186,20 @@ export const hostileValue = (huge: fc.Arbitrary<string> = hugeString()): fc.Arbi
 export const hostileKey: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS), weight: 3 },
   {
-    arbitrary: fc.constantFrom('stoken', 'member_id', 'id', 'ID', 'id ', '', ' ', 'a.b', 'a[b]', '$where', 'status', 'pv'),
+    arbitrary: fc.constantFrom(
+      'stoken',
+      'member_id',
+      'id',
+      'ID',
+      'id ',
+      '',
+      ' ',
+      'a.b',
+      'a[b]',
+      '$where',
+      'status',
+      'pv',
+    ),
     weight: 2,
   },
   { arbitrary: hostileString, weight: 2 },
@@ -241,10 +262,21 @@ export const hostileQuery: fc.Arbitrary<string> = fc
     fc.oneof(
       fc
         .tuple(hostileKey, hostileValue(hugeString(4096)))
-        .map(([k, v]) => `${encodeURIComponent(toQueryText(k).replace(/[\uD800-\uDFFF]/g, '?'))}=${safeEncode(toQueryText(v))}`),
+        .map(
+          ([k, v]) =>
+            `${encodeURIComponent(toQueryText(k).replace(/[\uD800-\uDFFF]/g, '?'))}=${safeEncode(toQueryText(v))}`,
+        ),
       fc.tuple(fc.string({ maxLength: 6 }), hostileEscape).map(([a, b]) => `${encodeURIComponent(a)}=${b}`),
       hostileEscape,
-      fc.constantFrom('a[__proto__][x]=1', '__proto__[x]=1', 'constructor[prototype][x]=1', 'page=1&page=2', '&&', '==', 'a[]=1&a[]=2'),
+      fc.constantFrom(
+        'a[__proto__][x]=1',
+        '__proto__[x]=1',
+        'constructor[prototype][x]=1',
+        'page=1&page=2',
+        '&&',
+        '==',
+        'a[]=1&a[]=2',
+      ),
     ),
     { maxLength: 5 },
   )
@@ -260,7 +292,22 @@ export function safeEncode(text: string): string {
 
 /** A raw body that is not the JSON object a call expects. */
 export const malformedBody: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('{', '{"a":', '}', 'null', '[]', '[1,2]', '"text"', '1', 'true', '{"a":1,}', "{'a':1}", '\u0000', '\uFEFF{}', '{"a":1}{"b":2}'),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '}',
+    'null',
+    '[]',
+    '[1,2]',
+    '"text"',
+    '1',
+    'true',
+    '{"a":1,}',
+    "{'a':1}",
+    '\u0000',
+    '\uFEFF{}',
+    '{"a":1}{"b":2}',
+  ),
   fc.constantFrom('['.repeat(5000), '{"a":'.repeat(2000), `{"a":"${'\\u0000'.repeat(100)}"}`),
   fc.string({ unit: 'binary', maxLength: 60 }),
 );
@@ -293,7 +340,10 @@ export type HttpVerb = (typeof HTTP_METHODS)[number];
 
 /** The right method most of the time, any other one otherwise. */
 export const method = (right: HttpVerb): fc.Arbitrary<HttpVerb> =>
-  fc.oneof({ arbitrary: fc.constant(right), weight: 6 }, { arbitrary: fc.constantFrom(...HTTP_METHODS), weight: 1 });
+  fc.oneof(
+    { arbitrary: fc.constant(right), weight: 6 },
+    { arbitrary: fc.constantFrom(...HTTP_METHODS), weight: 1 },
+  );
 
 /** How many requests each call gets: FUZZ_RUNS (soak sets the full count), else the default. */
 export function fuzzRuns(fallback: number): number {

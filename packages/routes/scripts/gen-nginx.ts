@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_NGINX_OPTIONS, nginxConfig } from '../src/nginx';
 
-const target = process.env.NGINX_OUT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy/nginx.conf');
+const target =
+  process.env.NGINX_OUT ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy/nginx.conf');
 const gateways = process.env.NGINX_GATEWAYS?.split(',').filter(Boolean);
 writeFileSync(
   target,

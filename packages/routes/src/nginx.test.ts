@@ -15,9 +15,15 @@ describe('nginx config', () => {
   const conf = nginxConfig();
 
   it('redirects every width-paired route with its parameters', () => {
-    expect(conf).toContain('location ~ ^/video/?$ {\n    if ($portal_width = narrow) { return 302 /video_List; }');
-    expect(conf).toContain('location ~ ^/video_List/?$ {\n    if ($portal_width = wide) { return 302 /video; }');
-    expect(conf).toContain('location ~ ^/AI/(?<p_id>[0-9]+)/?$ {\n    if ($portal_width = narrow) { return 302 /AI/news/$p_id; }');
+    expect(conf).toContain(
+      'location ~ ^/video/?$ {\n    if ($portal_width = narrow) { return 302 /video_List; }',
+    );
+    expect(conf).toContain(
+      'location ~ ^/video_List/?$ {\n    if ($portal_width = wide) { return 302 /video; }',
+    );
+    expect(conf).toContain(
+      'location ~ ^/AI/(?<p_id>[0-9]+)/?$ {\n    if ($portal_width = narrow) { return 302 /AI/news/$p_id; }',
+    );
     // The phone page of /news/{id} and /secret depends on the article's category: the gateway asks the API.
     expect(conf).not.toContain('location ~ ^/news/');
     expect(conf).not.toContain('location ~ ^/secret');

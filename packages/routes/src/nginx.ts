@@ -34,7 +34,8 @@ export function lessThanPattern(n: number): string {
   const digits = String(n - 1);
   const parts: string[] = [];
   // every shorter length
-  if (digits.length > 1) parts.push(digits.length === 2 ? '[0-9]' : `[0-9]|[1-9][0-9]{0,${digits.length - 2}}`);
+  if (digits.length > 1)
+    parts.push(digits.length === 2 ? '[0-9]' : `[0-9]|[1-9][0-9]{0,${digits.length - 2}}`);
   // same length, prefix by prefix
   for (let i = 0; i < digits.length; i++) {
     const d = Number(digits[i]);
@@ -81,8 +82,7 @@ function nginxTarget(rule: (typeof ROUTES)[number], params: string[]): string {
     params: Object.fromEntries(params.map((p) => [p, `__P_${p}__`])),
     query: new PlaceholderQuery(),
   };
-  return rule
-    .otherWidth!(match)
+  return rule.otherWidth!(match)
     .replace(/__P_(\w+)__/g, '$p_$1')
     .replace(/__Q_(\w+)__/g, '$arg_$1')
     .replace(/\?__ARGS__$/, '$is_args$args');
@@ -101,7 +101,9 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('  keepalive 64;');
   line('}');
   line();
-  line(`# Reader width: the m. host, then the ${COOKIE.viewportWidth} cookie (< ${MOBILE_BREAKPOINT} is narrow), then a phone User-Agent.`);
+  line(
+    `# Reader width: the m. host, then the ${COOKIE.viewportWidth} cookie (< ${MOBILE_BREAKPOINT} is narrow), then a phone User-Agent.`,
+  );
   line('map $host $portal_host_narrow {');
   line('  default 0;');
   line('  "~^m\\." 1;');
@@ -134,7 +136,9 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('  proxy_set_header Connection "";');
   line('  proxy_set_header Host $host;');
   line('  # The peer nginx saw, replacing whatever the client sent: the gateway trusts this hop only');
-  line('  # (TRUST_PROXY), so a forged X-Forwarded-For never chooses which per-IP limit a request counts against.');
+  line(
+    '  # (TRUST_PROXY), so a forged X-Forwarded-For never chooses which per-IP limit a request counts against.',
+  );
   line('  proxy_set_header X-Forwarded-For $remote_addr;');
   line('  proxy_set_header X-Forwarded-Proto $scheme;');
   line();
@@ -152,7 +156,9 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('  location ^~ /uploads/ {');
   line(`    alias ${options.dataDir}/uploads/;`);
   line('    add_header X-Content-Type-Options nosniff always;');
-  line(`    add_header Content-Security-Policy "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox" always;`);
+  line(
+    `    add_header Content-Security-Policy "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox" always;`,
+  );
   line('    add_header Cache-Control "public, max-age=86400";');
   line('    try_files $uri =404;');
   line('  }');
@@ -161,7 +167,9 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('  # React Router data requests go to the gateway as they are (never width-redirected).');
   line('  location ~ \\.data$ { proxy_pass http://portal_gateway; }');
   line();
-  line(`  # Width redirects (HTTP 302) of every route with an equivalent in the other app. Shared: ${SHARED_PATHS.join(' ')}`);
+  line(
+    `  # Width redirects (HTTP 302) of every route with an equivalent in the other app. Shared: ${SHARED_PATHS.join(' ')}`,
+  );
   for (const rule of ROUTES) {
     if (!rule.otherWidth || rule.app === 'landing') continue;
     const { regex, params } = nginxLocation(rule.pattern);

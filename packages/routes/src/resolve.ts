@@ -1,4 +1,12 @@
-import { PARAM_PATTERNS, ROUTES, SHARED_PATHS, appForWidth, type AppName, type RouteRule, type Width } from './table';
+import {
+  PARAM_PATTERNS,
+  ROUTES,
+  SHARED_PATHS,
+  appForWidth,
+  type AppName,
+  type RouteRule,
+  type Width,
+} from './table';
 
 /** The regex source of a path parameter; a parameter without a declared pattern is a table error. */
 export function paramPattern(name: string): string {

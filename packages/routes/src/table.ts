@@ -61,19 +61,21 @@ export const ROUTES: readonly RouteRule[] = [
 
   // desktop routes with a mobile equivalent (narrow readers are redirected)
   { pattern: '/more', app: 'desktop', otherWidth: () => '/' },
-  ...categoryAliases.map((alias): RouteRule => ({ pattern: `/${alias}`, app: 'desktop', otherWidth: () => '/' })),
+  ...categoryAliases.map((alias): RouteRule => ({
+    pattern: `/${alias}`,
+    app: 'desktop',
+    otherWidth: () => '/',
+  })),
   { pattern: '/white_pager', app: 'desktop', otherWidth: () => '/?tag=2' },
   { pattern: '/video', app: 'desktop', otherWidth: () => '/video_List' },
   { pattern: '/videoc', app: 'desktop', otherWidth: (m) => `/video_detail?id=${q(m, 'id')}` },
   { pattern: '/news/:id', app: 'desktop', articleId: (m) => m.params.id },
   { pattern: '/secret', app: 'desktop', articleId: (m) => m.query.get('id') ?? '' },
-  ...categoryAliases.map(
-    (alias): RouteRule => ({
-      pattern: `/${alias}/:id`,
-      app: 'desktop',
-      otherWidth: (m) => `/${alias}/news/${p(m, 'id')}`,
-    }),
-  ),
+  ...categoryAliases.map((alias): RouteRule => ({
+    pattern: `/${alias}/:id`,
+    app: 'desktop',
+    otherWidth: (m) => `/${alias}/news/${p(m, 'id')}`,
+  })),
   { pattern: '/search', app: 'desktop', otherWidth: (m) => withQuery('/new_search', m) },
   { pattern: '/user', app: 'desktop', otherWidth: () => '/new_user' },
 
@@ -101,13 +103,11 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/new_search', app: 'mobile', otherWidth: (m) => withQuery('/search', m) },
   { pattern: '/new_list', app: 'mobile', otherWidth: (m) => `/news/${q(m, 'id')}` },
   { pattern: '/new_detail', app: 'mobile', otherWidth: (m) => `/news/${q(m, 'id')}` },
-  ...categoryAliases.map(
-    (alias): RouteRule => ({
-      pattern: `/${alias}/news/:id`,
-      app: 'mobile',
-      otherWidth: (m) => `/${alias}/${p(m, 'id')}`,
-    }),
-  ),
+  ...categoryAliases.map((alias): RouteRule => ({
+    pattern: `/${alias}/news/:id`,
+    app: 'mobile',
+    otherWidth: (m) => `/${alias}/${p(m, 'id')}`,
+  })),
   { pattern: '/new_user', app: 'mobile', otherWidth: () => '/user' },
   { pattern: '/general/:menu_id', app: 'mobile', otherWidth: () => '/more?id=0' },
 ];

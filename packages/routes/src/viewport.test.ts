@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_RELOAD_KEY, VIEWPORT_FIX_KEY, hasOtherWidth, viewportScript, type ViewportScriptOptions } from './viewport';
+import {
+  CHUNK_RELOAD_KEY,
+  VIEWPORT_FIX_KEY,
+  hasOtherWidth,
+  viewportScript,
+  type ViewportScriptOptions,
+} from './viewport';
 
 /** Runs the inline script against a tiny fake browser and reports what it did. */
-function boot(opts: ViewportScriptOptions & { width: number; cookie?: string; switchable: boolean; cookiesBlocked?: boolean }) {
+function boot(
+  opts: ViewportScriptOptions & {
+    width: number;
+    cookie?: string;
+    switchable: boolean;
+    cookiesBlocked?: boolean;
+  },
+) {
   const jar = new Map<string, string>();
-  if (opts.cookie) for (const part of opts.cookie.split('; ')) jar.set(part.split('=')[0], part.split('=')[1]);
+  if (opts.cookie)
+    for (const part of opts.cookie.split('; ')) jar.set(part.split('=')[0], part.split('=')[1]);
   const listeners = new Map<string, (e: { preventDefault(): void }) => void>();
   const storage = new Map<string, string>();
   const timers: (() => void)[] = [];
@@ -31,8 +45,21 @@ function boot(opts: ViewportScriptOptions & { width: number; cookie?: string; sw
     getItem: (k: string) => storage.get(k) ?? null,
     setItem: (k: string, v: string) => void storage.set(k, v),
   };
-  const run = new Function('document', 'window', 'sessionStorage', 'setTimeout', 'clearTimeout', viewportScript(opts));
-  run(document, window, sessionStorage, (fn: () => void) => timers.push(fn), () => undefined);
+  const run = new Function(
+    'document',
+    'window',
+    'sessionStorage',
+    'setTimeout',
+    'clearTimeout',
+    viewportScript(opts),
+  );
+  run(
+    document,
+    window,
+    sessionStorage,
+    (fn: () => void) => timers.push(fn),
+    () => undefined,
+  );
   return {
     state,
     jar,
@@ -59,7 +86,13 @@ describe('viewport inline script', () => {
   it('scales the root font to width / 26.78 only when asked', () => {
     const mobile = boot({ app: 'mobile', rootFont: true, width: 390, cookie: 'vw=390', switchable: true });
     expect(parseFloat(mobile.style.fontSize ?? '')).toBeCloseTo(390 / 26.78, 5);
-    const desktop = boot({ app: 'desktop', rootFont: false, width: 1280, cookie: 'vw=1280', switchable: true });
+    const desktop = boot({
+      app: 'desktop',
+      rootFont: false,
+      width: 1280,
+      cookie: 'vw=1280',
+      switchable: true,
+    });
     expect(desktop.style.fontSize).toBeUndefined();
   });
 

@@ -13,8 +13,16 @@ export function FloatingButtons() {
   return (
     <div className="ui-float">
       {showTop ? (
-        <button type="button" className="ui-float__btn" aria-label="返回顶部" title="返回顶部" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-          <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 5l-7 7h4.5v7h5v-7H19z" fill="currentColor" /></svg>
+        <button
+          type="button"
+          className="ui-float__btn"
+          aria-label="返回顶部"
+          title="返回顶部"
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 5l-7 7h4.5v7h5v-7H19z" fill="currentColor" />
+          </svg>
         </button>
       ) : null}
       <button
@@ -24,7 +32,9 @@ export function FloatingButtons() {
         title="到底部"
         onClick={() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' })}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 19l7-7h-4.5V5h-5v7H5z" fill="currentColor" /></svg>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M12 19l7-7h-4.5V5h-5v7H5z" fill="currentColor" />
+        </svg>
       </button>
     </div>
   );

@@ -1,9 +1,23 @@
 /** The not-found illustration, drawn inline so the page needs no extra request. */
 export function NotFoundImage({ className }: { className?: string }) {
   return (
-    <svg className={className} viewBox="0 0 320 180" role="img" aria-label="404" xmlns="http://www.w3.org/2000/svg">
+    <svg
+      className={className}
+      viewBox="0 0 320 180"
+      role="img"
+      aria-label="404"
+      xmlns="http://www.w3.org/2000/svg"
+    >
       <ellipse cx="160" cy="160" rx="130" ry="10" fill="#e8edf3" />
-      <text x="160" y="118" textAnchor="middle" fontSize="104" fontWeight="700" fill="#d9e3f0" fontFamily="Arial, sans-serif">
+      <text
+        x="160"
+        y="118"
+        textAnchor="middle"
+        fontSize="104"
+        fontWeight="700"
+        fill="#d9e3f0"
+        fontFamily="Arial, sans-serif"
+      >
         404
       </text>
       <g transform="translate(118 50)">

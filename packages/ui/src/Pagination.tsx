@@ -24,7 +24,13 @@ export function pageItems(current: number, count: number): (number | null)[] {
 }
 
 /** Prev / pager / next (spec section 2); shown only when total is greater than 0. */
-export function Pagination({ total, page, pageSize = PAGE_SIZE.paginationDefault, hrefFor, onChange }: PaginationProps) {
+export function Pagination({
+  total,
+  page,
+  pageSize = PAGE_SIZE.paginationDefault,
+  hrefFor,
+  onChange,
+}: PaginationProps) {
   if (!(total > 0)) return null;
   const count = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), count);
@@ -39,13 +45,24 @@ export function Pagination({ total, page, pageSize = PAGE_SIZE.paginationDefault
     }
     if (hrefFor) {
       return (
-        <Link key={key} to={hrefFor(p)} className={className} aria-current={p === current && !extra ? 'page' : undefined}>
+        <Link
+          key={key}
+          to={hrefFor(p)}
+          className={className}
+          aria-current={p === current && !extra ? 'page' : undefined}
+        >
           {label}
         </Link>
       );
     }
     return (
-      <button key={key} type="button" className={className} onClick={() => onChange?.(p)} aria-current={p === current && !extra ? 'page' : undefined}>
+      <button
+        key={key}
+        type="button"
+        className={className}
+        onClick={() => onChange?.(p)}
+        aria-current={p === current && !extra ? 'page' : undefined}
+      >
         {label}
       </button>
     );

@@ -10,7 +10,9 @@ afterEach(() => {
 });
 
 describe('reloadAfterChunkError', () => {
-  const chunkError = new TypeError('Failed to fetch dynamically imported module: /assets/desktop/home-abc.js');
+  const chunkError = new TypeError(
+    'Failed to fetch dynamically imported module: /assets/desktop/home-abc.js',
+  );
 
   it('recognises chunk load failures only', () => {
     expect(isChunkLoadError(chunkError)).toBe(true);

@@ -1,6 +1,7 @@
 import { CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_KEY } from '@portal/routes';
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_ERROR.test(`${error.name} ${error.message}`);

@@ -58,10 +58,14 @@ export function useListRestore<T>(key: string, serverItems: T[]): ListRestore<T>
   const navigationType = useNavigationType();
   // Read at first render: on the hydrated page the document's navigation type decides.
   const hydrating = useRef(!hydrated);
-  const [restored, setRestored] = useState<{ key: string; serverItems: T[]; snap: ListSnapshot<T> } | null>(null);
+  const [restored, setRestored] = useState<{ key: string; serverItems: T[]; snap: ListSnapshot<T> } | null>(
+    null,
+  );
   const pendingScroll = useRef<number | null>(null);
   // Read before any child effect runs: the list's own save must not overwrite what we restore.
-  const [captured] = useState(() => (typeof window === 'undefined' ? null : { key, snap: readListSnapshot<T>(key) }));
+  const [captured] = useState(() =>
+    typeof window === 'undefined' ? null : { key, snap: readListSnapshot<T>(key) },
+  );
 
   useLayoutEffect(() => {
     const first = hydrating.current;

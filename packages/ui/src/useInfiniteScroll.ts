@@ -26,7 +26,12 @@ export interface InfiniteScroll<T> {
  * and nothing is loading, lock, move to the next page and fetch it after 1 s. Never two loads at
  * once; an empty page ends the list for good. A failed fetch unlocks so scrolling retries.
  */
-export function useInfiniteScroll<T>({ initial, initialPage = 1, loadPage, initialDone = false }: InfiniteScrollOptions<T>): InfiniteScroll<T> {
+export function useInfiniteScroll<T>({
+  initial,
+  initialPage = 1,
+  loadPage,
+  initialDone = false,
+}: InfiniteScrollOptions<T>): InfiniteScroll<T> {
   const [items, setItems] = useState<T[]>(initial);
   const [loading, setLoading] = useState(false);
   const [done, setDone] = useState(initialDone);

@@ -32,7 +32,8 @@ export function rememberSession(session: SessionInfo): SessionInfo {
 }
 
 http.interceptors.request.use((config) => {
-  if (config.method && config.method.toLowerCase() !== 'get' && csrfToken) config.headers.set(CSRF_HEADER, csrfToken);
+  if (config.method && config.method.toLowerCase() !== 'get' && csrfToken)
+    config.headers.set(CSRF_HEADER, csrfToken);
   return config;
 });
 
@@ -51,10 +52,13 @@ http.interceptors.response.use(undefined, (error: unknown) => {
   if (error instanceof AxiosError) {
     const body = error.response?.data as Partial<AdminError> | undefined;
     const status = error.response?.status ?? 0;
-    const message = body?.message ?? (status === 0 ? '网络连接失败，请检查网络后重试' : '请求失败，请稍后再试');
+    const message =
+      body?.message ?? (status === 0 ? '网络连接失败，请检查网络后重试' : '请求失败，请稍后再试');
     if (status === 401 && !error.config?.url?.endsWith('/session')) {
       // The session ended (idle 8 h, revoked, logged out elsewhere): sign in again.
-      window.location.assign(`/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      window.location.assign(
+        `/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+      );
     }
     return Promise.reject(new AdminApiError(status, message, body?.field));
   }
@@ -75,19 +79,23 @@ export const adminApi = {
   createArticle: (input: ArticleInput) => data(http.post<{ id: number; status: string }>('/articles', input)),
   updateArticle: (id: number, input: ArticleInput) => data(http.put<AdminArticle>(`/articles/${id}`, input)),
   deleteArticle: (id: number) => http.delete(`/articles/${id}`),
-  publish: (id: number, at?: string) => data(http.post<PublishResult>(`/articles/${id}/publish`, at ? { at } : {})),
+  publish: (id: number, at?: string) =>
+    data(http.post<PublishResult>(`/articles/${id}/publish`, at ? { at } : {})),
   unpublish: (id: number) => data(http.post<{ id: number; status: string }>(`/articles/${id}/unpublish`, {})),
   revisions: (id: number) => data(http.get<RevisionSummary[]>(`/articles/${id}/revisions`)),
   revision: (id: number, rev: number) => data(http.get<Revision>(`/articles/${id}/revisions/${rev}`)),
-  restore: (id: number, rev: number) => data(http.post<AdminArticle>(`/articles/${id}/revisions/${rev}/restore`, {})),
+  restore: (id: number, rev: number) =>
+    data(http.post<AdminArticle>(`/articles/${id}/revisions/${rev}/restore`, {})),
   upload: (file: File) => {
     const body = new FormData();
     body.append('file', file);
     return data(http.post<{ url: string }>('/uploads', body));
   },
 
-  columnApplications: (query: Query) => data(http.get<Paged<ColumnApplication>>('/review/columns', { params: query })),
-  pendingArticles: (query: Query) => data(http.get<Paged<PendingColumnArticle>>('/review/articles', { params: query })),
+  columnApplications: (query: Query) =>
+    data(http.get<Paged<ColumnApplication>>('/review/columns', { params: query })),
+  pendingArticles: (query: Query) =>
+    data(http.get<Paged<PendingColumnArticle>>('/review/articles', { params: query })),
   decide: (kind: 'columns' | 'articles', id: number, approve: boolean, reason?: string) =>
     data(http.post(`/review/${kind}/${id}/${approve ? 'approve' : 'reject'}`, approve ? {} : { reason })),
 

@@ -46,14 +46,31 @@ export default function Audit() {
       <Card className="page-card">
         <Form layout="inline" style={{ rowGap: 12 }}>
           <Form.Item label="账号">
-            <Input.Search allowClear defaultValue={params.get('editor') ?? ''} onSearch={(v) => apply({ editor: v.trim() || undefined, page: undefined })} style={{ width: 180 }} />
+            <Input.Search
+              allowClear
+              defaultValue={params.get('editor') ?? ''}
+              onSearch={(v) => apply({ editor: v.trim() || undefined, page: undefined })}
+              style={{ width: 180 }}
+            />
           </Form.Item>
           <Form.Item label="操作">
-            <Input.Search allowClear defaultValue={params.get('action') ?? ''} placeholder="如 publish" onSearch={(v) => apply({ action: v.trim() || undefined, page: undefined })} style={{ width: 180 }} />
+            <Input.Search
+              allowClear
+              defaultValue={params.get('action') ?? ''}
+              placeholder="如 publish"
+              onSearch={(v) => apply({ action: v.trim() || undefined, page: undefined })}
+              style={{ width: 180 }}
+            />
           </Form.Item>
           <Form.Item label="日期">
             <DatePicker.RangePicker
-              onChange={(v) => apply({ from: v?.[0]?.format('YYYY-MM-DD'), to: v?.[1]?.add(1, 'day').format('YYYY-MM-DD'), page: undefined })}
+              onChange={(v) =>
+                apply({
+                  from: v?.[0]?.format('YYYY-MM-DD'),
+                  to: v?.[1]?.add(1, 'day').format('YYYY-MM-DD'),
+                  page: undefined,
+                })
+              }
             />
           </Form.Item>
         </Form>
@@ -63,9 +80,19 @@ export default function Audit() {
           rowKey="id"
           dataSource={items}
           columns={[
-            { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+            {
+              title: '时间',
+              dataIndex: 'createdAt',
+              width: 170,
+              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+            },
             { title: '账号', dataIndex: 'editor', width: 120 },
-            { title: '操作', dataIndex: 'action', width: 110, render: (a: string) => ACTION_LABEL[a.split(':')[0]] ?? a },
+            {
+              title: '操作',
+              dataIndex: 'action',
+              width: 110,
+              render: (a: string) => ACTION_LABEL[a.split(':')[0]] ?? a,
+            },
             { title: '对象', width: 200, render: (_, e) => `${e.entity} ${e.entityId}` },
             { title: '详情', dataIndex: 'detail', ellipsis: true },
           ]}

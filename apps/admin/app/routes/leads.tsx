@@ -2,7 +2,13 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Empty, Form, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useLoaderData, useSearchParams } from 'react-router';
-import { ADMIN_PAGE_SIZE, LEAD_SOURCES, LEAD_SOURCE_LABEL, type Lead, type LeadSource } from '@portal/api-client/admin';
+import {
+  ADMIN_PAGE_SIZE,
+  LEAD_SOURCES,
+  LEAD_SOURCE_LABEL,
+  type Lead,
+  type LeadSource,
+} from '@portal/api-client/admin';
 import { adminApi, leadExportUrl } from '../lib/api';
 
 const KEYS = ['source', 'id', 'from', 'to', 'page', 'pageSize'] as const;
@@ -13,7 +19,10 @@ export async function clientLoader({ request }: { request: Request }) {
   const source = (params.get('source') ?? 'vendor') as LeadSource;
   const id = params.get('id') ?? sources[source]?.[0]?.id;
   const query: Record<(typeof KEYS)[number], string | undefined> & { source: LeadSource } = {
-    ...(Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof KEYS)[number], string | undefined>),
+    ...(Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? undefined])) as Record<
+      (typeof KEYS)[number],
+      string | undefined
+    >),
     source,
     id,
   };
@@ -34,7 +43,8 @@ export default function Leads() {
     setParams(next);
   };
   const exportQuery = { source: query.source, id: query.id, from: query.from, to: query.to };
-  const range = query.from && query.to ? ([dayjs(query.from), dayjs(query.to).subtract(1, 'day')] as const) : null;
+  const range =
+    query.from && query.to ? ([dayjs(query.from), dayjs(query.to).subtract(1, 'day')] as const) : null;
 
   return (
     <>
@@ -54,7 +64,10 @@ export default function Leads() {
               value={query.id}
               showSearch={{ optionFilterProp: 'label' }}
               placeholder="选择活动"
-              options={(sources[query.source] ?? []).map((s) => ({ value: s.id, label: `${s.id} · ${s.name}` }))}
+              options={(sources[query.source] ?? []).map((s) => ({
+                value: s.id,
+                label: `${s.id} · ${s.name}`,
+              }))}
               onChange={(id: string) => apply({ id, page: undefined })}
             />
           </Form.Item>
@@ -62,7 +75,11 @@ export default function Leads() {
             <DatePicker.RangePicker
               value={range ? [range[0], range[1]] : null}
               onChange={(v) =>
-                apply({ from: v?.[0]?.format('YYYY-MM-DD'), to: v?.[1]?.add(1, 'day').format('YYYY-MM-DD'), page: undefined })
+                apply({
+                  from: v?.[0]?.format('YYYY-MM-DD'),
+                  to: v?.[1]?.add(1, 'day').format('YYYY-MM-DD'),
+                  page: undefined,
+                })
               }
             />
           </Form.Item>
@@ -93,7 +110,9 @@ export default function Leads() {
               key: c.key,
               ellipsis: true,
               render: (_: unknown, lead: Lead) =>
-                c.key === 'created_at' ? dayjs(lead.createdAt).format('YYYY-MM-DD HH:mm') : lead.values[c.key],
+                c.key === 'created_at'
+                  ? dayjs(lead.createdAt).format('YYYY-MM-DD HH:mm')
+                  : lead.values[c.key],
             }))}
             pagination={{
               current: Number(query.page ?? 1),

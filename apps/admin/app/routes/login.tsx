@@ -30,7 +30,14 @@ export default function Login() {
 
   return (
     <main className="login-page">
-      <Card className="login-card" title={<Typography.Title level={4} style={{ margin: 0 }}>编辑后台登录</Typography.Title>}>
+      <Card
+        className="login-card"
+        title={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            编辑后台登录
+          </Typography.Title>
+        }
+      >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form layout="vertical" onFinish={submit} requiredMark={false}>
           <Form.Item label="用户名" name="username" rules={[{ required: true, message: '请输入用户名' }]}>

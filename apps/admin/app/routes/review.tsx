@@ -1,4 +1,17 @@
-import { App, Badge, Button, Card, Descriptions, Drawer, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Input,
+  Modal,
+  Space,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -73,7 +86,11 @@ export default function Review() {
     { title: '行业', dataIndex: 'industry', width: 100 },
     { title: '职位', dataIndex: 'position', width: 100 },
     { title: '申请时间', dataIndex: 'appliedAt', width: 150, render: fmt },
-    { title: '操作', width: 140, render: (_, c) => actions('columns', c.memberId, `${c.username} 的专栏申请`) },
+    {
+      title: '操作',
+      width: 140,
+      render: (_, c) => actions('columns', c.memberId, `${c.username} 的专栏申请`),
+    },
   ];
   const articleCols: ColumnsType<PendingColumnArticle> = [
     {
@@ -110,13 +127,35 @@ export default function Review() {
         items={[
           {
             key: 'columns',
-            label: <Badge count={columns.total} offset={[12, -2]} size="small">专栏申请</Badge>,
-            children: <Table rowKey="memberId" columns={columnCols} dataSource={columns.items} pagination={paging('columns', columns.total)} />,
+            label: (
+              <Badge count={columns.total} offset={[12, -2]} size="small">
+                专栏申请
+              </Badge>
+            ),
+            children: (
+              <Table
+                rowKey="memberId"
+                columns={columnCols}
+                dataSource={columns.items}
+                pagination={paging('columns', columns.total)}
+              />
+            ),
           },
           {
             key: 'articles',
-            label: <Badge count={articles.total} offset={[12, -2]} size="small">专栏文章</Badge>,
-            children: <Table rowKey="id" columns={articleCols} dataSource={articles.items} pagination={paging('articles', articles.total)} />,
+            label: (
+              <Badge count={articles.total} offset={[12, -2]} size="small">
+                专栏文章
+              </Badge>
+            ),
+            children: (
+              <Table
+                rowKey="id"
+                columns={articleCols}
+                dataSource={articles.items}
+                pagination={paging('articles', articles.total)}
+              />
+            ),
           },
         ]}
       />
@@ -134,7 +173,9 @@ export default function Review() {
               <Descriptions.Item label="栏目">{preview.category}</Descriptions.Item>
               <Descriptions.Item label="关键词">{preview.keyword || '—'}</Descriptions.Item>
               <Descriptions.Item label="提交时间">{fmt(preview.submittedAt)}</Descriptions.Item>
-              <Descriptions.Item label="摘要" span={2}>{preview.description || '—'}</Descriptions.Item>
+              <Descriptions.Item label="摘要" span={2}>
+                {preview.description || '—'}
+              </Descriptions.Item>
             </Descriptions>
             {/* Sanitised by the server with the public pages' allow-list. */}
             <div className="review-preview" dangerouslySetInnerHTML={{ __html: preview.content }} />

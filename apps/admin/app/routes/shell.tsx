@@ -1,4 +1,11 @@
-import { AuditOutlined, FileTextOutlined, LogoutOutlined, SolutionOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  FileTextOutlined,
+  LogoutOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Avatar, Dropdown, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
@@ -30,7 +37,11 @@ export default function Shell() {
   const user = useEditor();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = NAV.filter((n) => can(user.role, n.permission)).map(({ key, label, icon }) => ({ key, label, icon }));
+  const items = NAV.filter((n) => can(user.role, n.permission)).map(({ key, label, icon }) => ({
+    key,
+    label,
+    icon,
+  }));
   const selected = NAV.find((n) => pathname === n.key || pathname.startsWith(`${n.key}/`))?.key;
 
   const logout = async () => {
@@ -42,13 +53,21 @@ export default function Shell() {
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={208} breakpoint="lg" collapsedWidth={64}>
         <div className="shell-logo">IT 资讯 · 编辑后台</div>
-        <Menu theme="dark" mode="inline" selectedKeys={selected ? [selected] : []} items={items} onClick={({ key }) => navigate(key)} />
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={selected ? [selected] : []}
+          items={items}
+          onClick={({ key }) => navigate(key)}
+        />
       </Layout.Sider>
       <Layout>
         <Layout.Header className="shell-header">
           <Typography.Text type="secondary">中小企业 IT 资讯门户</Typography.Text>
           <Dropdown
-            menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout }] }}
+            menu={{
+              items: [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout }],
+            }}
             placement="bottomRight"
           >
             <Space style={{ cursor: 'pointer' }} aria-label="当前账号">

@@ -27,7 +27,11 @@ async function main(argv: string[]): Promise<number> {
   const database = openDb(config);
   try {
     await migrate(database);
-    return await runAdmin(argv, database, { out: (l) => console.log(l), err: (l) => console.error(l), readLine });
+    return await runAdmin(argv, database, {
+      out: (l) => console.log(l),
+      err: (l) => console.error(l),
+      readLine,
+    });
   } finally {
     await database.close();
   }

@@ -38,7 +38,8 @@ function parseOptions(args: readonly string[], allowed: readonly string[]): Reco
 
 function passwordProblem(password: string): string | null {
   if (password.length < NEWSROOM_LIMITS.passwordMin) return `密码至少 ${NEWSROOM_LIMITS.passwordMin} 个字符`;
-  if (password.length > NEWSROOM_LIMITS.passwordMax) return `密码不能超过 ${NEWSROOM_LIMITS.passwordMax} 个字符`;
+  if (password.length > NEWSROOM_LIMITS.passwordMax)
+    return `密码不能超过 ${NEWSROOM_LIMITS.passwordMax} 个字符`;
   return null;
 }
 
@@ -55,11 +56,14 @@ export async function runEditorCommand(args: readonly string[], database: Db, io
     const editors = await listEditors(database);
     if (editors.length === 0) io.out('(还没有编辑账号；用 pnpm admin editor add 创建第一个管理员)');
     for (const e of editors) {
-      io.out(`${e.username}\t${e.displayName || '-'}\t${ROLE_LABEL[e.role] ?? e.role}\t${e.disabled ? '已停用' : '正常'}`);
+      io.out(
+        `${e.username}\t${e.displayName || '-'}\t${ROLE_LABEL[e.role] ?? e.role}\t${e.disabled ? '已停用' : '正常'}`,
+      );
     }
     return 0;
   }
-  if (!sub || !['add', 'disable', 'enable', 'password'].includes(sub)) return bad(sub ? `未知命令: editor ${sub}` : '缺少命令');
+  if (!sub || !['add', 'disable', 'enable', 'password'].includes(sub))
+    return bad(sub ? `未知命令: editor ${sub}` : '缺少命令');
   if (!username || !USERNAME.test(username)) return bad('用户名须为 2 到 50 个字母、数字或 _ . -');
 
   if (sub === 'add') {
@@ -71,12 +75,20 @@ export async function runEditorCommand(args: readonly string[], database: Db, io
     const problem = passwordProblem(password);
     if (problem) return bad(problem);
     const displayName = (options.name ?? username).slice(0, NEWSROOM_LIMITS.displayName);
-    const editor = await createEditor(database, { username, displayName, role, passwordHash: await hashPassword(password) }, io.now());
+    const editor = await createEditor(
+      database,
+      { username, displayName, role, passwordHash: await hashPassword(password) },
+      io.now(),
+    );
     if (!editor) {
       io.err(`失败: 用户名 ${username} 已存在`);
       return 1;
     }
-    await recordAudit(database.db, { ...cli, action: 'create', entity: 'editor', entityId: username, detail: role }, io.now());
+    await recordAudit(
+      database.db,
+      { ...cli, action: 'create', entity: 'editor', entityId: username, detail: role },
+      io.now(),
+    );
     io.out(`已创建${ROLE_LABEL[role]}账号: ${username}`);
     return 0;
   }
@@ -91,7 +103,11 @@ export async function runEditorCommand(args: readonly string[], database: Db, io
       io.err(`失败: 用户名 ${username} 不存在`);
       return 1;
     }
-    await recordAudit(database.db, { ...cli, action: 'password', entity: 'editor', entityId: username }, io.now());
+    await recordAudit(
+      database.db,
+      { ...cli, action: 'password', entity: 'editor', entityId: username },
+      io.now(),
+    );
     io.out(`已重设 ${username} 的密码，其所有会话已结束`);
     return 0;
   }

@@ -14,7 +14,13 @@ export interface DB {
     seo_description: Generated<string>;
     seo_keyword: Generated<string>;
   };
-  menus: { menu_id: number; name: string; kind: 'drop' | 'small'; cat_id: Generated<number>; sort: Generated<number> };
+  menus: {
+    menu_id: number;
+    name: string;
+    kind: 'drop' | 'small';
+    cat_id: Generated<number>;
+    sort: Generated<number>;
+  };
   seo: { page: string; title: string; description: string; keyword: string };
   banners: {
     id: Generated<number>;
@@ -26,7 +32,13 @@ export interface DB {
     sort: Generated<number>;
   };
   ads: { slot: number; title: string; url: string; thumb: string };
-  links: { id: Generated<number>; kind: 'friendly' | 'website' | 'partner'; name: string; url: string; sort: Generated<number> };
+  links: {
+    id: Generated<number>;
+    kind: 'friendly' | 'website' | 'partner';
+    name: string;
+    url: string;
+    sort: Generated<number>;
+  };
   footer_info: { label: string; value: string; sort: Generated<number> };
   qrcodes: { id: Generated<number>; name: string; img: string; sort: Generated<number> };
   options: { kind: 'industry' | 'position' | 'department'; id: number; name: string };
@@ -119,9 +131,26 @@ export interface DB {
     adv_url: Generated<string>;
     publish_time: number;
   };
-  weekly_report_items: { report_id: number; kind: 'event' | 'recommend'; article_id: number; sort: Generated<number> };
-  report_subscriptions: { member_id: number; report_id: number; email: Generated<string>; created_at: number };
-  experts: { id: Generated<number>; name: string; avatar: string; company: string; job: string; sort: Generated<number> };
+  weekly_report_items: {
+    report_id: number;
+    kind: 'event' | 'recommend';
+    article_id: number;
+    sort: Generated<number>;
+  };
+  report_subscriptions: {
+    member_id: number;
+    report_id: number;
+    email: Generated<string>;
+    created_at: number;
+  };
+  experts: {
+    id: Generated<number>;
+    name: string;
+    avatar: string;
+    company: string;
+    job: string;
+    sort: Generated<number>;
+  };
   members: {
     id: Generated<number>;
     username: string;
@@ -187,7 +216,14 @@ export interface DB {
     created_at: number;
     updated_at: number;
   };
-  vendor_access_logs: { id: Generated<number>; user_id: string; meet_id: Generated<number>; meet_name: string; asset: Generated<string>; created_at: number };
+  vendor_access_logs: {
+    id: Generated<number>;
+    user_id: string;
+    meet_id: Generated<number>;
+    meet_name: string;
+    asset: Generated<string>;
+    created_at: number;
+  };
   partners: { mark: string; base: string };
   partner_items: {
     id: Generated<number>;
@@ -227,7 +263,13 @@ export interface DB {
     created_at: number;
     updated_at: number;
   };
-  editor_sessions: { token_hash: string; editor_id: number; csrf_token: string; last_seen_at: number; created_at: number };
+  editor_sessions: {
+    token_hash: string;
+    editor_id: number;
+    csrf_token: string;
+    last_seen_at: number;
+    created_at: number;
+  };
   audit_log: {
     id: Generated<number>;
     editor_id: number | null;
@@ -238,5 +280,11 @@ export interface DB {
     detail: Generated<string>;
     created_at: number;
   };
-  article_revisions: { id: Generated<number>; article_id: number; editor: string; data: string; created_at: number };
+  article_revisions: {
+    id: Generated<number>;
+    article_id: number;
+    editor: string;
+    data: string;
+    created_at: number;
+  };
 }

@@ -16,11 +16,18 @@ export function safeCell(value: string): string {
 }
 
 function cells(columns: LeadColumn[], lead: Lead): string[] {
-  return columns.map((c) => safeCell(c.key === 'created_at' ? formatTime(Date.parse(lead.createdAt)) : (lead.values[c.key] ?? '')));
+  return columns.map((c) =>
+    safeCell(c.key === 'created_at' ? formatTime(Date.parse(lead.createdAt)) : (lead.values[c.key] ?? '')),
+  );
 }
 
 export function leadsCsv(columns: LeadColumn[], batches: AsyncIterable<Lead[]>): Readable {
-  const csv = stringify({ bom: true, header: true, columns: columns.map((c) => c.label), record_delimiter: 'windows' });
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: columns.map((c) => c.label),
+    record_delimiter: 'windows',
+  });
   void (async () => {
     try {
       for await (const batch of batches) {
@@ -37,16 +44,25 @@ export function leadsCsv(columns: LeadColumn[], batches: AsyncIterable<Lead[]>):
   return csv;
 }
 
-export function leadsXlsx(columns: LeadColumn[], batches: AsyncIterable<Lead[]>, sheetName: string): Readable {
+export function leadsXlsx(
+  columns: LeadColumn[],
+  batches: AsyncIterable<Lead[]>,
+  sheetName: string,
+): Readable {
   const out = new PassThrough();
   void (async () => {
     try {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
       const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || '线索');
-      sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: Math.min(40, Math.max(12, c.label.length * 2 + 4)) }));
+      sheet.columns = columns.map((c) => ({
+        header: c.label,
+        key: c.key,
+        width: Math.min(40, Math.max(12, c.label.length * 2 + 4)),
+      }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
-      for await (const batch of batches) for (const lead of batch) sheet.addRow(cells(columns, lead)).commit();
+      for await (const batch of batches)
+        for (const lead of batch) sheet.addRow(cells(columns, lead)).commit();
       sheet.commit();
       await workbook.commit();
     } catch (err) {

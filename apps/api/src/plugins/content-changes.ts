@@ -35,7 +35,11 @@ export async function bumpContentVersion(database: Db): Promise<string> {
 }
 
 async function readContentVersion(database: Db): Promise<string> {
-  const row = await database.db.selectFrom('app_meta').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', VERSION_KEY)
+    .executeTakeFirst();
   return row?.value ?? '';
 }
 

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { ApiConfig } from '../config';
 import { sweepStaleUploads, uploadTmpDir } from '../lib/uploads';
+import { pruneEditorSessions } from '../repositories/editors';
 import { pruneSessions } from '../repositories/sessions';
 
 /** How often expired sessions and stale partial uploads are removed (also once at start). */
@@ -13,7 +14,7 @@ export interface HousekeepingOptions {
 }
 
 /**
- * Issue 11: expired member stokens and vendor user_ids are deleted, and partial uploads a stopped
+ * Issue 11: expired member stokens, vendor user_ids and idle editor sessions are deleted, and partial uploads a stopped
  * process left in the temp folder are swept, at start and then every HOUSEKEEPING_INTERVAL_MS.
  * The timer is unref'd (it never keeps the process alive) and a failed round is logged, not fatal.
  */
@@ -23,9 +24,14 @@ export default fp<HousekeepingOptions>(
     let running: Promise<void> | null = null;
     const round = async () => {
       try {
-        const pruned = await pruneSessions(app.database, Date.now());
+        const now = Date.now();
+        const pruned = {
+          ...(await pruneSessions(app.database, now)),
+          editors: await pruneEditorSessions(app.database, now),
+        };
         const swept = await sweepStaleUploads(tmpDir);
-        if (pruned.members || pruned.vendors || swept) app.log.info({ pruned, swept }, 'housekeeping');
+        if (pruned.members || pruned.vendors || pruned.editors || swept)
+          app.log.info({ pruned, swept }, 'housekeeping');
       } catch (err) {
         app.log.error({ err }, 'housekeeping failed');
       }

@@ -89,7 +89,12 @@ export async function listEditors(database: Db): Promise<EditorRow[]> {
 }
 
 /** Disables (or re-enables) an account; disabling ends every session of it at once. */
-export async function setEditorDisabled(database: Db, username: string, disabled: boolean, now: number): Promise<boolean> {
+export async function setEditorDisabled(
+  database: Db,
+  username: string,
+  disabled: boolean,
+  now: number,
+): Promise<boolean> {
   const editor = await findEditor(database, username);
   if (!editor) return false;
   await database.db
@@ -102,7 +107,12 @@ export async function setEditorDisabled(database: Db, username: string, disabled
 }
 
 /** A new password ends every session of the account. */
-export async function setEditorPassword(database: Db, username: string, passwordHash: string, now: number): Promise<boolean> {
+export async function setEditorPassword(
+  database: Db,
+  username: string,
+  passwordHash: string,
+  now: number,
+): Promise<boolean> {
   const editor = await findEditor(database, username);
   if (!editor) return false;
   await database.db
@@ -128,13 +138,23 @@ export async function openEditorSession(
   const csrfToken = randomBytes(24).toString('base64url');
   await database.db
     .insertInto('editor_sessions')
-    .values({ token_hash: hashToken(token), editor_id: editorId, csrf_token: csrfToken, last_seen_at: now, created_at: now })
+    .values({
+      token_hash: hashToken(token),
+      editor_id: editorId,
+      csrf_token: csrfToken,
+      last_seen_at: now,
+      created_at: now,
+    })
     .execute();
   return { token, csrfToken };
 }
 
 /** The live session of a cookie value: unknown, idle for 8 h, or of a disabled editor → null. */
-export async function findEditorSession(database: Db, token: string, now: number): Promise<EditorSession | null> {
+export async function findEditorSession(
+  database: Db,
+  token: string,
+  now: number,
+): Promise<EditorSession | null> {
   const tokenHash = hashToken(token);
   const row = await database.db
     .selectFrom('editor_sessions as s')
@@ -154,7 +174,12 @@ export async function findEditorSession(database: Db, token: string, now: number
     .where('e.disabled', '=', 0)
     .executeTakeFirst();
   if (!row) return null;
-  return { editor: toEditor(row), csrfToken: row.csrf_token, lastSeenAt: Number(row.last_seen_at), tokenHash };
+  return {
+    editor: toEditor(row),
+    csrfToken: row.csrf_token,
+    lastSeenAt: Number(row.last_seen_at),
+    tokenHash,
+  };
 }
 
 /** Keeps a session alive; written at most once a minute per session so reads stay reads. */
@@ -172,6 +197,10 @@ export async function closeEditorSession(database: Db, token: string): Promise<v
 }
 
 /** Drops sessions idle past the limit (run now and then; they are refused anyway). */
-export async function pruneEditorSessions(database: Db, now: number): Promise<void> {
-  await database.db.deleteFrom('editor_sessions').where('last_seen_at', '<=', now - ADMIN_SESSION_IDLE_MS).execute();
+export async function pruneEditorSessions(database: Db, now: number): Promise<number> {
+  const res = await database.db
+    .deleteFrom('editor_sessions')
+    .where('last_seen_at', '<=', now - ADMIN_SESSION_IDLE_MS)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

@@ -48,7 +48,11 @@ function survey(questionJson: string): Record<string, string> {
     if (Array.isArray(answers)) {
       answers.slice(0, SURVEY_QUESTIONS.length).forEach((a: unknown, i) => {
         const answer = (a as { answer?: unknown } | null)?.answer;
-        values[`q${i + 1}`] = Array.isArray(answer) ? answer.map(String).join('、') : answer == null ? '' : String(answer);
+        values[`q${i + 1}`] = Array.isArray(answer)
+          ? answer.map(String).join('、')
+          : answer == null
+            ? ''
+            : String(answer);
       });
     }
   } catch {
@@ -67,7 +71,9 @@ function vendorReader(database: Db, meetId: number, filter: LeadFilter): LeadRea
   return {
     columns: VENDOR_COLUMNS,
     async count() {
-      const [{ n }] = await base().select((eb) => eb.fn.countAll<number>().as('n')).execute();
+      const [{ n }] = await base()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .execute();
       return Number(n);
     },
     async read({ afterId, limit, offset = 0, newestFirst }) {
@@ -111,7 +117,9 @@ function answerText(field: FormField | undefined, value: unknown, other: string 
 function parseRecord(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -139,7 +147,8 @@ async function formReader(
   const fields = new Map<string, FormField>();
   for (const id of activityIds) {
     const form = await findForm(database, id);
-    for (const field of form?.form ?? []) if (field.field_name && !fields.has(field.field_name)) fields.set(field.field_name, field);
+    for (const field of form?.form ?? [])
+      if (field.field_name && !fields.has(field.field_name)) fields.set(field.field_name, field);
   }
   const columns: LeadColumn[] = [
     ...(mark !== null ? [{ key: 'activity_id', label: '活动编号' }] : []),
@@ -150,7 +159,9 @@ async function formReader(
   return {
     columns,
     async count() {
-      const [{ n }] = await base().select((eb) => eb.fn.countAll<number>().as('n')).execute();
+      const [{ n }] = await base()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .execute();
       return Number(n);
     },
     async read({ afterId, limit, offset = 0, newestFirst }) {
@@ -182,20 +193,37 @@ async function formReader(
 /** The reader of a source, or null when the meet, activity or partner does not exist. */
 async function readerFor(database: Db, filter: LeadFilter): Promise<LeadReader | null> {
   if (filter.source === 'partner') {
-    const partner = await database.db.selectFrom('partners').select('mark').where('mark', '=', filter.id).executeTakeFirst();
+    const partner = await database.db
+      .selectFrom('partners')
+      .select('mark')
+      .where('mark', '=', filter.id)
+      .executeTakeFirst();
     return partner ? formReader(database, null, filter.id, filter) : null;
   }
   if (!/^\d{1,9}$/.test(filter.id)) return null;
   const id = Number(filter.id);
   if (filter.source === 'vendor') {
-    const meet = await database.db.selectFrom('vendor_meets').select('id').where('id', '=', id).executeTakeFirst();
+    const meet = await database.db
+      .selectFrom('vendor_meets')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
     return meet ? vendorReader(database, id, filter) : null;
   }
-  const form = await database.db.selectFrom('activity_forms').select('activity_id').where('activity_id', '=', id).executeTakeFirst();
+  const form = await database.db
+    .selectFrom('activity_forms')
+    .select('activity_id')
+    .where('activity_id', '=', id)
+    .executeTakeFirst();
   return form ? formReader(database, id, null, filter) : null;
 }
 
-export async function listLeads(database: Db, filter: LeadFilter, page: number, pageSize: number): Promise<LeadPage | null> {
+export async function listLeads(
+  database: Db,
+  filter: LeadFilter,
+  page: number,
+  pageSize: number,
+): Promise<LeadPage | null> {
   const reader = await readerFor(database, filter);
   if (!reader) return null;
   const [total, items] = await Promise.all([
@@ -230,7 +258,11 @@ export async function leadSources(database: Db): Promise<LeadSources> {
   const [meets, partners, forms] = await Promise.all([
     database.db.selectFrom('vendor_meets').select(['id', 'name']).orderBy('id').execute(),
     database.db.selectFrom('partners').select(['mark', 'base']).orderBy('mark').execute(),
-    database.db.selectFrom('activity_forms').select(['activity_id', 'title']).orderBy('activity_id').execute(),
+    database.db
+      .selectFrom('activity_forms')
+      .select(['activity_id', 'title'])
+      .orderBy('activity_id')
+      .execute(),
   ]);
   const partnerName = (base: string) => {
     const slogan = (parseRecord(base) as { slogan?: unknown }).slogan;

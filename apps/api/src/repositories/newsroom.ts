@@ -50,7 +50,8 @@ function categoryName(catId: number): string {
   return CATEGORY_PAGES.find((c) => c.id === catId)?.name ?? '';
 }
 
-const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
+const iso = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -145,7 +146,11 @@ const FULL_COLUMNS = [
 ] as const;
 
 export async function getArticle(database: Db, id: number): Promise<AdminArticle | null> {
-  const row = await database.db.selectFrom('articles').select(FULL_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('articles')
+    .select(FULL_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) return null;
   const [{ n }] = await database.db
     .selectFrom('article_revisions')
@@ -183,7 +188,13 @@ function rowValues(input: ArticleInput, catId: number) {
   };
 }
 
-async function saveRevision(db: Kysely<DB>, articleId: number, actor: Actor, input: ArticleInput, now: number) {
+async function saveRevision(
+  db: Kysely<DB>,
+  articleId: number,
+  actor: Actor,
+  input: ArticleInput,
+  now: number,
+) {
   await db
     .insertInto('article_revisions')
     .values({ article_id: articleId, editor: actor.editor, data: JSON.stringify(input), created_at: now })
@@ -226,7 +237,11 @@ export async function createArticle(
       .returning('id')
       .executeTakeFirstOrThrow();
     await saveRevision(tx.db, Number(id), actor, input, now);
-    await recordAudit(tx.db, { ...actor, action: 'create', entity: 'article', entityId: id, detail: input.title }, now);
+    await recordAudit(
+      tx.db,
+      { ...actor, action: 'create', entity: 'article', entityId: id, detail: input.title },
+      now,
+    );
     return Number(id);
   });
 }
@@ -266,12 +281,24 @@ export async function deleteArticle(database: Db, id: number, actor: Actor, now:
     const status = await statusOf(tx.db, id);
     if (status === null) return false;
     if (status === PublicationStatus.Published) await removeFromIndex(tx, [id]);
-    const { title } = await tx.db.selectFrom('articles').select('title').where('id', '=', id).executeTakeFirstOrThrow();
+    const { title } = await tx.db
+      .selectFrom('articles')
+      .select('title')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     await tx.db.deleteFrom('article_revisions').where('article_id', '=', id).execute();
     await tx.db.deleteFrom('articles').where('id', '=', id).execute();
     // A column article that pointed at it goes back to the member's list as approved-but-unlinked.
-    await tx.db.updateTable('column_articles').set({ article_id: null }).where('article_id', '=', id).execute();
-    await recordAudit(tx.db, { ...actor, action: 'delete', entity: 'article', entityId: id, detail: title }, now);
+    await tx.db
+      .updateTable('column_articles')
+      .set({ article_id: null })
+      .where('article_id', '=', id)
+      .execute();
+    await recordAudit(
+      tx.db,
+      { ...actor, action: 'delete', entity: 'article', entityId: id, detail: title },
+      now,
+    );
     return true;
   });
 }
@@ -290,7 +317,11 @@ export async function publishArticle(
   now: number,
 ): Promise<PublishOutcome> {
   return writeTxDb(database, async (tx) => {
-    const row = await tx.db.selectFrom('articles').select(['status', 'cat_id']).where('id', '=', id).executeTakeFirst();
+    const row = await tx.db
+      .selectFrom('articles')
+      .select(['status', 'cat_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) return 'not_found';
     const status = STATUS_BY_DB.get(Number(row.status)) ?? PublicationStatus.Draft;
     const url = articleUrl(id, Number(row.cat_id));
@@ -330,7 +361,12 @@ async function makePublic(tx: Db, id: number, from: PublicationStatus, published
 }
 
 /** Takes a published article off the site (404 on every page); a scheduled one goes back to draft. */
-export async function unpublishArticle(database: Db, id: number, actor: Actor, now: number): Promise<PublicationStatus | null> {
+export async function unpublishArticle(
+  database: Db,
+  id: number,
+  actor: Actor,
+  now: number,
+): Promise<PublicationStatus | null> {
   return writeTxDb(database, async (tx) => {
     const status = await statusOf(tx.db, id);
     if (status === null) return null;
@@ -385,7 +421,18 @@ export async function publishDue(database: Db, now: number): Promise<number[]> {
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
       await makePublic(tx, Number(id), PublicationStatus.Scheduled, Number(row.publish_at));
-      await recordAudit(tx.db, { editorId: null, editor: 'system', action: 'publish', entity: 'article', entityId: id, detail: '定时发布' }, now);
+      await recordAudit(
+        tx.db,
+        {
+          editorId: null,
+          editor: 'system',
+          action: 'publish',
+          entity: 'article',
+          entityId: id,
+          detail: '定时发布',
+        },
+        now,
+      );
       return true;
     });
     if (done) published.push(Number(id));
@@ -409,7 +456,11 @@ export async function listRevisions(database: Db, articleId: number): Promise<Re
   }));
 }
 
-export async function getRevision(database: Db, articleId: number, revisionId: number): Promise<Revision | null> {
+export async function getRevision(
+  database: Db,
+  articleId: number,
+  revisionId: number,
+): Promise<Revision | null> {
   const r = await database.db
     .selectFrom('article_revisions')
     .select(['id', 'editor', 'data', 'created_at'])
@@ -418,5 +469,11 @@ export async function getRevision(database: Db, articleId: number, revisionId: n
     .executeTakeFirst();
   if (!r) return null;
   const article = JSON.parse(r.data) as ArticleInput;
-  return { id: Number(r.id), editor: r.editor, title: article.title, createdAt: iso(r.created_at) as string, article };
+  return {
+    id: Number(r.id),
+    editor: r.editor,
+    title: article.title,
+    createdAt: iso(r.created_at) as string,
+    article,
+  };
 }

@@ -7,13 +7,26 @@ import { sanitizeArticleHtml } from '../lib/sanitize';
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
-export async function listColumnApplications(database: Db, page: number, pageSize: number): Promise<Paged<ColumnApplication>> {
+export async function listColumnApplications(
+  database: Db,
+  page: number,
+  pageSize: number,
+): Promise<Paged<ColumnApplication>> {
   const base = database.db.selectFrom('members as m').where('m.column_status', '=', ColumnStatus.UnderReview);
   const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await base
     .leftJoin('options as ind', (j) => j.onRef('ind.id', '=', 'm.industry').on('ind.kind', '=', 'industry'))
     .leftJoin('options as pos', (j) => j.onRef('pos.id', '=', 'm.position').on('pos.kind', '=', 'position'))
-    .select(['m.id', 'm.username', 'm.mobile', 'm.email', 'm.company', 'm.updated_at', 'ind.name as industry', 'pos.name as position'])
+    .select([
+      'm.id',
+      'm.username',
+      'm.mobile',
+      'm.email',
+      'm.company',
+      'm.updated_at',
+      'ind.name as industry',
+      'pos.name as position',
+    ])
     .orderBy('m.updated_at')
     .orderBy('m.id')
     .limit(pageSize)
@@ -44,7 +57,17 @@ export async function listPendingColumnArticles(
   const rows = await base
     .innerJoin('members as m', 'm.id', 'a.member_id')
     .leftJoin('column_categories as c', 'c.id', 'a.category')
-    .select(['a.id', 'a.member_id', 'm.username', 'a.title', 'c.name as category', 'a.description', 'a.keyword', 'a.content', 'a.updated_at'])
+    .select([
+      'a.id',
+      'a.member_id',
+      'm.username',
+      'a.title',
+      'c.name as category',
+      'a.description',
+      'a.keyword',
+      'a.content',
+      'a.updated_at',
+    ])
     .orderBy('a.updated_at')
     .orderBy('a.id')
     .limit(pageSize)

@@ -14,7 +14,9 @@ export async function writeTx<T>(database: Db, fn: (trx: Kysely<DB>) => Promise<
 /** writeTx handing out a whole Db (search-index helpers join the transaction instead of nesting one). */
 export async function writeTxDb<T>(database: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (database.dialect === 'postgres') {
-    return database.db.transaction().execute((trx: Transaction<DB>) => fn({ ...database, db: trx, inTransaction: true }));
+    return database.db
+      .transaction()
+      .execute((trx: Transaction<DB>) => fn({ ...database, db: trx, inTransaction: true }));
   }
   return database.db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);

@@ -370,7 +370,9 @@ export function whitePapers(files: FileSink, now: number): Row<'white_papers'>[]
       description: `${v.facts[i % v.facts.length]}本白皮书结合调研数据与典型案例，为中小企业提供可操作的参考。`,
       thumb: files.write(`img/paper/${id}.svg`, cover(rng, zh, vocabName(cat))),
       // Paid papers stay out of the public /uploads tree; members get them through white_paper_file.
-      url: isFree ? files.write(`pdf/paper-${id}.pdf`, pdf) : files.writePrivate(`white-papers/paper-${id}.pdf`, pdf),
+      url: isFree
+        ? files.write(`pdf/paper-${id}.pdf`, pdf)
+        : files.writePrivate(`white-papers/paper-${id}.pdf`, pdf),
       is_free: isFree ? 0 : 1,
       created_at: now - (PAPERS.length - i) * 20 * DAY - rng.int(0, DAY),
     };

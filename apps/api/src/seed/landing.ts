@@ -225,26 +225,22 @@ export function partners(
     ) =>
       // Every row carries every column: a multi-row INSERT would write NULL for a missing one.
       items.push({ mark: p.mark, list, sort: ++sort, thumb: '', sub_title: '', btn_text: '', ...row });
-    p.focus
-      .slice(0, 4)
-      .forEach((f, i) =>
-        add('new', {
-          thumb: img(`new-${i + 1}`, 480, 320, f, '新品'),
-          title: `${p.brand}${f}`,
-          sub_title: `${f}全新上市，面向中小企业优化`,
-          url: `/partner/${p.mark}#new-${i + 1}`,
-        }),
-      );
-    p.focus
-      .slice(1, 5)
-      .forEach((f, i) =>
-        add('recommend', {
-          thumb: img(`hot-${i + 1}`, 480, 320, f, '热门'),
-          title: `${f}热销中`,
-          sub_title: '已有数千家企业选择',
-          url: `/partner/${p.mark}#hot-${i + 1}`,
-        }),
-      );
+    p.focus.slice(0, 4).forEach((f, i) =>
+      add('new', {
+        thumb: img(`new-${i + 1}`, 480, 320, f, '新品'),
+        title: `${p.brand}${f}`,
+        sub_title: `${f}全新上市，面向中小企业优化`,
+        url: `/partner/${p.mark}#new-${i + 1}`,
+      }),
+    );
+    p.focus.slice(1, 5).forEach((f, i) =>
+      add('recommend', {
+        thumb: img(`hot-${i + 1}`, 480, 320, f, '热门'),
+        title: `${f}热销中`,
+        sub_title: '已有数千家企业选择',
+        url: `/partner/${p.mark}#hot-${i + 1}`,
+      }),
+    );
     ['产品发布会回顾', `${p.focus[0]}演示`, '客户案例访谈', '技术专家讲堂'].forEach((t, i) =>
       add('video', {
         thumb: img(`video-${i + 1}`, 480, 270, t, '视频'),

@@ -184,11 +184,11 @@ export interface FuzzRequest {
   describe(): string;
 }
 
-/** Which payload fields a run may fill with huge strings, per call (see KNOWN_HOLES in fuzz.test.ts). */
-export type HugeLimit = (call: EndpointName) => number;
-
 /** Mutates a valid payload: each field kept, dropped or replaced, plus extra and poisoning keys. */
-function payloadEntries(sample: Record<string, unknown>, huge: fc.Arbitrary<string>): fc.Arbitrary<[string, Hostile][]> {
+function payloadEntries(
+  sample: Record<string, unknown>,
+  huge: fc.Arbitrary<string>,
+): fc.Arbitrary<[string, Hostile][]> {
   const fields = Object.entries(sample).map(([key, valid]) =>
     fc.oneof(
       { arbitrary: fc.constant<[string, Hostile][]>([[key, valid as Hostile]]), weight: 4 },
@@ -198,7 +198,9 @@ function payloadEntries(sample: Record<string, unknown>, huge: fc.Arbitrary<stri
       {
         arbitrary: fc
           .tuple(hostileString, fc.boolean())
-          .map(([s, before]): [string, Hostile][] => [[key, before ? `${s}${String(valid)}` : `${String(valid)}${s}`]]),
+          .map(([s, before]): [string, Hostile][] => [
+            [key, before ? `${s}${String(valid)}` : `${String(valid)}${s}`],
+          ]),
         weight: 2,
       },
     ),
@@ -215,21 +217,46 @@ function payloadEntries(sample: Record<string, unknown>, huge: fc.Arbitrary<stri
 /** The member identity: usually the live one (validation behind the session check is reached). */
 const identity = (ctx: FuzzContext): fc.Arbitrary<[string, Hostile][]> =>
   fc.oneof(
-    { arbitrary: fc.constant<[string, Hostile][]>([['stoken', ctx.member.stoken], ['member_id', ctx.member.member_id]]), weight: 8 },
+    {
+      arbitrary: fc.constant<[string, Hostile][]>([
+        ['stoken', ctx.member.stoken],
+        ['member_id', ctx.member.member_id],
+      ]),
+      weight: 8,
+    },
     { arbitrary: fc.constant<[string, Hostile][]>([]), weight: 1 },
     {
       arbitrary: fc
         .tuple(hostileValue(hugeString(4096)), hostileValue(hugeString(4096)))
-        .map(([s, m]): [string, Hostile][] => [['stoken', s], ['member_id', m]]),
+        .map(([s, m]): [string, Hostile][] => [
+          ['stoken', s],
+          ['member_id', m],
+        ]),
       weight: 1,
     },
-    { arbitrary: fc.constant<[string, Hostile][]>([['stoken', ctx.member.stoken], ['member_id', ctx.member.member_id + 1]]), weight: 1 },
+    {
+      arbitrary: fc.constant<[string, Hostile][]>([
+        ['stoken', ctx.member.stoken],
+        ['member_id', ctx.member.member_id + 1],
+      ]),
+      weight: 1,
+    },
   );
 
 const authorization = (ctx: FuzzContext): fc.Arbitrary<string | undefined> =>
   fc.oneof(
     { arbitrary: fc.constant(`Bearer ${ctx.token}`), weight: 10 },
-    { arbitrary: fc.constantFrom(undefined, 'Bearer', 'Bearer ', 'Basic YTpi', `bearer ${ctx.token}`, `Bearer ${ctx.token}x`), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        undefined,
+        'Bearer',
+        'Bearer ',
+        'Basic YTpi',
+        `bearer ${ctx.token}`,
+        `Bearer ${ctx.token}x`,
+      ),
+      weight: 1,
+    },
     { arbitrary: hostileString.map((s) => `Bearer ${s.replace(/[^\x20-\x7e]/g, '')}`), weight: 1 },
   );
 
@@ -241,7 +268,14 @@ const apiPath = (name: EndpointName): fc.Arbitrary<string> =>
       arbitrary: fc.oneof(
         hostileEscape.map((e) => `/api/${name}${e}`),
         hostileEscape.map((e) => `/api/${e}${name}`),
-        fc.constantFrom(`/api/${name}/`, `/api/${name}/..`, `//api/${name}`, `/api/${name.toUpperCase()}`, `/api/${name}.json`, `/api/./${name}`),
+        fc.constantFrom(
+          `/api/${name}/`,
+          `/api/${name}/..`,
+          `//api/${name}`,
+          `/api/${name.toUpperCase()}`,
+          `/api/${name}.json`,
+          `/api/./${name}`,
+        ),
       ),
       weight: 1,
     },
@@ -256,14 +290,27 @@ const multipartBody = (ctx: FuzzContext) =>
   fc
     .record({
       fields: fc.tuple(identity(ctx), fc.array(fc.tuple(hostileKey, hostileString), { maxLength: 2 })),
-      filename: fc.oneof(fc.constantFrom('a.png', 'a.jpg', 'a.svg', '../../x.png', 'a.php.png', ''), hostileString),
-      fileType: fc.constantFrom('image/png', 'image/jpeg', 'image/svg+xml', 'text/html', 'application/octet-stream', ''),
+      filename: fc.oneof(
+        fc.constantFrom('a.png', 'a.jpg', 'a.svg', '../../x.png', 'a.php.png', ''),
+        hostileString,
+      ),
+      fileType: fc.constantFrom(
+        'image/png',
+        'image/jpeg',
+        'image/svg+xml',
+        'text/html',
+        'application/octet-stream',
+        '',
+      ),
       bytes: fc.oneof(
         fc.uint8Array({ maxLength: 512 }),
         fc.constant(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])),
         fc.constant(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
       ),
-      boundary: fc.oneof({ arbitrary: fc.constant('fuzzboundary'), weight: 5 }, { arbitrary: hostileString, weight: 1 }),
+      boundary: fc.oneof(
+        { arbitrary: fc.constant('fuzzboundary'), weight: 5 },
+        { arbitrary: hostileString, weight: 1 },
+      ),
       truncate: fc.option(fc.nat(400), { freq: 4 }),
       withFile: fc.boolean(),
     })
@@ -271,7 +318,11 @@ const multipartBody = (ctx: FuzzContext) =>
       const [ident, extra] = fields;
       const parts: Buffer[] = [];
       for (const [name, value] of [...ident, ...extra]) {
-        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${toQueryText(value)}\r\n`));
+        parts.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${toQueryText(value)}\r\n`,
+          ),
+        );
       }
       if (withFile) {
         parts.push(
@@ -310,7 +361,10 @@ export function apiRequest(name: EndpointName, ctx: FuzzContext, hugeMax: number
       // How the payload travels: as the call expects, or as raw malformed text, or not at all.
       shape: fc.oneof(
         { arbitrary: fc.constant('expected' as const), weight: 10 },
-        { arbitrary: fc.constantFrom('malformed' as const, 'empty' as const, 'query-too' as const), weight: 2 },
+        {
+          arbitrary: fc.constantFrom('malformed' as const, 'empty' as const, 'query-too' as const),
+          weight: 2,
+        },
       ),
       malformed: malformedBody,
       extraQuery: hostileQuery,
@@ -319,35 +373,56 @@ export function apiRequest(name: EndpointName, ctx: FuzzContext, hugeMax: number
       // Every request from its own address, so per-IP limits leave the deeper checks reachable.
       remoteAddress: fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map(([a, b, c]) => `10.${a}.${b}.${c}`),
     })
-    .map(({ verb, path, authorization: auth, payload: entries, shape, malformed, extraQuery, contentType: type, multipart, remoteAddress }) => {
-      const headers: Record<string, string> = {};
-      if (auth !== undefined) headers.authorization = auth;
-      let url = path;
-      let body: string | Buffer | undefined;
-      const asQuery = spec.method === 'GET';
-      if (asQuery) {
-        const q = shape === 'malformed' ? extraQuery : queryString(entries);
-        if (q) url += `${url.includes('?') ? '&' : '?'}${q}`;
-        // A GET call sent with another method carries its payload as a body too.
-        if (verb !== 'GET' && verb !== 'HEAD' && shape !== 'empty') {
-          body = toJson({ entries });
-          if (type !== undefined) headers['content-type'] = type;
+    .map(
+      ({
+        verb,
+        path,
+        authorization: auth,
+        payload: entries,
+        shape,
+        malformed,
+        extraQuery,
+        contentType: type,
+        multipart,
+        remoteAddress,
+      }) => {
+        const headers: Record<string, string> = {};
+        if (auth !== undefined) headers.authorization = auth;
+        let url = path;
+        let body: string | Buffer | undefined;
+        const asQuery = spec.method === 'GET';
+        if (asQuery) {
+          const q = shape === 'malformed' ? extraQuery : queryString(entries);
+          if (q) url += `${url.includes('?') ? '&' : '?'}${q}`;
+          // A GET call sent with another method carries its payload as a body too.
+          if (verb !== 'GET' && verb !== 'HEAD' && shape !== 'empty') {
+            body = toJson({ entries });
+            if (type !== undefined) headers['content-type'] = type;
+          }
+        } else if (multipart && shape === 'expected') {
+          body = multipart.payload;
+          headers['content-type'] = multipart.contentType;
+        } else {
+          if (shape === 'expected' || shape === 'query-too') body = toJson({ entries });
+          else if (shape === 'malformed') body = malformed;
+          if (shape === 'query-too') url += `?${extraQuery}`;
+          if (type !== undefined && shape !== 'empty') headers['content-type'] = type;
         }
-      } else if (multipart && shape === 'expected') {
-        body = multipart.payload;
-        headers['content-type'] = multipart.contentType;
-      } else {
-        if (shape === 'expected' || shape === 'query-too') body = toJson({ entries });
-        else if (shape === 'malformed') body = malformed;
-        if (shape === 'query-too') url += `?${extraQuery}`;
-        if (type !== undefined && shape !== 'empty') headers['content-type'] = type;
-      }
-      if (body !== undefined && (verb === 'GET' || verb === 'HEAD')) body = undefined;
-      const options: InjectOptions = { method: verb, url, headers, remoteAddress, ...(body !== undefined ? { payload: body } : {}) };
-      return {
-        options,
-        describe: () => `${verb} ${clip(url, 300)} content-type=${headers['content-type'] ?? '-'} body=${body === undefined ? '-' : clip(String(body))}`,
-        [fc.toStringMethod]: () => `${verb} ${clip(url, 120)} body=${body === undefined ? '-' : clip(String(body), 120)}`,
-      };
-    });
+        if (body !== undefined && (verb === 'GET' || verb === 'HEAD')) body = undefined;
+        const options: InjectOptions = {
+          method: verb,
+          url,
+          headers,
+          remoteAddress,
+          ...(body !== undefined ? { payload: body } : {}),
+        };
+        return {
+          options,
+          describe: () =>
+            `${verb} ${clip(url, 300)} content-type=${headers['content-type'] ?? '-'} body=${body === undefined ? '-' : clip(String(body))}`,
+          [fc.toStringMethod]: () =>
+            `${verb} ${clip(url, 120)} body=${body === undefined ? '-' : clip(String(body), 120)}`,
+        };
+      },
+    );
 }

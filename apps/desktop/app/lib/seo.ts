@@ -10,6 +10,12 @@ export function seoMeta(seo: Seo, canonical: string, image?: string): MetaDescri
     { name: 'description', content: seo.description },
     { name: 'keywords', content: seo.keyword },
     { tagName: 'link', rel: 'canonical', href: canonical },
-    ...shareMeta({ title: seo.title, description: seo.description, url: canonical, image, siteName: SITE_NAME }),
+    ...shareMeta({
+      title: seo.title,
+      description: seo.description,
+      url: canonical,
+      image,
+      siteName: SITE_NAME,
+    }),
   ];
 }

@@ -2,7 +2,10 @@ import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import type { ArticleInput } from '@portal/api-client/admin';
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /** Article typography of the public pages, at each width (the desktop column and the phone's rem layout). */
 const STYLES = {
@@ -31,7 +34,11 @@ export function previewDocument(article: Partial<ArticleInput>, width: PreviewWi
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><base target="_blank">
 <style>html{zoom:${zoom}}${STYLES[width]}${COMMON}</style></head><body><main>
 <h1>${escape(article.title || '（未填写标题）')}</h1>
-<div class="meta">${[category, article.author && `作者：${article.author}`, article.source && `来源：${article.source}`]
+<div class="meta">${[
+    category,
+    article.author && `作者：${article.author}`,
+    article.source && `来源：${article.source}`,
+  ]
     .filter(Boolean)
     .map((m) => `<span>${escape(String(m))}</span>`)
     .join('')}</div>

@@ -1,4 +1,11 @@
-import { ClockCircleOutlined, DeleteOutlined, HistoryOutlined, SaveOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  ClockCircleOutlined,
+  DeleteOutlined,
+  HistoryOutlined,
+  SaveOutlined,
+  SendOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import {
   App,
   Button,
@@ -19,7 +26,12 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { Suspense, lazy, useState } from 'react';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
-import { NEWSROOM_LIMITS, type AdminArticle, type ArticleInput, type RevisionSummary } from '@portal/api-client/admin';
+import {
+  NEWSROOM_LIMITS,
+  type AdminArticle,
+  type ArticleInput,
+  type RevisionSummary,
+} from '@portal/api-client/admin';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { ArticlePreview } from '../../features/articles/preview';
 import { StatusTag } from '../../features/articles/status';
@@ -49,8 +61,34 @@ const EMPTY: ArticleInput = {
 
 function inputOf(article: AdminArticle | null): ArticleInput {
   if (!article) return EMPTY;
-  const { title, category, content, description, keywords, author, source, thumb, is_hot, is_recommend, is_policy, is_pic } = article;
-  return { title, category, content, description, keywords, author, source, thumb, is_hot, is_recommend, is_policy, is_pic };
+  const {
+    title,
+    category,
+    content,
+    description,
+    keywords,
+    author,
+    source,
+    thumb,
+    is_hot,
+    is_recommend,
+    is_policy,
+    is_pic,
+  } = article;
+  return {
+    title,
+    category,
+    content,
+    description,
+    keywords,
+    author,
+    source,
+    thumb,
+    is_hot,
+    is_recommend,
+    is_policy,
+    is_pic,
+  };
 }
 
 const FLAGS: { name: keyof ArticleInput; label: string }[] = [
@@ -98,7 +136,8 @@ export default function ArticleEditor() {
     const { id } = await adminApi.createArticle(input);
     return id;
   };
-  const reload = (id: number) => (article?.id === id ? revalidator.revalidate() : navigate(`/articles/${id}`, { replace: true }));
+  const reload = (id: number) =>
+    article?.id === id ? revalidator.revalidate() : navigate(`/articles/${id}`, { replace: true });
 
   const onSave = () =>
     run(async () => {
@@ -110,7 +149,9 @@ export default function ArticleEditor() {
     run(async () => {
       const id = await save();
       const result = await adminApi.publish(id, when?.toISOString());
-      message.success(result.status === 'scheduled' ? `已设置定时发布：${when?.format('YYYY-MM-DD HH:mm')}` : '已发布');
+      message.success(
+        result.status === 'scheduled' ? `已设置定时发布：${when?.format('YYYY-MM-DD HH:mm')}` : '已发布',
+      );
       setAt(null);
       await reload(id);
     });
@@ -146,7 +187,9 @@ export default function ArticleEditor() {
             {article ? '编辑文章' : '写文章'}
             {article && <StatusTag status={article.status} />}
             {article?.status === 'scheduled' && (
-              <Typography.Text type="warning">定时 {dayjs(article.publishAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+              <Typography.Text type="warning">
+                定时 {dayjs(article.publishAt).format('YYYY-MM-DD HH:mm')}
+              </Typography.Text>
             )}
           </Space>
         }
@@ -171,7 +214,11 @@ export default function ArticleEditor() {
                   disabledDate={(d) => d.isBefore(dayjs(), 'day')}
                   aria-label="定时发布时间"
                 />
-                <Button icon={<ClockCircleOutlined />} disabled={!at || busy} onClick={() => at && onPublish(at)}>
+                <Button
+                  icon={<ClockCircleOutlined />}
+                  disabled={!at || busy}
+                  onClick={() => at && onPublish(at)}
+                >
                   定时发布
                 </Button>
               </Space.Compact>
@@ -182,7 +229,10 @@ export default function ArticleEditor() {
               </Button>
             )}
             {(published || article?.status === 'scheduled') && (
-              <Popconfirm title={published ? '下线后读者将无法访问此文，确定？' : '取消定时发布？'} onConfirm={onUnpublish}>
+              <Popconfirm
+                title={published ? '下线后读者将无法访问此文，确定？' : '取消定时发布？'}
+                onConfirm={onUnpublish}
+              >
                 <Button danger icon={<StopOutlined />}>
                   {published ? '下线' : '取消定时'}
                 </Button>
@@ -216,7 +266,10 @@ export default function ArticleEditor() {
           </Col>
           <Col span={8}>
             <Form.Item label="分类" name="category" rules={[{ required: true, message: '请选择分类' }]}>
-              <Select placeholder="选择分类" options={CATEGORY_PAGES.map((c) => ({ value: c.alias, label: c.name }))} />
+              <Select
+                placeholder="选择分类"
+                options={CATEGORY_PAGES.map((c) => ({ value: c.alias, label: c.name }))}
+              />
             </Form.Item>
           </Col>
           <Col span={8}>
@@ -257,7 +310,12 @@ export default function ArticleEditor() {
         <Form.Item
           label="正文"
           name="content"
-          rules={[{ validator: (_, v: string) => (v && v !== '<p><br></p>' ? Promise.resolve() : Promise.reject(new Error('请输入正文'))) }]}
+          rules={[
+            {
+              validator: (_, v: string) =>
+                v && v !== '<p><br></p>' ? Promise.resolve() : Promise.reject(new Error('请输入正文')),
+            },
+          ]}
         >
           <ContentEditor onError={(msg) => message.error(msg)} />
         </Form.Item>
@@ -272,7 +330,11 @@ export default function ArticleEditor() {
             <List.Item
               actions={
                 i === 0
-                  ? [<Typography.Text key="c" type="secondary">当前版本</Typography.Text>]
+                  ? [
+                      <Typography.Text key="c" type="secondary">
+                        当前版本
+                      </Typography.Text>,
+                    ]
                   : [
                       <Popconfirm key="r" title="用这个版本覆盖当前内容？" onConfirm={() => restore(r.id)}>
                         <Button type="link" size="small">
@@ -282,7 +344,10 @@ export default function ArticleEditor() {
                     ]
               }
             >
-              <List.Item.Meta title={r.title} description={`${dayjs(r.createdAt).format('YYYY-MM-DD HH:mm:ss')} · ${r.editor}`} />
+              <List.Item.Meta
+                title={r.title}
+                description={`${dayjs(r.createdAt).format('YYYY-MM-DD HH:mm:ss')} · ${r.editor}`}
+              />
             </List.Item>
           )}
         />
@@ -292,9 +357,23 @@ export default function ArticleEditor() {
 }
 
 /** Form.Item passes value/onChange; uploads go to the back office's media endpoint. */
-function ContentEditor({ value, onChange, onError }: { value?: string; onChange?: (html: string) => void; onError: (msg: string) => void }) {
+function ContentEditor({
+  value,
+  onChange,
+  onError,
+}: {
+  value?: string;
+  onChange?: (html: string) => void;
+  onError: (msg: string) => void;
+}) {
   return (
-    <Suspense fallback={<div className="editor-box" style={{ height: 340, padding: 16 }}>编辑器加载中…</div>}>
+    <Suspense
+      fallback={
+        <div className="editor-box" style={{ height: 340, padding: 16 }}>
+          编辑器加载中…
+        </div>
+      }
+    >
       <div className="editor-box">
         <RichEditor
           value={value ?? ''}

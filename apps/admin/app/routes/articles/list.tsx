@@ -55,7 +55,12 @@ export default function ArticleList() {
     },
     { title: '分类', dataIndex: 'categoryName', width: 100 },
     { title: '作者', dataIndex: 'author', width: 110 },
-    { title: '状态', dataIndex: 'status', width: 100, render: (s: AdminArticleSummary['status']) => <StatusTag status={s} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      render: (s: AdminArticleSummary['status']) => <StatusTag status={s} />,
+    },
     {
       title: '时间',
       width: 170,
@@ -84,7 +89,10 @@ export default function ArticleList() {
     },
   ];
 
-  const range = params.get('from') && params.get('to') ? ([dayjs(params.get('from')), dayjs(params.get('to')).subtract(1, 'day')] as const) : null;
+  const range =
+    params.get('from') && params.get('to')
+      ? ([dayjs(params.get('from')), dayjs(params.get('to')).subtract(1, 'day')] as const)
+      : null;
 
   return (
     <>

@@ -143,7 +143,11 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
     .addColumn('member_id', 'integer')
     .addColumn('created_at', big, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('articles_latest').on('articles').columns(['status', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('articles_latest')
+    .on('articles')
+    .columns(['status', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('articles_cat_latest')
     .on('articles')
@@ -253,7 +257,11 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
     .addColumn('adv_url', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('publish_time', big, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('weekly_reports_year').on('weekly_reports').columns(['year', 'publish_time']).execute();
+  await db.schema
+    .createIndex('weekly_reports_year')
+    .on('weekly_reports')
+    .columns(['year', 'publish_time'])
+    .execute();
 
   await db.schema
     .createTable('weekly_report_items')
@@ -371,7 +379,11 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
     .on('column_articles')
     .columns(['member_id', 'status', 'created_at'])
     .execute();
-  await db.schema.createIndex('column_articles_status').on('column_articles').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('column_articles_status')
+    .on('column_articles')
+    .columns(['status', 'created_at'])
+    .execute();
 
   // ---- landing: vendors, partners, activity forms ----
   await db.schema
@@ -387,7 +399,11 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
     .addColumn('meet_id', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', big, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('vendor_users_mobile').on('vendor_users').columns(['mobile', 'meet_id']).execute();
+  await db.schema
+    .createIndex('vendor_users_mobile')
+    .on('vendor_users')
+    .columns(['mobile', 'meet_id'])
+    .execute();
   await db.schema
     .createTable('vendor_leads')
     .addColumn('id', serial, (c) => c.primaryKey())
@@ -412,7 +428,11 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
     .addColumn('meet_name', 'text', (c) => c.notNull())
     .addColumn('created_at', big, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('vendor_access_logs_user').on('vendor_access_logs').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('vendor_access_logs_user')
+    .on('vendor_access_logs')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('partners')
@@ -432,7 +452,11 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
     .addColumn('btn_text', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('partner_items_mark').on('partner_items').columns(['mark', 'list', 'sort']).execute();
+  await db.schema
+    .createIndex('partner_items_mark')
+    .on('partner_items')
+    .columns(['mark', 'list', 'sort'])
+    .execute();
 
   await db.schema
     .createTable('activity_forms')
@@ -453,7 +477,11 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
     .addColumn('other', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('created_at', big, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('form_submissions_activity').on('form_submissions').columns(['activity_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('form_submissions_activity')
+    .on('form_submissions')
+    .columns(['activity_id', 'created_at'])
+    .execute();
 }
 
 /** @public Kysely's Migrator runs it (db/index.ts hands it the module). */

@@ -7,6 +7,8 @@ import { sql, type Kysely } from 'kysely';
  * - Expired sessions are pruned: indexes on member_sessions.expires_at and vendor_users.created_at.
  * SQLite cannot drop a table constraint, so vendor_leads is rebuilt there (same columns, rows and ids)
  * in one transaction: Kysely runs SQLite migrations without one, and a stop half-way must not lose leads.
+ *
+ * @public Kysely's Migrator runs it (db/index.ts hands it the module).
  */
 export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   if (dialect === 'postgres') {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * The newsroom (issue 13): editor accounts and their sessions, the audit log, article revisions,
  * and the publication fields of articles (status 0 draft, 1 published, 2 scheduled, 3 unpublished).
+ * @public Kysely's Migrator runs it (db/index.ts hands it the module).
  */
 export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const pg = dialect === 'postgres';
@@ -58,7 +59,11 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('created_at', big, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('article_revisions_article').on('article_revisions').columns(['article_id', 'id']).execute();
+  await db.schema
+    .createIndex('article_revisions_article')
+    .on('article_revisions')
+    .columns(['article_id', 'id'])
+    .execute();
 
   await db.schema.alterTable('articles').addColumn('publish_at', big).execute();
   await db.schema.alterTable('articles').addColumn('updated_at', big).execute();

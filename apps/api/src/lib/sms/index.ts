@@ -10,16 +10,28 @@ export type SmsProviderName = 'outbox' | 'aliyun' | 'tencent';
 export const SMS_PROVIDER_VARIABLES = {
   outbox: { required: [], optional: [] },
   aliyun: {
-    required: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'],
+    required: [
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ],
     optional: ['ALIYUN_SMS_ENDPOINT'],
   },
   tencent: {
-    required: ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID'],
+    required: [
+      'TENCENT_SMS_SECRET_ID',
+      'TENCENT_SMS_SECRET_KEY',
+      'TENCENT_SMS_SDK_APP_ID',
+      'TENCENT_SMS_SIGN_NAME',
+      'TENCENT_SMS_TEMPLATE_ID',
+    ],
     optional: ['TENCENT_SMS_REGION'],
   },
 } as const satisfies Record<SmsProviderName, { required: readonly string[]; optional: readonly string[] }>;
 
-type VariablesOf<K extends SmsProviderName> = (typeof SMS_PROVIDER_VARIABLES)[K]['required' | 'optional'][number];
+type VariablesOf<K extends SmsProviderName> = (typeof SMS_PROVIDER_VARIABLES)[K][
+  'required' | 'optional'][number];
 type ProviderVariable = VariablesOf<'aliyun'> | VariablesOf<'tencent'>;
 /** SMS_PROVIDER and the provider's variables, as the API's config read them. */
 export type SmsEnv = Partial<Record<'SMS_PROVIDER' | ProviderVariable, string>>;

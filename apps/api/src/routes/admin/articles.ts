@@ -19,14 +19,21 @@ import * as newsroom from '../../repositories/newsroom';
 import { AdminHttpError, actorOf, badInput, idParams, noContent, notFound, parseTime } from './http';
 
 const listQuery = pageQuerySchema.shape({
-  status: string().oneOf([...PUBLICATION_STATUSES, ''], '状态不正确').optional(),
+  status: string()
+    .oneOf([...PUBLICATION_STATUSES, ''], '状态不正确')
+    .optional(),
   category: string().trim().max(50).optional(),
   q: string().trim().max(NEWSROOM_LIMITS.search, `搜索词不能超过${NEWSROOM_LIMITS.search}个字符`).optional(),
   from: string().trim().max(40).optional(),
   to: string().trim().max(40).optional(),
 });
 const revisionParams = idParams.shape({
-  rev: number().typeError('编号不正确').integer('编号不正确').min(1, '编号不正确').max(Number.MAX_SAFE_INTEGER, '编号不正确').required(),
+  rev: number()
+    .typeError('编号不正确')
+    .integer('编号不正确')
+    .min(1, '编号不正确')
+    .max(Number.MAX_SAFE_INTEGER, '编号不正确')
+    .required(),
 });
 
 type IdParams = InferType<typeof idParams>;
@@ -70,34 +77,60 @@ export default async function articleRoutes(app: FastifyInstance) {
     '/articles',
     { schema: { body: articleInputSchema }, config, bodyLimit: NEWSROOM_LIMITS.content + 64 * 1024 },
     async (request, reply) => {
-      const id = await newsroom.createArticle(app.database, request.body, categoryOf(request.body), actorOf(request), Date.now());
+      const id = await newsroom.createArticle(
+        app.database,
+        request.body,
+        categoryOf(request.body),
+        actorOf(request),
+        Date.now(),
+      );
       return reply.status(201).send({ id, status: 'draft' });
     },
   );
 
-  app.get<{ Params: IdParams }>('/articles/:id', { schema: { params: idParams }, config }, async (request): Promise<AdminArticle> => {
-    const article = await newsroom.getArticle(app.database, request.params.id);
-    if (!article) throw notFound();
-    return article;
-  });
+  app.get<{ Params: IdParams }>(
+    '/articles/:id',
+    { schema: { params: idParams }, config },
+    async (request): Promise<AdminArticle> => {
+      const article = await newsroom.getArticle(app.database, request.params.id);
+      if (!article) throw notFound();
+      return article;
+    },
+  );
 
   app.put<{ Params: IdParams; Body: ArticleInput }>(
     '/articles/:id',
-    { schema: { params: idParams, body: articleInputSchema }, config, bodyLimit: NEWSROOM_LIMITS.content + 64 * 1024 },
+    {
+      schema: { params: idParams, body: articleInputSchema },
+      config,
+      bodyLimit: NEWSROOM_LIMITS.content + 64 * 1024,
+    },
     async (request): Promise<AdminArticle> => {
       const { id } = request.params;
-      const saved = await newsroom.updateArticle(app.database, id, request.body, categoryOf(request.body), actorOf(request), Date.now());
+      const saved = await newsroom.updateArticle(
+        app.database,
+        id,
+        request.body,
+        categoryOf(request.body),
+        actorOf(request),
+        Date.now(),
+      );
       if (!saved) throw notFound();
       await changed();
       return (await newsroom.getArticle(app.database, id)) as AdminArticle;
     },
   );
 
-  app.delete<{ Params: IdParams }>('/articles/:id', { schema: { params: idParams }, config }, async (request, reply) => {
-    if (!(await newsroom.deleteArticle(app.database, request.params.id, actorOf(request), Date.now()))) throw notFound();
-    await changed();
-    return noContent(reply);
-  });
+  app.delete<{ Params: IdParams }>(
+    '/articles/:id',
+    { schema: { params: idParams }, config },
+    async (request, reply) => {
+      if (!(await newsroom.deleteArticle(app.database, request.params.id, actorOf(request), Date.now())))
+        throw notFound();
+      await changed();
+      return noContent(reply);
+    },
+  );
 
   app.post<{ Params: IdParams; Body: InferType<typeof publishSchema> }>(
     '/articles/:id/publish',
@@ -106,9 +139,16 @@ export default async function articleRoutes(app: FastifyInstance) {
       const now = Date.now();
       const at = parseTime(request.body.at, 'at') ?? null;
       if (at !== null && at <= now - 60_000) throw badInput(ADMIN_MSG.publishAtPast, 'at');
-      const outcome = await newsroom.publishArticle(app.database, request.params.id, at, actorOf(request), now);
+      const outcome = await newsroom.publishArticle(
+        app.database,
+        request.params.id,
+        at,
+        actorOf(request),
+        now,
+      );
       if (outcome === 'not_found') throw notFound();
-      if (outcome === 'already_published') throw new AdminHttpError(409, '文章已发布；如需定时发布，请先下线');
+      if (outcome === 'already_published')
+        throw new AdminHttpError(409, '文章已发布；如需定时发布，请先下线');
       if (outcome.status === 'published') await changed();
       return outcome;
     },
@@ -118,7 +158,12 @@ export default async function articleRoutes(app: FastifyInstance) {
     '/articles/:id/unpublish',
     { schema: { params: idParams }, config },
     async (request): Promise<{ id: number; status: string }> => {
-      const status = await newsroom.unpublishArticle(app.database, request.params.id, actorOf(request), Date.now());
+      const status = await newsroom.unpublishArticle(
+        app.database,
+        request.params.id,
+        actorOf(request),
+        Date.now(),
+      );
       if (status === null) throw notFound();
       await changed();
       return { id: request.params.id, status };
@@ -153,7 +198,15 @@ export default async function articleRoutes(app: FastifyInstance) {
       const revision = await newsroom.getRevision(app.database, id, rev);
       if (!revision) throw notFound();
       const input = articleInputSchema.validateSync(revision.article, { stripUnknown: true });
-      await newsroom.updateArticle(app.database, id, input, categoryOf(input), actorOf(request), Date.now(), `restore:${rev}`);
+      await newsroom.updateArticle(
+        app.database,
+        id,
+        input,
+        categoryOf(input),
+        actorOf(request),
+        Date.now(),
+        `restore:${rev}`,
+      );
       await changed();
       return (await newsroom.getArticle(app.database, id)) as AdminArticle;
     },

@@ -61,14 +61,20 @@ export const adminValidatorCompiler: FastifySchemaCompiler<AnySchema> =
     try {
       return { value: schema.validateSync(data ?? {}, { stripUnknown: true, abortEarly: true }) };
     } catch (err) {
-      if (err instanceof ValidationError) return { error: badInput(err.errors[0] ?? ADMIN_MSG.badInput, err.path || undefined) };
+      if (err instanceof ValidationError)
+        return { error: badInput(err.errors[0] ?? ADMIN_MSG.badInput, err.path || undefined) };
       return { error: badInput(ADMIN_MSG.badInput) };
     }
   };
 
 /** `:id` of a record: a positive integer. */
 export const idParams = object({
-  id: number().typeError('编号不正确').integer('编号不正确').min(1, '编号不正确').max(Number.MAX_SAFE_INTEGER, '编号不正确').required(),
+  id: number()
+    .typeError('编号不正确')
+    .integer('编号不正确')
+    .min(1, '编号不正确')
+    .max(Number.MAX_SAFE_INTEGER, '编号不正确')
+    .required(),
 });
 
 /** An ISO date or date-time (YYYY-MM-DD, or with a time and zone) as epoch ms; undefined when empty. */
@@ -88,4 +94,3 @@ export function parseTime(value: string | undefined, field: string): number | un
 export function noContent(reply: FastifyReply): FastifyReply {
   return reply.status(204).send();
 }
-

@@ -35,7 +35,8 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   app.setErrorHandler((error: FastifyError | AdminHttpError | ApiError, request, reply) => {
     if (error instanceof AdminHttpError) return reply.status(error.statusCode).send(error.body);
     // Shared code below the admin routes (uploads, multipart) speaks the public API's errors.
-    if (error instanceof ApiError) return reply.status(error.code === ErrorCode.ServerError ? 500 : 400).send({ message: error.message });
+    if (error instanceof ApiError)
+      return reply.status(error.code === ErrorCode.ServerError ? 500 : 400).send({ message: error.message });
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: '请求内容过大' });
     if (status >= 400 && status < 500) {

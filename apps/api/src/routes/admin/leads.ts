@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InferType } from 'yup';
-import { LEAD_EXPORT_MAX_ROWS, LEAD_SOURCE_LABEL, leadQuerySchema, type LeadPage, type LeadSources } from '@portal/api-client/admin';
+import {
+  LEAD_EXPORT_MAX_ROWS,
+  LEAD_SOURCE_LABEL,
+  leadQuerySchema,
+  type LeadPage,
+  type LeadSources,
+} from '@portal/api-client/admin';
 import { leadsCsv, leadsXlsx } from '../../lib/lead-export';
 import { recordAudit } from '../../repositories/audit';
 import { leadExport, leadSources, listLeads, type LeadFilter } from '../../repositories/leads';
@@ -9,7 +15,12 @@ import { AdminHttpError, actorOf, notFound, parseTime } from './http';
 type LeadQuery = InferType<typeof leadQuerySchema>;
 
 function filterOf(query: LeadQuery): LeadFilter {
-  return { source: query.source, id: query.id, from: parseTime(query.from, 'from'), to: parseTime(query.to, 'to') };
+  return {
+    source: query.source,
+    id: query.id,
+    from: parseTime(query.from, 'from'),
+    to: parseTime(query.to, 'to'),
+  };
 }
 
 /** /admin/api/leads: what vendor, partner and activity pages collected (admin and reviewer roles). */
@@ -22,13 +33,22 @@ export default async function leadRoutes(app: FastifyInstance) {
     '/leads',
     { schema: { querystring: leadQuerySchema }, config },
     async (request): Promise<LeadPage> => {
-      const page = await listLeads(app.database, filterOf(request.query), request.query.page, request.query.pageSize);
+      const page = await listLeads(
+        app.database,
+        filterOf(request.query),
+        request.query.page,
+        request.query.pageSize,
+      );
       if (!page) throw notFound();
       return page;
     },
   );
 
-  async function exportLeads(request: FastifyRequest<{ Querystring: LeadQuery }>, reply: FastifyReply, format: 'csv' | 'xlsx') {
+  async function exportLeads(
+    request: FastifyRequest<{ Querystring: LeadQuery }>,
+    reply: FastifyReply,
+    format: 'csv' | 'xlsx',
+  ) {
     const filter = filterOf(request.query);
     const data = await leadExport(app.database, filter);
     if (!data) throw notFound();
@@ -38,21 +58,42 @@ export default async function leadRoutes(app: FastifyInstance) {
     // Phones leave the building: who exported what is on record.
     await recordAudit(
       app.database.db,
-      { ...actorOf(request), action: 'export', entity: 'leads', entityId: `${filter.source}:${filter.id}`, detail: `${format} ${data.total} 条` },
+      {
+        ...actorOf(request),
+        action: 'export',
+        entity: 'leads',
+        entityId: `${filter.source}:${filter.id}`,
+        detail: `${format} ${data.total} 条`,
+      },
       Date.now(),
     );
     const name = `leads-${filter.source}-${filter.id}`.replace(/[^\w-]/g, '_');
     const label = `${LEAD_SOURCE_LABEL[filter.source]}-${filter.id}`;
     reply
-      .header('content-disposition', `attachment; filename="${name}.${format}"; filename*=UTF-8''${encodeURIComponent(`${label}.${format}`)}`)
-      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    return reply.send(format === 'csv' ? leadsCsv(data.columns, data.batches()) : leadsXlsx(data.columns, data.batches(), label));
+      .header(
+        'content-disposition',
+        `attachment; filename="${name}.${format}"; filename*=UTF-8''${encodeURIComponent(`${label}.${format}`)}`,
+      )
+      .type(
+        format === 'csv'
+          ? 'text/csv; charset=utf-8'
+          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+    return reply.send(
+      format === 'csv'
+        ? leadsCsv(data.columns, data.batches())
+        : leadsXlsx(data.columns, data.batches(), label),
+    );
   }
 
-  app.get<{ Querystring: LeadQuery }>('/leads.csv', { schema: { querystring: leadQuerySchema }, config }, (request, reply) =>
-    exportLeads(request, reply, 'csv'),
+  app.get<{ Querystring: LeadQuery }>(
+    '/leads.csv',
+    { schema: { querystring: leadQuerySchema }, config },
+    (request, reply) => exportLeads(request, reply, 'csv'),
   );
-  app.get<{ Querystring: LeadQuery }>('/leads.xlsx', { schema: { querystring: leadQuerySchema }, config }, (request, reply) =>
-    exportLeads(request, reply, 'xlsx'),
+  app.get<{ Querystring: LeadQuery }>(
+    '/leads.xlsx',
+    { schema: { querystring: leadQuerySchema }, config },
+    (request, reply) => exportLeads(request, reply, 'xlsx'),
   );
 }

@@ -38,12 +38,22 @@ export default async function reviewRoutes(app: FastifyInstance) {
     const row =
       kind === 'columns'
         ? await app.database.db.selectFrom('members').select('id').where('id', '=', id).executeTakeFirst()
-        : await app.database.db.selectFrom('column_articles').select('id').where('id', '=', id).executeTakeFirst();
+        : await app.database.db
+            .selectFrom('column_articles')
+            .select('id')
+            .where('id', '=', id)
+            .executeTakeFirst();
     return row !== undefined;
   }
 
   /** One decision: the status change (only from pending), its audit record, and fresh public reads. */
-  async function decide(kind: Kind, id: number, approve: boolean, reason: string, request: Parameters<typeof actorOf>[0]) {
+  async function decide(
+    kind: Kind,
+    id: number,
+    approve: boolean,
+    reason: string,
+    request: Parameters<typeof actorOf>[0],
+  ) {
     if (!(await exists(kind, id))) throw new AdminHttpError(404, ADMIN_MSG.notFound);
     const now = Date.now();
     const result =

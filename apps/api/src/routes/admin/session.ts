@@ -4,12 +4,7 @@ import type { InferType } from 'yup';
 import type { ApiConfig } from '../../config';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { recordAudit } from '../../repositories/audit';
-import {
-  closeEditorSession,
-  findEditor,
-  openEditorSession,
-  toAdminUser,
-} from '../../repositories/editors';
+import { closeEditorSession, findEditor, openEditorSession, toAdminUser } from '../../repositories/editors';
 import { AdminHttpError, editorOf, noContent } from './http';
 
 /** Failures allowed per account and per address in a window before logins are refused. */
@@ -50,7 +45,17 @@ export default async function sessionRoutes(app: FastifyInstance, _opts: { confi
       await app.rateLimit.reset(accountKey);
       const now = Date.now();
       const { token, csrfToken } = await openEditorSession(app.database, editor.id, now);
-      await recordAudit(app.database.db, { editorId: editor.id, editor: editor.username, action: 'login', entity: 'session', entityId: editor.id }, now);
+      await recordAudit(
+        app.database.db,
+        {
+          editorId: editor.id,
+          editor: editor.username,
+          action: 'login',
+          entity: 'session',
+          entityId: editor.id,
+        },
+        now,
+      );
       setSessionCookie(request, reply, token);
       return { user: toAdminUser(editor), csrfToken };
     },
@@ -65,7 +70,17 @@ export default async function sessionRoutes(app: FastifyInstance, _opts: { confi
     const session = editorOf(request);
     const token = request.cookies[ADMIN_SESSION_COOKIE];
     if (token) await closeEditorSession(app.database, token);
-    await recordAudit(app.database.db, { editorId: session.editor.id, editor: session.editor.username, action: 'logout', entity: 'session', entityId: session.editor.id }, Date.now());
+    await recordAudit(
+      app.database.db,
+      {
+        editorId: session.editor.id,
+        editor: session.editor.username,
+        action: 'logout',
+        entity: 'session',
+        entityId: session.editor.id,
+      },
+      Date.now(),
+    );
     setSessionCookie(request, reply, '', 0);
     return noContent(reply);
   });

@@ -17,14 +17,21 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
   app.post(
     '/uploads',
     {
-      config: { permission: 'articles', upload: { maxBytes: EDITOR_UPLOAD_MAX_BYTES, tooLargeMsg: EDITOR_SIZE_MSG } },
+      config: {
+        permission: 'articles',
+        upload: { maxBytes: EDITOR_UPLOAD_MAX_BYTES, tooLargeMsg: EDITOR_SIZE_MSG },
+      },
       bodyLimit: EDITOR_UPLOAD_MAX_BYTES + 1024 * 1024,
     },
     async (request) => {
       const file = (request.body as MultipartBody | undefined)?.file;
       if (!file || typeof file !== 'object') throw badInput(UPLOAD_MISSING_MSG, 'file');
       const stored = await storeEditorFile(file, uploadsDir);
-      await recordAudit(app.database.db, { ...actorOf(request), action: 'upload', entity: 'media', entityId: stored.url }, Date.now());
+      await recordAudit(
+        app.database.db,
+        { ...actorOf(request), action: 'upload', entity: 'media', entityId: stored.url },
+        Date.now(),
+      );
       return { url: stored.url };
     },
   );

@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  HOT_NEWS_HOME,
-  HOT_TOPICS,
-  INNER_PAGE_ITEMS,
-  LATEST_NEWS_HOME,
-} from '@portal/api-client/constants';
+import { HOT_NEWS_HOME, HOT_TOPICS, INNER_PAGE_ITEMS, LATEST_NEWS_HOME } from '@portal/api-client/constants';
 import { ok } from '../../lib/envelope';
 import { cachedCounts } from '../../plugins/cache';
 import { defineCall } from '../../lib/route';

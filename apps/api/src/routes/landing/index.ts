@@ -93,7 +93,12 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
     if (name === null) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.meetNotFound);
     await logAccess(
       database,
-      { user_id: payload.user_id, meet_id: meetId, meet_name: payload.meetName || name, asset: payload.asset },
+      {
+        user_id: payload.user_id,
+        meet_id: meetId,
+        meet_name: payload.meetName || name,
+        asset: payload.asset,
+      },
       Date.now(),
     );
     return ok(null);

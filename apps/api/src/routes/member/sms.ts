@@ -39,7 +39,8 @@ export function registerSmsCalls(
 ): void {
   const { config, now } = opts;
   const provider =
-    opts.sms ?? createSmsProvider({ dataDir: config.dataDir, log: (msg) => app.log.info(msg), now }, config.sms);
+    opts.sms ??
+    createSmsProvider({ dataDir: config.dataDir, log: (msg) => app.log.info(msg), now }, config.sms);
   const codeHash = (mobile: string, code: string) =>
     createHmac('sha256', `sms-code:${config.tokenSecret}`).update(`${mobile}:${code}`).digest('hex');
   const answers = createOnceStore(app.redis);

@@ -13,7 +13,17 @@ describe('xml', () => {
   it('builds an RSS 2.0 channel with absolute links', () => {
     const body = rss(
       { title: '站点', link: 'https://x.test/', self: 'https://x.test/rss.xml', description: '描述' },
-      [{ id: 1, title: 'A & B', description: '<p>', url: '/AI/1', thumb: '', keyword: '大模型,AI', created_at: '2026-11-15 19:29' }],
+      [
+        {
+          id: 1,
+          title: 'A & B',
+          description: '<p>',
+          url: '/AI/1',
+          thumb: '',
+          keyword: '大模型,AI',
+          created_at: '2026-11-15 19:29',
+        },
+      ],
       'https://x.test',
     );
     expect(body).toContain('<rss version="2.0"');

@@ -1,12 +1,22 @@
 import type { ListItem } from '@portal/api-client';
 import { isoTime } from '../shared/format';
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 
 /** Escapes text for XML, dropping characters XML 1.0 forbids. */
 export function xml(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+      .replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c)
+  );
 }
 
 /** RFC 822 date of an API time ("2026-11-21 10:20", Beijing time) for RSS. */
@@ -67,4 +77,6 @@ export function rss(channel: Channel, items: ListItem[], origin: string): string
 }
 
 export const xmlResponse = (body: string, type: string) =>
-  new Response(body, { headers: { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=300' } });
+  new Response(body, {
+    headers: { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=300' },
+  });

@@ -11,15 +11,27 @@ import { seoMeta } from '../../lib/seo';
 export const links: Route.LinksFunction = () => contentStyles;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { seo: await pageSeo(serverApi(context), 'about', '关于我们'), canonical: absolute(request, '/about') };
+  return {
+    seo: await pageSeo(serverApi(context), 'about', '关于我们'),
+    canonical: absolute(request, '/about'),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.canonical) : []);
 
 const SERVICES = [
-  { title: '新闻资讯', text: '每日追踪人工智能、云计算、大数据、物联网、服务器存储、网络与渠道动态，覆盖十二个专业栏目。' },
-  { title: '专题与白皮书', text: '围绕中小企业关心的选型、部署与运维问题，策划深度专题，发布技术白皮书与研究报告。' },
-  { title: '活动与视频', text: '举办行业峰会、渠道大会与线上研讨会，提供发布会直播、产品演示与专家访谈视频。' },
+  {
+    title: '新闻资讯',
+    text: '每日追踪人工智能、云计算、大数据、物联网、服务器存储、网络与渠道动态，覆盖十二个专业栏目。',
+  },
+  {
+    title: '专题与白皮书',
+    text: '围绕中小企业关心的选型、部署与运维问题，策划深度专题，发布技术白皮书与研究报告。',
+  },
+  {
+    title: '活动与视频',
+    text: '举办行业峰会、渠道大会与线上研讨会，提供发布会直播、产品演示与专家访谈视频。',
+  },
   { title: 'IT周报', text: '每周一期，汇总本周行业要闻与编辑推荐，会员可订阅，往期可按年份回顾。' },
 ];
 
@@ -36,7 +48,8 @@ export default function About() {
       <header className="section-hero section-hero--about">
         <h1>关于{SITE_NAME}</h1>
         <p>
-          {SITE_NAME}是面向中小企业IT决策者与从业者的专业科技媒体，以“让中小企业用好IT”为使命，提供IT产业新闻、产品评测、行业案例、白皮书、视频与线下活动服务。
+          {SITE_NAME}
+          是面向中小企业IT决策者与从业者的专业科技媒体，以“让中小企业用好IT”为使命，提供IT产业新闻、产品评测、行业案例、白皮书、视频与线下活动服务。
         </p>
       </header>
       <section className="block about">
@@ -76,7 +89,9 @@ export default function About() {
           </ul>
         ) : null}
         <h2 id="copyright">版权声明</h2>
-        <p className="about__statement">{statement?.[1] ?? `本站所有内容版权归${SITE_NAME}所有，未经书面授权不得转载。`}</p>
+        <p className="about__statement">
+          {statement?.[1] ?? `本站所有内容版权归${SITE_NAME}所有，未经书面授权不得转载。`}
+        </p>
         <p className="about__links">
           <Link to="/recruit">加入我们 ›</Link>
         </p>

@@ -42,10 +42,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { items, total } = unwrapPage('meet_index', list);
   const years: number[] = [];
   for (let y = thisYear + 1; y >= IT_REPORT_FIRST_YEAR; y--) years.push(y);
-  return { items, total, page, filters: { year, month, title }, years, seo, canonical: absolute(request, '/activity') };
+  return {
+    items,
+    total,
+    page,
+    filters: { year, month, title },
+    years,
+    seo,
+    canonical: absolute(request, '/activity'),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.canonical, data.items[0]?.thumb) : []);
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? seoMeta(data.seo, data.canonical, data.items[0]?.thumb) : [];
 
 export default function Activities({ loaderData: d }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
@@ -84,7 +93,13 @@ export default function Activities({ loaderData: d }: Route.ComponentProps) {
         </label>
         <label className="filters__title">
           <span>活动名称</span>
-          <input type="search" name="title" defaultValue={title} maxLength={TITLE_MAX} placeholder="输入活动名称关键词" />
+          <input
+            type="search"
+            name="title"
+            defaultValue={title}
+            maxLength={TITLE_MAX}
+            placeholder="输入活动名称关键词"
+          />
         </label>
         <button type="submit" className="ui-button ui-button--primary">
           筛选
@@ -105,7 +120,14 @@ export default function Activities({ loaderData: d }: Route.ComponentProps) {
             <li key={e.id} className="event-card">
               <ItemLink to={e.url} title={e.title}>
                 <span className="event-card__thumb">
-                  <img src={e.thumb} alt="" width={384} height={216} loading={i < 3 ? 'eager' : 'lazy'} decoding="async" />
+                  <img
+                    src={e.thumb}
+                    alt=""
+                    width={384}
+                    height={216}
+                    loading={i < 3 ? 'eager' : 'lazy'}
+                    decoding="async"
+                  />
                   <em className={`event-card__status s${e.status}`}>{STATUS[e.status] ?? ''}</em>
                 </span>
                 <span className="event-card__body">
@@ -118,14 +140,21 @@ export default function Activities({ loaderData: d }: Route.ComponentProps) {
                     </span>
                   </span>
                   <span className="event-card__desc">{e.description}</span>
-                  <span className={e.status === 2 ? 'event-card__cta is-ended' : 'event-card__cta'}>{e.status === 2 ? '查看回顾' : '立即报名'}</span>
+                  <span className={e.status === 2 ? 'event-card__cta is-ended' : 'event-card__cta'}>
+                    {e.status === 2 ? '查看回顾' : '立即报名'}
+                  </span>
                 </span>
               </ItemLink>
             </li>
           ))}
         </ul>
       )}
-      <Pagination total={d.total} page={d.page} pageSize={PAGE_SIZE.events} hrefFor={(p) => withPage(pathname, new URLSearchParams(search), p)} />
+      <Pagination
+        total={d.total}
+        page={d.page}
+        pageSize={PAGE_SIZE.events}
+        hrefFor={(p) => withPage(pathname, new URLSearchParams(search), p)}
+      />
     </main>
   );
 }

@@ -38,7 +38,11 @@ function jsonLd(a: ArticleDetail, canonical: string, origin: string) {
     editor: a.adminName || undefined,
     articleSection: a.cat_name || undefined,
     mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
-    publisher: { '@type': 'Organization', name: SITE_NAME, logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', origin).href } },
+    publisher: {
+      '@type': 'Organization',
+      name: SITE_NAME,
+      logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', origin).href },
+    },
   };
 }
 

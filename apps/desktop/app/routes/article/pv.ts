@@ -13,9 +13,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ msg: '请求格式错误' }, { status: 400 });
   }
   const { id, lasttime } = (body ?? {}) as { id?: unknown; lasttime?: unknown };
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return Response.json({ msg: '文章不存在' }, { status: 400 });
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0)
+    return Response.json({ msg: '文章不存在' }, { status: 400 });
   const last = typeof lasttime === 'number' && Number.isFinite(lasttime) ? lasttime : undefined;
-  const res = await settle(serverApi(context).article_pv(last === undefined ? { id } : { id, lasttime: last }));
+  const res = await settle(
+    serverApi(context).article_pv(last === undefined ? { id } : { id, lasttime: last }),
+  );
   if (!isOk(res)) return Response.json({ msg: res.msg }, { status: res.code === 10006 ? 404 : 502 });
   return Response.json(res.data, { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -9,5 +9,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const batch = intParam(new URL(request.url).searchParams, 'batch', 0, 10_000);
   const res = await settle(serverApi(context).get_expert({ batch }));
   if (!isOk(res)) return Response.json({ batch, experts: [] }, { status: 502 });
-  return Response.json({ batch, experts: res.data.data }, { headers: { 'Cache-Control': 'public, max-age=60' } });
+  return Response.json(
+    { batch, experts: res.data.data },
+    { headers: { 'Cache-Control': 'public, max-age=60' } },
+  );
 }

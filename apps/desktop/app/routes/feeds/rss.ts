@@ -18,10 +18,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cat = file === undefined ? undefined : CATEGORY_PAGES.find((c) => `${c.alias}.xml` === file);
   // Refusals a reader may see are Chinese text, like the gateway's (found by the page fuzz suite).
   if (file !== undefined && !cat) return new Response('您访问的订阅源不存在', { status: 404, headers: TEXT });
-  const res = await settle(serverApi(context).cate_list({ cat_id: cat?.id ?? 0, page: 1, pageSize: Math.min(FEED_SIZE, MAX_PAGE_SIZE) }));
-  if (!isOk(res)) return new Response('服务暂不可用，请稍后再试', { status: 503, headers: { ...TEXT, 'Retry-After': '30' } });
+  const res = await settle(
+    serverApi(context).cate_list({
+      cat_id: cat?.id ?? 0,
+      page: 1,
+      pageSize: Math.min(FEED_SIZE, MAX_PAGE_SIZE),
+    }),
+  );
+  if (!isOk(res))
+    return new Response('服务暂不可用，请稍后再试', {
+      status: 503,
+      headers: { ...TEXT, 'Retry-After': '30' },
+    });
   const channel = cat
-    ? { title: `${cat.name}-${SITE_NAME}`, link: new URL(`/${cat.alias}`, url).href, description: `${SITE_NAME}${cat.name}频道最新文章` }
-    : { title: SITE_NAME, link: new URL('/', url).href, description: `${SITE_NAME}最新IT产业资讯：人工智能、云计算、大数据、物联网、硬件与渠道。` };
-  return xmlResponse(rss({ ...channel, self: url.origin + url.pathname }, res.data, url.origin), 'application/rss+xml');
+    ? {
+        title: `${cat.name}-${SITE_NAME}`,
+        link: new URL(`/${cat.alias}`, url).href,
+        description: `${SITE_NAME}${cat.name}频道最新文章`,
+      }
+    : {
+        title: SITE_NAME,
+        link: new URL('/', url).href,
+        description: `${SITE_NAME}最新IT产业资讯：人工智能、云计算、大数据、物联网、硬件与渠道。`,
+      };
+  return xmlResponse(
+    rss({ ...channel, self: url.origin + url.pathname }, res.data, url.origin),
+    'application/rss+xml',
+  );
 }

@@ -9,14 +9,25 @@ import { isOk } from '@portal/api-client/envelope';
 /** Newest articles listed (pages of MAX_PAGE_SIZE); older ones are reached through the category lists. */
 const ARTICLE_PAGES = 10;
 
-const STATIC_PATHS = ['/', '/more?id=0', '/video', '/white_pager', '/it_report', '/activity', '/recruit', '/about'];
+const STATIC_PATHS = [
+  '/',
+  '/more?id=0',
+  '/video',
+  '/white_pager',
+  '/it_report',
+  '/activity',
+  '/recruit',
+  '/about',
+];
 
 /** /sitemap.xml: the sections, the twelve categories and the newest articles. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   const api = serverApi(context);
   const pages = await Promise.all(
-    Array.from({ length: ARTICLE_PAGES }, (_, i) => settle(api.cate_list({ cat_id: 0, page: i + 1, pageSize: MAX_PAGE_SIZE }))),
+    Array.from({ length: ARTICLE_PAGES }, (_, i) =>
+      settle(api.cate_list({ cat_id: 0, page: i + 1, pageSize: MAX_PAGE_SIZE })),
+    ),
   );
   const urls: { loc: string; lastmod?: string; changefreq?: string }[] = [
     ...STATIC_PATHS.map((p) => ({ loc: p, changefreq: 'daily' })),

@@ -34,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...current,
     issues: { year, page: ipage, items: optional('it_list', list, []), total: list.total ?? 0 },
     currentYear,
-    seo: id ? { ...seo, title: `IT周报第${current.report.it_number}期（${current.report.week}）-${SITE_NAME}` } : seo,
+    seo: id
+      ? { ...seo, title: `IT周报第${current.report.it_number}期（${current.report.week}）-${SITE_NAME}` }
+      : seo,
     canonical: absolute(request, id ? `/it_report?id=${current.report.id}` : '/it_report'),
   };
 }

@@ -73,7 +73,11 @@ export default function More({ loaderData: d }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : null}
-            {d.items.length > 0 ? <ArticleRows items={d.items} /> : sons.length === 0 ? <p className="empty">暂无数据</p> : null}
+            {d.items.length > 0 ? (
+              <ArticleRows items={d.items} />
+            ) : sons.length === 0 ? (
+              <p className="empty">暂无数据</p>
+            ) : null}
             <Pagination
               total={d.total}
               page={d.page}

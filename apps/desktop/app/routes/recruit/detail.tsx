@@ -21,7 +21,11 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   const job = d ? JOBS[d.id] : undefined;
   if (!d || !job) return [];
   return seoMeta(
-    { title: `招聘${job.title}（${job.city}）-加入我们-${SITE_NAME}`, description: job.summary, keyword: `招聘,${job.title},${job.city}` },
+    {
+      title: `招聘${job.title}（${job.city}）-加入我们-${SITE_NAME}`,
+      description: job.summary,
+      keyword: `招聘,${job.title},${job.city}`,
+    },
     d.canonical,
   );
 };
@@ -39,7 +43,10 @@ export default function RecruitDetail({ loaderData: d }: Route.ComponentProps) {
               {job.city} · 全职 · 招聘{job.count}
             </p>
           </div>
-          <a className="ui-button ui-button--primary" href={`mailto:${RECRUIT_CONTACT.email}?subject=${encodeURIComponent(`${job.title}-`)}`}>
+          <a
+            className="ui-button ui-button--primary"
+            href={`mailto:${RECRUIT_CONTACT.email}?subject=${encodeURIComponent(`${job.title}-`)}`}
+          >
             投递简历
           </a>
         </header>
@@ -57,7 +64,8 @@ export default function RecruitDetail({ loaderData: d }: Route.ComponentProps) {
           ))}
         </ol>
         <p className="job__contact">
-          联系方式：请将简历发送至 <a href={`mailto:${RECRUIT_CONTACT.email}`}>{RECRUIT_CONTACT.email}</a>，邮件标题注明“{RECRUIT_CONTACT.subject}”；电话 {RECRUIT_CONTACT.phone}。
+          联系方式：请将简历发送至 <a href={`mailto:${RECRUIT_CONTACT.email}`}>{RECRUIT_CONTACT.email}</a>
+          ，邮件标题注明“{RECRUIT_CONTACT.subject}”；电话 {RECRUIT_CONTACT.phone}。
         </p>
         <p className="job__back">
           <Link to="/recruit">‹ 返回职位列表</Link>

@@ -10,7 +10,10 @@ import { seoMeta } from '../../lib/seo';
 export const links: Route.LinksFunction = () => contentStyles;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { seo: await pageSeo(serverApi(context), 'recruit', '加入我们'), canonical: absolute(request, '/recruit') };
+  return {
+    seo: await pageSeo(serverApi(context), 'recruit', '加入我们'),
+    canonical: absolute(request, '/recruit'),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.canonical) : []);
@@ -22,7 +25,9 @@ export default function Recruit() {
       <Breadcrumb items={[{ label: '加入我们' }]} />
       <header className="section-hero section-hero--recruit">
         <h1>加入我们</h1>
-        <p>我们是一支专注IT产业与中小企业数字化的媒体团队。如果你热爱科技、乐于表达，欢迎加入，与我们一起记录中国IT产业的变化。</p>
+        <p>
+          我们是一支专注IT产业与中小企业数字化的媒体团队。如果你热爱科技、乐于表达，欢迎加入，与我们一起记录中国IT产业的变化。
+        </p>
       </header>
       <ul className="job-grid">
         {JOBS.map((job, i) => (
@@ -39,7 +44,8 @@ export default function Recruit() {
         ))}
       </ul>
       <p className="block recruit-contact">
-        简历投递：{RECRUIT_CONTACT.email}（邮件标题请注明“{RECRUIT_CONTACT.subject}”），咨询电话：{RECRUIT_CONTACT.phone}
+        简历投递：{RECRUIT_CONTACT.email}（邮件标题请注明“{RECRUIT_CONTACT.subject}”），咨询电话：
+        {RECRUIT_CONTACT.phone}
       </p>
     </main>
   );

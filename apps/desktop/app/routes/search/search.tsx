@@ -27,7 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = (params.get('data') ?? '').trim().slice(0, QUERY_MAX);
   const page = pageParam(params);
   const [result, events, experts, seo] = await Promise.all([
-    query ? settle(api.search_list({ title: query, page, pageSize: PAGE_SIZE.search })) : Promise.resolve(null),
+    query
+      ? settle(api.search_list({ title: query, page, pageSize: PAGE_SIZE.search }))
+      : Promise.resolve(null),
     settle(api.get_activity({})),
     settle(api.get_expert({ batch: 0 })),
     pageSeo(api, 'search', '搜索'),
@@ -48,7 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Result pages are not for search engines; the canonical points at the search page itself.
-export const meta: Route.MetaFunction = ({ data }) => (data ? [...seoMeta(data.seo, data.canonical), { name: 'robots', content: 'noindex, follow' }] : []);
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? [...seoMeta(data.seo, data.canonical), { name: 'robots', content: 'noindex, follow' }] : [];
 
 export default function Search({ loaderData: d }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
@@ -59,7 +62,15 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
         <div className="page__main">
           <section className="block search">
             <Form method="get" action="/search" className="search__form" role="search" key={d.query}>
-              <input type="search" name="data" defaultValue={d.query} maxLength={QUERY_MAX} placeholder="输入关键词，搜索资讯、评测、案例" aria-label="搜索关键词" required />
+              <input
+                type="search"
+                name="data"
+                defaultValue={d.query}
+                maxLength={QUERY_MAX}
+                placeholder="输入关键词，搜索资讯、评测、案例"
+                aria-label="搜索关键词"
+                required
+              />
               <button type="submit" className="ui-button ui-button--primary">
                 搜索
               </button>
@@ -72,8 +83,18 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
               <h1 className="search__summary">请输入关键词进行搜索</h1>
             )}
             {d.query && d.items.length === 0 ? <p className="empty">{d.error || '暂无数据'}</p> : null}
-            <ArticleRows items={d.items} renderText={(text, item) => <Highlight text={text} terms={item.keys?.length ? item.keys : [d.query]} />} />
-            <Pagination total={d.total} page={d.page} pageSize={PAGE_SIZE.search} hrefFor={(p) => withPage(pathname, new URLSearchParams(search), p)} />
+            <ArticleRows
+              items={d.items}
+              renderText={(text, item) => (
+                <Highlight text={text} terms={item.keys?.length ? item.keys : [d.query]} />
+              )}
+            />
+            <Pagination
+              total={d.total}
+              page={d.page}
+              pageSize={PAGE_SIZE.search}
+              hrefFor={(p) => withPage(pathname, new URLSearchParams(search), p)}
+            />
           </section>
         </div>
         <aside className="page__side">

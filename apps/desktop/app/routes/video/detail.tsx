@@ -27,7 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = intParam(new URL(request.url).searchParams, 'id', 0);
   const video = unwrap('video_detail', await settle(serverApi(context).video_detail({ id })));
   return {
-    video: { ...video, relate: video.relate.slice(0, RELATED_VIDEOS), src: video.video_type === 1 ? embedSrc(video.iframe, video.url) : video.url },
+    video: {
+      ...video,
+      relate: video.relate.slice(0, RELATED_VIDEOS),
+      src: video.video_type === 1 ? embedSrc(video.iframe, video.url) : video.url,
+    },
     canonical: absolute(request, `/videoc?id=${video.id}`),
   };
 }
@@ -35,7 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const v = data.video;
-  const tags = seoMeta({ title: `${v.title}-视频-${SITE_NAME}`, description: v.description, keyword: v.keyword }, data.canonical, v.index_thumb || v.thumb);
+  const tags = seoMeta(
+    { title: `${v.title}-视频-${SITE_NAME}`, description: v.description, keyword: v.keyword },
+    data.canonical,
+    v.index_thumb || v.thumb,
+  );
   return [...tags, { property: 'og:video', content: new URL(v.src, data.canonical).href }];
 };
 
@@ -55,7 +63,13 @@ export default function VideoDetail({ loaderData: { video: v } }: Route.Componen
         </div>
         <div className="player__screen">
           {v.video_type === 1 ? (
-            <iframe src={v.src} title={v.title} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen loading="lazy" />
+            <iframe
+              src={v.src}
+              title={v.title}
+              allow="autoplay; fullscreen; picture-in-picture"
+              allowFullScreen
+              loading="lazy"
+            />
           ) : (
             // The API gives videos no caption files (the spec's video has no subtitle field): nothing to put in a <track>.
             // eslint-disable-next-line jsx-a11y/media-has-caption -- no caption source exists for these videos

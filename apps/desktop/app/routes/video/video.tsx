@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.canonical, data.top[0]?.index_thumb) : []);
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? seoMeta(data.seo, data.canonical, data.top[0]?.index_thumb) : [];
 
 export default function Videos({ loaderData: d }: Route.ComponentProps) {
   const { pathname, search } = useLocation();

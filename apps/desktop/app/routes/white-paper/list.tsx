@@ -24,10 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageSeo(api, 'white_paper', '白皮书'),
   ]);
   const { items, total } = unwrapPage('doc_ls_fronted', list);
-  return { items, total, page, seo, canonical: absolute(request, withPage('/white_pager', new URLSearchParams(), page)) };
+  return {
+    items,
+    total,
+    page,
+    seo,
+    canonical: absolute(request, withPage('/white_pager', new URLSearchParams(), page)),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.canonical, data.items[0]?.thumb) : []);
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? seoMeta(data.seo, data.canonical, data.items[0]?.thumb) : [];
 
 export default function WhitePapers({ loaderData: d }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
@@ -36,7 +43,9 @@ export default function WhitePapers({ loaderData: d }: Route.ComponentProps) {
       <Breadcrumb items={[{ label: '白皮书' }]} />
       <header className="section-hero section-hero--paper">
         <h1>白皮书</h1>
-        <p>人工智能、云计算、存储、网络与数字化转型领域的技术白皮书与研究报告，免费资料直接阅读，会员资料登录后下载。</p>
+        <p>
+          人工智能、云计算、存储、网络与数字化转型领域的技术白皮书与研究报告，免费资料直接阅读，会员资料登录后下载。
+        </p>
       </header>
       {d.items.length === 0 ? (
         <p className="block empty">暂无数据</p>
@@ -46,7 +55,14 @@ export default function WhitePapers({ loaderData: d }: Route.ComponentProps) {
             <li key={p.id} className="paper-card">
               <PaperLink paper={p} className="paper-card__link">
                 <span className="paper-card__cover">
-                  <img src={p.thumb} alt="" width={150} height={200} loading={i < 6 ? 'eager' : 'lazy'} decoding="async" />
+                  <img
+                    src={p.thumb}
+                    alt=""
+                    width={150}
+                    height={200}
+                    loading={i < 6 ? 'eager' : 'lazy'}
+                    decoding="async"
+                  />
                 </span>
                 <span className="paper-card__body">
                   <strong>{p.title}</strong>

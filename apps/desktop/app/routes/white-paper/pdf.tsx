@@ -24,14 +24,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   data
     ? seoMeta(
-        { title: `${data.paper.title}-白皮书-${SITE_NAME}`, description: data.paper.description, keyword: `${data.paper.title},白皮书` },
+        {
+          title: `${data.paper.title}-白皮书-${SITE_NAME}`,
+          description: data.paper.description,
+          keyword: `${data.paper.title},白皮书`,
+        },
         data.canonical,
         data.paper.thumb,
       )
     : [];
 
 /** Download name of a free paper's PDF. */
-const fileName = (paper: { id: number; title: string }) => `${paper.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || `white-paper-${paper.id}`}.pdf`;
+const fileName = (paper: { id: number; title: string }) =>
+  `${paper.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || `white-paper-${paper.id}`}.pdf`;
 
 export default function PaperPdf({ loaderData: { paper } }: Route.ComponentProps) {
   const paid = paper.is_free !== 0;
@@ -52,7 +57,9 @@ export default function PaperPdf({ loaderData: { paper } }: Route.ComponentProps
           <div>
             <h1>{paper.title}</h1>
             <p>
-              <span className={paid ? 'papers__badge is-paid' : 'papers__badge'}>{paid ? '会员' : '免费'}</span>
+              <span className={paid ? 'papers__badge is-paid' : 'papers__badge'}>
+                {paid ? '会员' : '免费'}
+              </span>
               <time>{day(paper.created_at)}</time>
             </p>
           </div>
@@ -66,9 +73,13 @@ export default function PaperPdf({ loaderData: { paper } }: Route.ComponentProps
         {source ? (
           <PdfReader key={paper.id} source={source} title={paper.title} />
         ) : pdf.status === 'loading' ? (
-          <p className="pdf__locked" role="status">正在加载白皮书…</p>
+          <p className="pdf__locked" role="status">
+            正在加载白皮书…
+          </p>
         ) : pdf.status === 'error' ? (
-          <p className="pdf__locked" role="alert">{pdf.msg}</p>
+          <p className="pdf__locked" role="alert">
+            {pdf.msg}
+          </p>
         ) : (
           <p className="pdf__locked">该白皮书为会员资料，登录后即可阅读。</p>
         )}

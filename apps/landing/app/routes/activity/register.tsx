@@ -38,7 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (isOk(res)) provinces = res.data;
     else console.error(`[activity] get_province: ${res.code} ${res.msg}`);
   }
-  return { activityId, source: (query.get('source') ?? '').slice(0, 100), form, provinces, url: pageUrl(request) };
+  return {
+    activityId,
+    source: (query.get('source') ?? '').slice(0, 100),
+    form,
+    provinces,
+    url: pageUrl(request),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>

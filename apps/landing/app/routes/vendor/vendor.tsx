@@ -7,17 +7,27 @@ import type { Route } from './+types/vendor';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const meetId = meetIdForPath(new URL(request.url).pathname);
-  return { meet: unwrap('vendor_meet', await serverApi(context).vendor_meet({ meet_id: meetId })), url: pageUrl(request) };
+  return {
+    meet: unwrap('vendor_meet', await serverApi(context).vendor_meet({ meet_id: meetId })),
+    url: pageUrl(request),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const { meet, url } = data;
-  const title = meet.hero.title && meet.hero.title !== meet.name ? `${meet.hero.title} - ${meet.name}` : meet.name;
+  const title =
+    meet.hero.title && meet.hero.title !== meet.name ? `${meet.hero.title} - ${meet.name}` : meet.name;
   return [
     { title },
     { name: 'description', content: meet.hero.subtitle },
-    ...shareMeta({ title, description: meet.hero.subtitle, url, image: meet.hero.banner || undefined, siteName: meet.name }),
+    ...shareMeta({
+      title,
+      description: meet.hero.subtitle,
+      url,
+      image: meet.hero.banner || undefined,
+      siteName: meet.name,
+    }),
   ];
 };
 

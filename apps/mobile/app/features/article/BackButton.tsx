@@ -10,7 +10,10 @@ export function cameFromCategory(referrer: string, origin: string): boolean {
     const url = new URL(referrer);
     if (url.origin !== origin) return false;
     const [first, second, third] = url.pathname.split('/').slice(1);
-    return CATEGORY_ALIASES.has(first) && (second === undefined || second === '' || (third === undefined && /^\d+$/.test(second)));
+    return (
+      CATEGORY_ALIASES.has(first) &&
+      (second === undefined || second === '' || (third === undefined && /^\d+$/.test(second)))
+    );
   } catch {
     return false;
   }
@@ -35,7 +38,14 @@ export function BackButton() {
   return (
     <button type="button" className="m-back" onClick={onBack} aria-label="返回">
       <svg viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M15 5l-7 7 7 7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       返回
     </button>

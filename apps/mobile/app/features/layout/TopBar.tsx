@@ -41,7 +41,12 @@ export function TopBar({ menus }: TopBarProps) {
               {open ? (
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               ) : (
-                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                <path
+                  d="M4 7h16M4 12h16M4 17h16"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
               )}
             </svg>
           </button>
@@ -57,23 +62,33 @@ export function TopBar({ menus }: TopBarProps) {
           </li>
           {menus.map((menu) => (
             <li key={menu.menu_id}>
-              <NavLink onClick={close} to={menuHref(menu.menu_id)}>{menu.name}</NavLink>
+              <NavLink onClick={close} to={menuHref(menu.menu_id)}>
+                {menu.name}
+              </NavLink>
             </li>
           ))}
           {menus.some((m) => m.menu_id === VIDEO_MENU_ID) ? null : (
             <li>
-              <NavLink onClick={close} to="/video_List">视频</NavLink>
+              <NavLink onClick={close} to="/video_List">
+                视频
+              </NavLink>
             </li>
           )}
           <li>
-            <NavLink onClick={close} to="/new_search">搜索</NavLink>
+            <NavLink onClick={close} to="/new_search">
+              搜索
+            </NavLink>
           </li>
           <li>
-            <NavLink onClick={close} to="/new_user">我的</NavLink>
+            <NavLink onClick={close} to="/new_user">
+              我的
+            </NavLink>
           </li>
         </ul>
       </nav>
-      {open ? <button type="button" className="m-drawer__mask" aria-label="关闭菜单" onClick={close} /> : null}
+      {open ? (
+        <button type="button" className="m-drawer__mask" aria-label="关闭菜单" onClick={close} />
+      ) : null}
     </header>
   );
 }

@@ -4,7 +4,10 @@ import { Fragment } from 'react';
 export function splitByTerms(text: string, terms: readonly string[]): { text: string; hit: boolean }[] {
   const words = [...new Set(terms.map((t) => t.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
   if (words.length === 0) return [{ text, hit: false }];
-  const pattern = new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
+  const pattern = new RegExp(
+    `(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
+    'gi',
+  );
   return text
     .split(pattern)
     .filter((part) => part !== '')

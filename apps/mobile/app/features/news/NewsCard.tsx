@@ -19,9 +19,11 @@ export function NewsCard({ item, withDescription = false }: NewsCardProps) {
           <span className="m-news-card__title">
             <Highlight text={item.title} terms={item.keys} />
           </span>
-          {withDescription && item.description ? <span className="m-news-card__desc">
+          {withDescription && item.description ? (
+            <span className="m-news-card__desc">
               <Highlight text={item.description} terms={item.keys} />
-            </span> : null}
+            </span>
+          ) : null}
           <time className="m-news-card__time" dateTime={dayOf(item.created_at)}>
             {dayOf(item.created_at)}
           </time>

@@ -10,7 +10,12 @@ export function VideoCard({ video }: { video: Video }) {
   const body = (
     <>
       <span className="m-video-card__media">
-        <Thumb src={video.list_thumb || video.thumb} alt="" fallback={DEFAULT_VIDEO_THUMB} className="m-video-card__thumb" />
+        <Thumb
+          src={video.list_thumb || video.thumb}
+          alt=""
+          fallback={DEFAULT_VIDEO_THUMB}
+          className="m-video-card__thumb"
+        />
         <span className="m-video-card__play" aria-hidden="true" />
       </span>
       <span className="m-video-card__title">{video.title}</span>

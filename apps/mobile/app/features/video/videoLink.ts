@@ -4,7 +4,10 @@ import type { Video } from '@portal/api-client';
  * Spec section 2: an embedded video (type 1) or an mp4 file plays on /video_detail; any other
  * address is another site's page and opens in a new tab.
  */
-export function videoTarget(video: Pick<Video, 'id' | 'video_type' | 'url'>): { href: string; external: boolean } {
+export function videoTarget(video: Pick<Video, 'id' | 'video_type' | 'url'>): {
+  href: string;
+  external: boolean;
+} {
   if (video.video_type === 1 || video.url.includes('.mp4')) {
     return { href: `/video_detail?id=${video.id}`, external: false };
   }

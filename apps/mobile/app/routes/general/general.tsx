@@ -18,7 +18,9 @@ const SPECIAL_MENU_NAMES: Record<number, string> = {
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.menu_id)) throw data(null, { status: 404, statusText: 'Not Found' });
   const menuId = Number(params.menu_id);
-  const items = await required(apiFor(context).m_news({ menu_id: menuId, page: 1, pageSize: PAGE_SIZE.homeFall }));
+  const items = await required(
+    apiFor(context).m_news({ menu_id: menuId, page: 1, pageSize: PAGE_SIZE.homeFall }),
+  );
   return { menuId, items };
 }
 
@@ -28,7 +30,8 @@ function useMenuName(menuId: number): string {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.data as { menus?: { menu_id: number; name: string }[] } | undefined;
+  const root = matches.find((m) => m?.id === 'root')?.data as
+    { menus?: { menu_id: number; name: string }[] } | undefined;
   const id = loaded?.menuId ?? -1;
   const name = SPECIAL_MENU_NAMES[id] ?? root?.menus?.find((m) => m.menu_id === id)?.name ?? '资讯';
   return [{ title: `${name}${TITLE_SUFFIX}` }];

@@ -27,8 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = fallTabOf(new URL(request.url).searchParams.get('tag'));
   const fallCall: Promise<Fall> =
     tab.tag === WHITE_PAPER_TAG
-      ? required(api.doc_ls_fronted({ page: 1, pageSize: PAGE_SIZE.whitePapers })).then((items) => ({ tag: WHITE_PAPER_TAG, items }))
-      : required(api.mfall({ type: 0, page: 1, pageSize: PAGE_SIZE.homeFall })).then((items) => ({ tag: 0, items }));
+      ? required(api.doc_ls_fronted({ page: 1, pageSize: PAGE_SIZE.whitePapers })).then((items) => ({
+          tag: WHITE_PAPER_TAG,
+          items,
+        }))
+      : required(api.mfall({ type: 0, page: 1, pageSize: PAGE_SIZE.homeFall })).then((items) => ({
+          tag: 0,
+          items,
+        }));
   // Spec section 8: a failed home load is a page-render error (the SEO row alone may be missing).
   const [banners, recommended, activities, topics, fall, seo] = await Promise.all([
     required(api.get_loop({ type: 'mobile' })),
@@ -68,7 +74,8 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 };
 
 const loadNews = (page: number) => call((api) => api.mfall({ type: 0, page, pageSize: PAGE_SIZE.homeFall }));
-const loadPapers = (page: number) => call((api) => api.doc_ls_fronted({ page, pageSize: PAGE_SIZE.whitePapers }));
+const loadPapers = (page: number) =>
+  call((api) => api.doc_ls_fronted({ page, pageSize: PAGE_SIZE.whitePapers }));
 
 export default function MobileHome() {
   const { banners, recommended, activities, topics, fall } = useLoaderData<typeof loader>();
@@ -77,7 +84,8 @@ export default function MobileHome() {
   const closeNotice = useCallback(() => setNotice(null), []);
   // Readers sent here for white papers (/white_pager → /?tag=2) land on that section.
   useEffect(() => {
-    if (fall.tag === WHITE_PAPER_TAG && window.scrollY === 0) document.getElementById('m-fall')?.scrollIntoView();
+    if (fall.tag === WHITE_PAPER_TAG && window.scrollY === 0)
+      document.getElementById('m-fall')?.scrollIntoView();
   }, [fall.tag]);
 
   return (
@@ -85,8 +93,18 @@ export default function MobileHome() {
       <h1 className="m-visually-hidden">{SITE_NAME}</h1>
       <BannerCarousel banners={banners} />
       <QuickLinks menus={layout?.menus ?? []} />
-      <HomeBlock title="推荐" moreHref={`/general/${MOBILE_MENU.recommended}`} items={recommended} variant="lead" />
-      <HomeBlock title="活动" moreHref={`/general/${MOBILE_MENU.activities}`} items={activities} variant="cards" />
+      <HomeBlock
+        title="推荐"
+        moreHref={`/general/${MOBILE_MENU.recommended}`}
+        items={recommended}
+        variant="lead"
+      />
+      <HomeBlock
+        title="活动"
+        moreHref={`/general/${MOBILE_MENU.activities}`}
+        items={activities}
+        variant="cards"
+      />
       <HomeBlock title="专题" moreHref={`/general/${MOBILE_MENU.topics}`} items={topics} variant="cards" />
       <section className="m-block m-fall" id="m-fall" aria-label="资讯流">
         <nav className="m-tabs" aria-label="资讯分类">

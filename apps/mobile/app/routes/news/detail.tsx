@@ -29,13 +29,23 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
   const description = article.seo?.description || article.description;
   const keywords = article.seo?.keyword || article.keyword;
   // The desktop article is the canonical page; this one is its phone rendering.
-  const canonical = new URL(article.url && !/^(https?:)?\/\//.test(article.url) ? article.url : `/news/${article.id}`, origin).href;
+  const canonical = new URL(
+    article.url && !/^(https?:)?\/\//.test(article.url) ? article.url : `/news/${article.id}`,
+    origin,
+  ).href;
   return [
     { tagName: 'link', rel: 'canonical', href: canonical },
     { title: `${title}${TITLE_SUFFIX}` },
     { name: 'description', content: description },
     { name: 'keywords', content: keywords },
-    ...shareMeta({ title, description, url: canonical, image: article.thumb || undefined, siteName: SITE_NAME, type: 'article' }),
+    ...shareMeta({
+      title,
+      description,
+      url: canonical,
+      image: article.thumb || undefined,
+      siteName: SITE_NAME,
+      type: 'article',
+    }),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',

@@ -6,8 +6,10 @@ import { call } from '../../lib/browser-api';
 import { MemberCenter } from '../../features/member/MemberCenter';
 import { TITLE_SUFFIX } from '../../lib/site';
 
-export const meta: Route.MetaFunction = () => [{ title: `用户中心${TITLE_SUFFIX}` }, { name: 'robots', content: 'noindex' }];
-
+export const meta: Route.MetaFunction = () => [
+  { title: `用户中心${TITLE_SUFFIX}` },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function MobileUser() {
   // undefined on the server and while hydrating: the "checking" state.

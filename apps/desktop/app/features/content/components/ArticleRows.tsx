@@ -19,7 +19,14 @@ export function ArticleRows({ items, renderText = (t) => t, eager = 2 }: Article
         <li key={`${item.id}-${item.url}`} className="rows__item">
           {item.thumb ? (
             <ItemLink to={item.url} className="rows__thumb" tabIndex={-1} aria-hidden="true">
-              <img src={item.thumb} alt="" width={210} height={118} loading={i < eager ? 'eager' : 'lazy'} decoding="async" />
+              <img
+                src={item.thumb}
+                alt=""
+                width={210}
+                height={118}
+                loading={i < eager ? 'eager' : 'lazy'}
+                decoding="async"
+              />
             </ItemLink>
           ) : null}
           <div className="rows__body">

@@ -11,7 +11,8 @@ export const EXPERT_BATCH_PATH = '/category_experts';
 export function ExpertPanel({ initial }: { initial: Expert[] }) {
   const fetcher = useFetcher<{ batch: number; experts: Expert[] }>();
   // The last batch loaded, or the server's batch 0 (also when a load failed and came back empty).
-  const shown = fetcher.data && fetcher.data.experts.length > 0 ? fetcher.data : { batch: 0, experts: initial };
+  const shown =
+    fetcher.data && fetcher.data.experts.length > 0 ? fetcher.data : { batch: 0, experts: initial };
   if (shown.experts.length === 0) return null;
   const loading = fetcher.state !== 'idle';
   return (
@@ -25,7 +26,10 @@ export function ExpertPanel({ initial }: { initial: Expert[] }) {
           onClick={() => fetcher.load(`${EXPERT_BATCH_PATH}?batch=${shown.batch + 1}`)}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" width="14" height="14">
-            <path d="M17.6 6.4A8 8 0 104 12h2a6 6 0 1110.2 4.2L14 14v6h6l-2.3-2.3A8 8 0 0017.6 6.4z" fill="currentColor" />
+            <path
+              d="M17.6 6.4A8 8 0 104 12h2a6 6 0 1110.2 4.2L14 14v6h6l-2.3-2.3A8 8 0 0017.6 6.4z"
+              fill="currentColor"
+            />
           </svg>
           换一批
         </button>

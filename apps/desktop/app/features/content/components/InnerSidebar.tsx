@@ -41,7 +41,14 @@ export function SideAds({ ads }: { ads: Ads | null }) {
     <div className="side-ads">
       {list.map(({ slot, ad }) =>
         ad ? (
-          <a key={slot} className="ad-slot side-ads__item" href={ad.url} target="_blank" rel="noopener noreferrer sponsored" title={ad.title}>
+          <a
+            key={slot}
+            className="ad-slot side-ads__item"
+            href={ad.url}
+            target="_blank"
+            rel="noopener noreferrer sponsored"
+            title={ad.title}
+          >
             <img src={ad.thumb} alt={ad.title} width={320} height={213} loading="lazy" decoding="async" />
             <span className="ad-slot__tag">广告</span>
           </a>

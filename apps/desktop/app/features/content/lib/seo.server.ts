@@ -4,7 +4,6 @@ import { settle } from './envelope.server';
 import { SITE_NAME } from './site';
 import { isOk } from '@portal/api-client/envelope';
 
-
 /** SEO data of a page without its own entity (get_seo); a missing row falls back to the given title. */
 export async function pageSeo(api: Api, page: string, fallbackTitle: string): Promise<Seo> {
   const res = await settle(api.get_seo({ page }));

@@ -11,7 +11,10 @@ export interface InnerSidebarData {
 export async function loadInnerSidebar(api: Api): Promise<InnerSidebarData> {
   const [right, policy] = await Promise.all([settle(api.get_right({})), settle(api.get_policy({}))]);
   return {
-    hot: optional('get_right', right, { activities: [], hot: [], special: [], white_papers: [] }).hot.slice(0, INNER_PAGE_ITEMS),
+    hot: optional('get_right', right, { activities: [], hot: [], special: [], white_papers: [] }).hot.slice(
+      0,
+      INNER_PAGE_ITEMS,
+    ),
     policy: optional('get_policy', policy, []).slice(0, INNER_PAGE_ITEMS),
   };
 }

@@ -19,12 +19,24 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   if (count === 0) return null;
   const go = (i: number) => setIndex((i + count) % count);
   return (
-    <div className="banner" onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)} aria-roledescription="carousel">
+    <div
+      className="banner"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      aria-roledescription="carousel"
+    >
       <ul className="banner__track" style={{ transform: `translateX(-${index * 100}%)` }}>
         {banners.map((b, i) => (
           <li key={`${b.url}-${i}`} className="banner__slide" aria-hidden={i !== index}>
             <ItemLink to={b.url} tabIndex={i === index ? 0 : -1}>
-              <img src={b.banner} alt={b.title} width={780} height={260} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} />
+              <img
+                src={b.banner}
+                alt={b.title}
+                width={780}
+                height={260}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
+              />
               <span className="banner__title">{b.title}</span>
             </ItemLink>
           </li>
@@ -32,16 +44,31 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       </ul>
       {count > 1 ? (
         <>
-          <button type="button" className="banner__arrow banner__arrow--prev" aria-label="上一张" onClick={() => go(index - 1)}>
+          <button
+            type="button"
+            className="banner__arrow banner__arrow--prev"
+            aria-label="上一张"
+            onClick={() => go(index - 1)}
+          >
             ‹
           </button>
-          <button type="button" className="banner__arrow banner__arrow--next" aria-label="下一张" onClick={() => go(index + 1)}>
+          <button
+            type="button"
+            className="banner__arrow banner__arrow--next"
+            aria-label="下一张"
+            onClick={() => go(index + 1)}
+          >
             ›
           </button>
           <ol className="banner__dots">
             {banners.map((b, i) => (
               <li key={`${b.url}-dot-${i}`}>
-                <button type="button" className={i === index ? 'is-active' : ''} aria-label={`第${i + 1}张`} onClick={() => go(i)} />
+                <button
+                  type="button"
+                  className={i === index ? 'is-active' : ''}
+                  aria-label={`第${i + 1}张`}
+                  onClick={() => go(i)}
+                />
               </li>
             ))}
           </ol>

@@ -22,11 +22,20 @@ export function issueYears(current: number): number[] {
  * 往期回顾: a dialog listing past issues by year, 30 a page. The server renders the current year's
  * first page; another year or page is fetched through this route's own loader (?year=&ipage=).
  */
-export function PastIssues({ initial, currentYear, currentId }: { initial: IssuePage; currentYear: number; currentId: number }) {
+export function PastIssues({
+  initial,
+  currentYear,
+  currentId,
+}: {
+  initial: IssuePage;
+  currentYear: number;
+  currentId: number;
+}) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<{ issues: IssuePage }>();
   const shown = fetcher.data?.issues ?? initial;
-  const load = (year: number, page: number) => fetcher.load(`/it_report?id=${currentId}&year=${year}&ipage=${page}`);
+  const load = (year: number, page: number) =>
+    fetcher.load(`/it_report?id=${currentId}&year=${year}&ipage=${page}`);
   const loading = fetcher.state !== 'idle';
   return (
     <>
@@ -65,7 +74,12 @@ export function PastIssues({ initial, currentYear, currentId }: { initial: Issue
             </ul>
           )}
         </div>
-        <Pagination total={shown.total} page={shown.page} pageSize={PAGE_SIZE.itIssues} onChange={(p) => load(shown.year, p)} />
+        <Pagination
+          total={shown.total}
+          page={shown.page}
+          pageSize={PAGE_SIZE.itIssues}
+          onChange={(p) => load(shown.year, p)}
+        />
       </Dialog>
     </>
   );

@@ -25,7 +25,12 @@ export function SubscribeButton({ reportId }: { reportId: number }) {
     }
   };
   return (
-    <button type="button" className="ui-button ui-button--primary" disabled={busy} onClick={() => void subscribe()}>
+    <button
+      type="button"
+      className="ui-button ui-button--primary"
+      disabled={busy}
+      onClick={() => void subscribe()}
+    >
       {busy ? '订阅中…' : '订阅周报'}
     </button>
   );

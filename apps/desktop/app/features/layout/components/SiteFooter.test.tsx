@@ -20,7 +20,12 @@ const footer = {
 
 function renderFooter() {
   const Stub = createRoutesStub([
-    { path: '/', Component: () => <SiteFooter footer={footer} websites={[{ name: '兄弟站点', url: 'https://example.cn/' }]} /> },
+    {
+      path: '/',
+      Component: () => (
+        <SiteFooter footer={footer} websites={[{ name: '兄弟站点', url: 'https://example.cn/' }]} />
+      ),
+    },
   ]);
   return render(<Stub initialEntries={['/']} />);
 }
@@ -28,8 +33,12 @@ function renderFooter() {
 describe('SiteFooter', () => {
   it('links the filing numbers to the authorities and labels the other lines', () => {
     renderFooter();
-    expect(screen.getByRole('link', { name: '京ICP备10023658号-1' }).getAttribute('href')).toBe('https://beian.miit.gov.cn/');
-    expect(screen.getByRole('link', { name: '京公网安备 11010802023658号' }).getAttribute('href')).toBe('https://beian.mps.gov.cn/');
+    expect(screen.getByRole('link', { name: '京ICP备10023658号-1' }).getAttribute('href')).toBe(
+      'https://beian.miit.gov.cn/',
+    );
+    expect(screen.getByRole('link', { name: '京公网安备 11010802023658号' }).getAttribute('href')).toBe(
+      'https://beian.mps.gov.cn/',
+    );
     expect(screen.getByText('公司地址：北京市海淀区中关村大街甲59号')).toBeTruthy();
     expect(screen.getByText('增值电信业务经营许可证：京B2-20120356')).toBeTruthy();
     expect(screen.getByText('© 2010-2026 中小企业IT网 版权所有')).toBeTruthy();
@@ -44,6 +53,8 @@ describe('SiteFooter', () => {
     expect(screen.getByRole('link', { name: '隐私声明' }).getAttribute('href')).toBe('/privacy');
     expect(screen.getByRole('img', { name: '微信公众号' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '国家数据局' }).getAttribute('target')).toBe('_blank');
-    expect(screen.getByRole('menuitem', { name: '兄弟站点' }).getAttribute('href')).toBe('https://example.cn/');
+    expect(screen.getByRole('menuitem', { name: '兄弟站点' }).getAttribute('href')).toBe(
+      'https://example.cn/',
+    );
   });
 });

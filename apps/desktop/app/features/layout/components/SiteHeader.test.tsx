@@ -20,8 +20,24 @@ const categories: CategoryEntry[] = [
 function renderAt(path: string) {
   const Stub = createRoutesStub([
     { path: '/', Component: () => <SiteHeader categories={categories} adv={null} /> },
-    { path: '/search', Component: () => <><SiteHeader categories={categories} adv={null} /><p>搜索结果页</p></> },
-    { path: '/login', Component: () => <><SiteHeader categories={categories} adv={null} /><p>登录页</p></> },
+    {
+      path: '/search',
+      Component: () => (
+        <>
+          <SiteHeader categories={categories} adv={null} />
+          <p>搜索结果页</p>
+        </>
+      ),
+    },
+    {
+      path: '/login',
+      Component: () => (
+        <>
+          <SiteHeader categories={categories} adv={null} />
+          <p>登录页</p>
+        </>
+      ),
+    },
   ]);
   return render(<Stub initialEntries={[path]} />);
 }
@@ -48,7 +64,10 @@ describe('SiteHeader', () => {
   });
 
   it('shows the member name and points the icon at /user when logged in', async () => {
-    window.localStorage.setItem('SMBData', JSON.stringify({ id: 3, stoken: 'x', username: '张三', avatar: '' }));
+    window.localStorage.setItem(
+      'SMBData',
+      JSON.stringify({ id: 3, stoken: 'x', username: '张三', avatar: '' }),
+    );
     renderAt('/');
     expect(await screen.findByRole('button', { name: '张三' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '用户中心' }).getAttribute('href')).toBe('/user');
@@ -56,7 +75,10 @@ describe('SiteHeader', () => {
   });
 
   it('opens a member menu with 用户中心 and 退出登录; logging out clears SMBData and goes to /login', async () => {
-    window.localStorage.setItem('SMBData', JSON.stringify({ id: 3, stoken: 'x', username: '张三', avatar: '' }));
+    window.localStorage.setItem(
+      'SMBData',
+      JSON.stringify({ id: 3, stoken: 'x', username: '张三', avatar: '' }),
+    );
     // The lazily loaded HTTP client is replaced by one that records the call (no server here).
     const sent: string[] = [];
     vi.doMock('@portal/api-client/http', () => ({
@@ -73,7 +95,10 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('button', { name: '退出登录' })).toBeNull();
     fireEvent.click(name);
     expect(name.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getAllByRole('link', { name: '用户中心' }).map((a) => a.getAttribute('href'))).toEqual(['/user', '/user']);
+    expect(screen.getAllByRole('link', { name: '用户中心' }).map((a) => a.getAttribute('href'))).toEqual([
+      '/user',
+      '/user',
+    ]);
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '退出登录' })));
     expect(await screen.findByText('登录页')).toBeTruthy();
     expect(sent).toEqual(['member_logout']);

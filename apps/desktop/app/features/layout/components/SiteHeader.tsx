@@ -40,7 +40,10 @@ function SearchBox() {
       />
       <button type="submit" className="site-search__btn" disabled={onSearchPage} aria-label="搜索">
         <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M10.5 4a6.5 6.5 0 015.2 10.4l4.4 4.4-1.4 1.4-4.4-4.4A6.5 6.5 0 1110.5 4zm0 2a4.5 4.5 0 100 9 4.5 4.5 0 000-9z" fill="currentColor" />
+          <path
+            d="M10.5 4a6.5 6.5 0 015.2 10.4l4.4 4.4-1.4 1.4-4.4-4.4A6.5 6.5 0 1110.5 4zm0 2a4.5 4.5 0 100 9 4.5 4.5 0 000-9z"
+            fill="currentColor"
+          />
         </svg>
       </button>
     </Form>
@@ -113,12 +116,19 @@ function UserEntry() {
   const member = useMemberSummary();
   return (
     <div className="site-user">
-      <Link to={member ? '/user' : '/login'} className="site-user__icon" aria-label={member ? '用户中心' : '会员登录'}>
+      <Link
+        to={member ? '/user' : '/login'}
+        className="site-user__icon"
+        aria-label={member ? '用户中心' : '会员登录'}
+      >
         {member?.avatar ? (
           <img src={member.avatar} alt="" width={28} height={28} />
         ) : (
           <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M12 12a4.5 4.5 0 100-9 4.5 4.5 0 000 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z" fill="currentColor" />
+            <path
+              d="M12 12a4.5 4.5 0 100-9 4.5 4.5 0 000 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z"
+              fill="currentColor"
+            />
           </svg>
         )}
       </Link>
@@ -143,7 +153,13 @@ export function SiteHeader({ categories, adv }: SiteHeaderProps) {
       <div className="site-header__top container">
         <SiteLogo />
         {ad ? (
-          <a className="site-header__ad" href={ad.url} target="_blank" rel="noopener noreferrer" title={ad.title}>
+          <a
+            className="site-header__ad"
+            href={ad.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={ad.title}
+          >
             <img src={ad.thumb} alt={ad.title} width={552} height={46} />
           </a>
         ) : (

@@ -30,7 +30,9 @@ describe('splitMatches', () => {
 
 describe('Highlight', () => {
   it('renders user input as escaped text inside <mark>', () => {
-    const html = renderToStaticMarkup(<Highlight text="查<img src=x onerror=alert(1)>结果" terms={['<img src=x onerror=alert(1)>']} />);
+    const html = renderToStaticMarkup(
+      <Highlight text="查<img src=x onerror=alert(1)>结果" terms={['<img src=x onerror=alert(1)>']} />,
+    );
     expect(html).toBe('查<mark>&lt;img src=x onerror=alert(1)&gt;</mark>结果');
   });
 });

@@ -17,7 +17,9 @@ export function splitMatches(text: string, terms: readonly string[]): { text: st
 export function Highlight({ text, terms }: { text: string; terms: readonly string[] }) {
   return (
     <>
-      {splitMatches(text, terms).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>))}
+      {splitMatches(text, terms).map((p, i) =>
+        p.match ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>,
+      )}
     </>
   );
 }

@@ -32,12 +32,31 @@ export function VideoCarousel({ videos }: { videos: Video[] }) {
       onBlur={() => setPaused(false)}
     >
       <div className="vcarousel__viewport">
-        <ul className="vcarousel__track" style={{ transform: `translateX(calc(-${index} * (100% + 16px) / ${PER_VIEW}))` }}>
+        <ul
+          className="vcarousel__track"
+          style={{ transform: `translateX(calc(-${index} * (100% + 16px) / ${PER_VIEW}))` }}
+        >
           {videos.map((v, i) => (
-            <li key={v.id} className="vcarousel__slide" data-index={i} aria-hidden={i < index || i >= index + PER_VIEW}>
-              <Link to={`/videoc?id=${v.id}`} className="vcard vcard--wide" tabIndex={i < index || i >= index + PER_VIEW ? -1 : 0}>
+            <li
+              key={v.id}
+              className="vcarousel__slide"
+              data-index={i}
+              aria-hidden={i < index || i >= index + PER_VIEW}
+            >
+              <Link
+                to={`/videoc?id=${v.id}`}
+                className="vcard vcard--wide"
+                tabIndex={i < index || i >= index + PER_VIEW ? -1 : 0}
+              >
                 <span className="vcard__thumb">
-                  <img src={v.index_thumb || v.thumb} alt="" width={389} height={219} loading={i < PER_VIEW ? 'eager' : 'lazy'} decoding="async" />
+                  <img
+                    src={v.index_thumb || v.thumb}
+                    alt=""
+                    width={389}
+                    height={219}
+                    loading={i < PER_VIEW ? 'eager' : 'lazy'}
+                    decoding="async"
+                  />
                   <span className="vcard__play" aria-hidden="true" />
                 </span>
                 <strong>{v.title}</strong>
@@ -48,16 +67,31 @@ export function VideoCarousel({ videos }: { videos: Video[] }) {
       </div>
       {steps > 1 ? (
         <>
-          <button type="button" className="vcarousel__arrow vcarousel__arrow--prev" aria-label="上一个" onClick={() => go(index - 1)}>
+          <button
+            type="button"
+            className="vcarousel__arrow vcarousel__arrow--prev"
+            aria-label="上一个"
+            onClick={() => go(index - 1)}
+          >
             ‹
           </button>
-          <button type="button" className="vcarousel__arrow vcarousel__arrow--next" aria-label="下一个" onClick={() => go(index + 1)}>
+          <button
+            type="button"
+            className="vcarousel__arrow vcarousel__arrow--next"
+            aria-label="下一个"
+            onClick={() => go(index + 1)}
+          >
             ›
           </button>
           <ol className="vcarousel__dots">
             {Array.from({ length: steps }, (_, i) => (
               <li key={i}>
-                <button type="button" className={i === index ? 'is-active' : ''} aria-label={`第${i + 1}组`} onClick={() => go(i)} />
+                <button
+                  type="button"
+                  className={i === index ? 'is-active' : ''}
+                  aria-label={`第${i + 1}组`}
+                  onClick={() => go(i)}
+                />
               </li>
             ))}
           </ol>

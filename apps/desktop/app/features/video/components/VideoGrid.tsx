@@ -10,7 +10,14 @@ export function VideoGrid({ videos, eager = 0 }: { videos: Video[]; eager?: numb
         <li key={v.id}>
           <Link to={`/videoc?id=${v.id}`} className="vcard" title={v.title}>
             <span className="vcard__thumb">
-              <img src={v.list_thumb || v.thumb} alt="" width={380} height={214} loading={i < eager ? 'eager' : 'lazy'} decoding="async" />
+              <img
+                src={v.list_thumb || v.thumb}
+                alt=""
+                width={380}
+                height={214}
+                loading={i < eager ? 'eager' : 'lazy'}
+                decoding="async"
+              />
               <span className="vcard__play" aria-hidden="true" />
             </span>
             <strong>{v.title}</strong>

@@ -9,7 +9,15 @@ export const paperHref = (id: number) => `/white_pager/pdf?id=${id}`;
  * A link to a white paper's PDF view. A paid paper (is_free not 0) opened by a visitor without a
  * member session shows 请先登录 and goes to /login instead (spec sections 5 and 6).
  */
-export function PaperLink({ paper, className, children }: { paper: WhitePaper; className?: string; children: ReactNode }) {
+export function PaperLink({
+  paper,
+  className,
+  children,
+}: {
+  paper: WhitePaper;
+  className?: string;
+  children: ReactNode;
+}) {
   const requireMember = useRequireMember();
   return (
     <Link
@@ -26,5 +34,9 @@ export function PaperLink({ paper, className, children }: { paper: WhitePaper; c
 }
 
 export function PaperBadge({ paper }: { paper: WhitePaper }) {
-  return <span className={paper.is_free === 0 ? 'papers__badge' : 'papers__badge is-paid'}>{paper.is_free === 0 ? '免费' : '会员'}</span>;
+  return (
+    <span className={paper.is_free === 0 ? 'papers__badge' : 'papers__badge is-paid'}>
+      {paper.is_free === 0 ? '免费' : '会员'}
+    </span>
+  );
 }

@@ -148,5 +148,3 @@ export function PdfReader({ source, title }: { source: PdfSource; title: string 
     </div>
   );
 }
-
-export default PdfReader;

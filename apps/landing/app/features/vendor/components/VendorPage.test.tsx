@@ -72,7 +72,9 @@ describe('vendor landing gate', () => {
     fill(register, '请输入职位', 'CIO');
     const consents = register.querySelectorAll<HTMLInputElement>('.lp-consents input[type="checkbox"]');
     expect(consents).toHaveLength(3);
-    expect(within(register).getByRole('link', { name: '《隐私声明》' }).getAttribute('href')).toBe('/privacy');
+    expect(within(register).getByRole('link', { name: '《隐私声明》' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
     fireEvent.click(within(register).getByRole('button', { name: '立即注册' }));
     expect(await within(register).findByText('请查看协议并勾选')).toBeTruthy();
     expect(api.vendor_register).not.toHaveBeenCalled();

@@ -32,7 +32,12 @@ export function useAssetGate(meetId: number, meetName: string) {
   const access = useCallback(
     async (asset: VendorAsset, userId: string) => {
       const api = await browserApi();
-      const res = await api.vendor_log({ meetName, user_id: userId, asset: asset.url, ...meetPayload(meetId) });
+      const res = await api.vendor_log({
+        meetName,
+        user_id: userId,
+        asset: asset.url,
+        ...meetPayload(meetId),
+      });
       if (isOk(res)) {
         openAsset(asset.url);
         return;
