@@ -31,6 +31,13 @@ function candidateDirs(): string[] {
   return [...dirs, ...temp].filter((d) => existsSync(d));
 }
 
+/** The DATA_DIR of the gateway under test (E2E_DATA_DIR, or the newest portal-e2e-* dir). */
+export function serverDataDir(): string {
+  const dir = candidateDirs()[0];
+  if (!dir) throw new Error('no DATA_DIR found for the server under test (set E2E_DATA_DIR)');
+  return dir;
+}
+
 type Row = Record<string, unknown>;
 const requireFromApi = createRequire(path.join(ROOT, 'apps/api/package.json'));
 

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -462,6 +463,46 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       expect(sheet.getRow(2).getCell(2).value).toBe('13800138000');
       const log = (await call(admin, 'GET', '/audit-log?action=export')).json() as Paged<AuditEntry>;
       expect(log.items[0]).toMatchObject({ editor: 'checker', entity: 'leads', entityId: 'vendor:7' });
+    });
+  });
+
+  describe('media uploads', () => {
+    const multipart = (name: string, type: string, bytes: Buffer) => {
+      const boundary = '----admin-upload';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { body, type: `multipart/form-data; boundary=${boundary}` };
+    };
+    const send = (who: Editor | null, file: { body: Buffer; type: string }, csrf = true) =>
+      t.inject({
+        method: 'POST',
+        url: '/admin/api/uploads',
+        headers: {
+          'content-type': file.type,
+          ...(who ? { cookie: who.cookie } : {}),
+          ...(who && csrf ? { [CSRF_HEADER]: who.csrf } : {}),
+        },
+        payload: file.body,
+      });
+
+    it('stores an editor image (re-encoded) and refuses non-images, strangers, reviewers and missing CSRF', async () => {
+      const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer();
+      const ok = await send(editor, multipart('a.png', 'image/png', image));
+      expect(ok.statusCode).toBe(200);
+      expect((ok.json() as { url: string }).url).toMatch(/^\/uploads\/editor\/\d{6}\/[0-9a-f-]{36}\.png$/);
+      const html = await send(editor, multipart('x.png', 'image/png', Buffer.from('<svg onload=alert(1)>')));
+      expect(html.statusCode).toBe(400);
+      expect((html.json() as { message: string }).message).toMatch(/[\u4e00-\u9fff]/);
+      expect((await send(null, multipart('a.png', 'image/png', image))).statusCode).toBe(401);
+      expect((await send(editor, multipart('a.png', 'image/png', image), false)).statusCode).toBe(403);
+      expect((await send(reviewer, multipart('a.png', 'image/png', image))).statusCode).toBe(403);
     });
   });
 

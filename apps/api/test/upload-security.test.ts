@@ -309,7 +309,7 @@ describe.each(DIALECTS)('upload security on %s', (dialect) => {
 
     it(`allows ${UPLOAD_LIMITS.bytesPerHour} bytes an hour`, async () => {
       const member = await newMember(t);
-      await chargeUploadBudget(t.app.rateLimit, member.id, UPLOAD_LIMITS.bytesPerHour - 10);
+      await chargeUploadBudget(t.app.rateLimit, `member:${member.id}`, UPLOAD_LIMITS.bytesPerHour - 10);
       const res = await upload(t, 'member_upload', member.identity, {
         name: 'a.png',
         type: 'image/png',

@@ -51,12 +51,13 @@ export const STALE_UPLOAD_MS = 3600_000;
  */
 export async function chargeUploadBudget(
   limiter: RateLimiter,
-  memberId: number,
+  /** Whose budget: `member:<id>` or `editor:<id>`. */
+  uploader: string,
   bytes: number,
 ): Promise<void> {
   const { filesPerHour, bytesPerHour, windowMs } = UPLOAD_LIMITS;
-  await limiter.consume(`upload:files:${memberId}`, filesPerHour, windowMs, UPLOAD_FILES_LIMIT_MSG);
-  await limiter.consume(`upload:bytes:${memberId}`, bytesPerHour, windowMs, UPLOAD_BYTES_LIMIT_MSG, bytes);
+  await limiter.consume(`upload:files:${uploader}`, filesPerHour, windowMs, UPLOAD_FILES_LIMIT_MSG);
+  await limiter.consume(`upload:bytes:${uploader}`, bytesPerHour, windowMs, UPLOAD_BYTES_LIMIT_MSG, bytes);
 }
 
 /** Where multipart files stream before they are checked (inside DATA_DIR/uploads, same file system). */

@@ -19,7 +19,12 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
     {
       config: {
         permission: 'articles',
-        upload: { maxBytes: EDITOR_UPLOAD_MAX_BYTES, tooLargeMsg: EDITOR_SIZE_MSG },
+        upload: {
+          maxBytes: EDITOR_UPLOAD_MAX_BYTES,
+          tooLargeMsg: EDITOR_SIZE_MSG,
+          // The editor's budget (same hourly caps as members); their session was checked on request.
+          uploader: (request) => (request.editorSession ? `editor:${request.editorSession.editor.id}` : null),
+        },
       },
       bodyLimit: EDITOR_UPLOAD_MAX_BYTES + 1024 * 1024,
     },

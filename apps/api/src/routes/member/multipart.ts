@@ -20,7 +20,16 @@ declare module 'fastify' {
      * Upload calls: largest accepted file, and what else the member must pass before the file is
      * read (e.g. an approved column). Multipart bodies reach no other route.
      */
-    upload?: { maxBytes: number; tooLargeMsg: string; admit?: (memberId: number) => Promise<void> };
+    upload?: {
+      maxBytes: number;
+      tooLargeMsg: string;
+      admit?: (memberId: number) => Promise<void>;
+      /**
+       * Who uploads, for routes that know it before the body (the back office: the editor session
+       * checked on request); members are identified by their stoken otherwise.
+       */
+      uploader?: (request: FastifyRequest) => string | null;
+    };
   }
 }
 
@@ -59,6 +68,17 @@ export default fp<{ config: ApiConfig }>(
     app.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, payload: Readable) => {
       const upload = request.routeOptions.config.upload;
       if (!upload) throw new ApiError(ErrorCode.BadRequest);
+      if (upload.uploader) {
+        const uploader = upload.uploader(request);
+        if (!uploader) throw new ApiError(ErrorCode.SessionInvalid);
+        return parse(request, payload, {
+          tmpDir,
+          maxBytes: upload.maxBytes,
+          tooLargeMsg: upload.tooLargeMsg,
+          beforeFile: () =>
+            chargeUploadBudget(app.rateLimit, uploader, declaredBytes(request, upload.maxBytes)),
+        });
+      }
       const fromHeaders = headerIdentity(request);
       if (fromHeaders) {
         request.memberId = await resolveMemberSession(
@@ -70,7 +90,11 @@ export default fp<{ config: ApiConfig }>(
       const beforeFile = async (fields: MultipartBody) => {
         request.memberId ??= await resolveMemberSession(app.database, fields.stoken, fields.member_id);
         await upload.admit?.(request.memberId);
-        await chargeUploadBudget(app.rateLimit, request.memberId, declaredBytes(request, upload.maxBytes));
+        await chargeUploadBudget(
+          app.rateLimit,
+          `member:${request.memberId}`,
+          declaredBytes(request, upload.maxBytes),
+        );
       };
       return parse(request, payload, {
         tmpDir,
