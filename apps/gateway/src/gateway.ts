@@ -57,6 +57,11 @@ export const PAGE_BODY_LIMIT = 64 * 1024;
 /** Cookies that do not make a request personal (the width and consent flags). */
 const ANONYMOUS_COOKIES = new Set<string>([COOKIE.viewportWidth, COOKIE.consent]);
 
+/** What the in-process API offers the gateway besides its routes (apps/api/src/plugins/content-changes.ts). */
+interface ContentChangesHost {
+  contentChanges: { onChange(listener: () => void): () => void };
+}
+
 function isAnonymous(request: FastifyRequest): boolean {
   if (request.headers.authorization) return false;
   const cookie = request.headers.cookie;
@@ -92,6 +97,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   app.setErrorHandler(sendGatewayError);
 
   // ---- the API: in-process, proxied, or none ----
+  const cache = new MicroCache(config.microCacheMs);
   let api: Api;
   if (options.api === false) {
     api = fallbackApi({
@@ -104,6 +110,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     await apiApp.ready();
     if (!options.api) app.addHook('onClose', async () => apiApp.close());
     await mountApi(app, { app: apiApp });
+    // A publish, edit or approval anywhere (this process, or another through Redis / the database
+    // version) drops the cached pages here too, so readers see it within 2 s.
+    (apiApp as FastifyInstance & Partial<ContentChangesHost>).contentChanges?.onChange(() => cache.clear());
     api = createInProcessApi(apiApp, { clientId: config.clientId, clientSecret: config.clientSecret });
   } else {
     await mountApi(app, { url: config.apiUrl });
@@ -176,8 +185,6 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   app.all('/assets/*', async (_request, reply) =>
     reply.code(404).type('text/plain; charset=utf-8').send('Not Found'),
   );
-
-  const cache = new MicroCache(config.microCacheMs);
 
   function pick(appName: AppName, owned: boolean): { name: AppName; handler: AppHandler } | undefined {
     const own = handlers.get(appName);

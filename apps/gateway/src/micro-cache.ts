@@ -76,6 +76,11 @@ export class MicroCache {
     }
   }
 
+  /** Drops every stored page (public content changed); renders in flight finish unshared. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   private sweep() {
     const now = this.now();
     for (const [k, v] of this.entries) if (v.expires <= now) this.entries.delete(k);

@@ -32,8 +32,18 @@ function fakeApp(name: AppName, extraHeaders: Record<string, string> = {}): AppB
 }
 
 /** A minimal API: accessToken + one public read that checks the Bearer token, and an echo for bodies. */
+/** Content-change listeners the gateway registers on the API (its micro-cache clears on a change). */
+const contentListeners = new Set<() => void>();
+const announceContentChange = () => contentListeners.forEach((listener) => listener());
+
 async function fakeApi(): Promise<FastifyInstance & { tokensIssued: () => number }> {
   const api = Fastify();
+  api.decorate('contentChanges', {
+    onChange(listener: () => void) {
+      contentListeners.add(listener);
+      return () => contentListeners.delete(listener);
+    },
+  });
   let issued = 0;
   api.post('/api/accessToken', async () => ({
     code: 0,
@@ -194,6 +204,14 @@ describe('micro-cache', () => {
     expect(first.headers['x-micro-cache']).toBe('MISS');
     expect(second.headers['x-micro-cache']).toBe('HIT');
     expect(second.body).toBe(first.body);
+  });
+  it('drops cached pages when public content changes (a publish anywhere)', async () => {
+    await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
+    const cached = await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
+    expect(cached.headers['x-micro-cache']).toBe('HIT');
+    announceContentChange();
+    const fresh = await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
+    expect(fresh.headers['x-micro-cache']).toBe('MISS');
   });
   it('lets concurrent misses for one page share a single render', async () => {
     const before = calls.length;
