@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_API_PREFIX, ADMIN_MSG } from '@portal/api-client/admin';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PG_QUERY_CANCELED } from '../db';
 import { ApiError, fail } from '../lib/envelope';
@@ -10,6 +11,11 @@ import { ApiError, fail } from '../lib/envelope';
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.log.info({ code: error.code }, error.message);
+  // The back office's API speaks its own error format ({message}, routes/admin/http.ts).
+  if (request.url.startsWith(`${ADMIN_API_PREFIX}/`)) {
+    void reply.status(400).send({ message: ADMIN_MSG.badInput });
+    return;
+  }
   void reply.status(400).send(fail(ErrorCode.BadRequest));
 }
 
