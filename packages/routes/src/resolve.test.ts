@@ -35,7 +35,9 @@ describe('route parameters (issue 11 hole 7)', () => {
   });
   it('still redirects real ids across widths', () => {
     // A phone on /news/{id} goes to /{category}/news/{id}: the gateway looks the category up.
-    expect(resolveRoute('/news/42', '', 'narrow')).toMatchObject({ redirect: undefined, articleId: '42' });
+    const phone = resolveRoute('/news/42', '', 'narrow');
+    expect(phone.redirect).toBeUndefined();
+    expect(phone.articleId).toBe('42');
     expect(resolveRoute('/AI/news/7', '', 'wide').redirect).toBe('/AI/7');
     expect(resolveRoute('/new_detail', '?id=1%0d%0a', 'wide').redirect).toBe('/news/1%0D%0A');
   });
