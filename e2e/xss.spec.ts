@@ -203,7 +203,7 @@ test.describe('stored XSS in column articles', () => {
 
   test('no payload runs script on the article pages', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
-    const phone = testInfo.project.name === 'phone';
+    const phone = testInfo.project.use.isMobile === true;
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(`${d.type()}:${d.message()}`);
