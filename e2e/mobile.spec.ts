@@ -126,7 +126,9 @@ test.describe('mobile site', () => {
     const target = await active.getAttribute('target');
     if (target !== '_blank') {
       await active.click();
-      await expect(page).toHaveURL(href!);
+      // An article's /news/{id} goes on to its category's phone page, /{category}/news/{id} (spec section 2).
+      const articleId = /^\/news\/(\d+)$/.exec(href!)?.[1];
+      await expect(page).toHaveURL(articleId ? new RegExp(`/[A-Za-z]+/news/${articleId}$`) : href!);
       await expect(page.locator('.m-article__title')).toBeVisible();
     }
   });
