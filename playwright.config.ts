@@ -59,7 +59,8 @@ export default defineConfig({
     // A fresh DATA_DIR per run: the first start migrates and seeds it.
     command: 'node e2e/serve.mjs',
     url: `${baseURL}/robots.txt`,
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn', ...E2E_ENV },
+    // The public origin is configured, as an operator does: canonical and og:url links use it.
+    env: { PORT: String(PORT), LOG_LEVEL: 'warn', PUBLIC_ORIGIN: baseURL, ...E2E_ENV },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'pipe',
