@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { accessToken } from './api';
+import { expect, test, type Page } from '@playwright/test';
+import { accessToken, apiPost, registerMember } from './api';
 import { admin, png, serverDataDir, uniqueName, uniquePhone } from './member-helpers';
 
 /**
@@ -15,21 +15,12 @@ const PASSWORD = 'newsroom-e2e-2026';
 
 async function signIn(page: Page, username: string) {
   await page.goto('/admin/articles');
-  await expect(page).toHaveURL(/\/admin\/login\?next=/);
+  // The first visit loads the back office's bundle (Ant Design): give a busy machine time.
+  await expect(page).toHaveURL(/\/admin\/login\?next=/, { timeout: 30_000 });
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(PASSWORD);
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/admin\/articles$/);
-}
-
-async function call<T>(request: APIRequestContext, name: string, data: Record<string, unknown>): Promise<T> {
-  const res = await request.post(`/api/${name}`, {
-    headers: { authorization: `Bearer ${await accessToken(request)}` },
-    data,
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${name}: ${body.code} ${body.msg}`);
-  return body.data;
+  await expect(page).toHaveURL(/\/admin\/articles$/, { timeout: 30_000 });
 }
 
 test('an editor writes an article with an image, previews it, schedules it, and takes it down', async ({
@@ -121,26 +112,9 @@ test('a reviewer approves a column and a column article; leads export as CSV', a
 
   // A member applies for a column.
   const username = uniqueName('col');
-  await call(request, 'member_register', {
-    username,
-    mobile: uniquePhone(),
-    email: `${username}@example.com`,
-    company: '测试公司',
-    industry: 1,
-    position: 1,
-    department: 1,
-    province: '北京市',
-    city: '北京市',
-    address: '海淀区',
-    company_people: '26-99',
-    password: 'secret123',
-  });
-  const member = await call<{ id: number; stoken: string }>(request, 'member_login', {
-    username,
-    password: 'secret123',
-  });
+  const member = await registerMember(request, username, uniquePhone());
   const identity = { stoken: member.stoken, member_id: member.id };
-  await call(request, 'space_apply', { id: member.id, ...identity });
+  await apiPost(request, 'space_apply', { id: member.id, ...identity });
 
   await signIn(page, editor);
   await page.getByRole('menuitem', { name: '专栏审核' }).click();
@@ -157,10 +131,10 @@ test('a reviewer approves a column and a column article; leads export as CSV', a
   };
   const channel = channels.data[0]!.id;
   const category = (
-    await call<{ id: number }[]>(request, 'space_category', { channel_id: channel, ...identity })
+    await apiPost<{ id: number }[]>(request, 'space_category', { channel_id: channel, ...identity })
   )[0]!.id;
   const articleTitle = `专栏稿${Date.now().toString(36)}`;
-  await call(request, 'space_add_article', {
+  await apiPost(request, 'space_add_article', {
     ...identity,
     title: articleTitle,
     channel,
@@ -172,7 +146,7 @@ test('a reviewer approves a column and a column article; leads export as CSV', a
   const pending = page.locator('tr', { hasText: articleTitle });
   await pending.getByRole('button', { name: /通\s*过/ }).click();
   await expect(pending).toHaveCount(0);
-  const found = await call<{ list: { title: string }[] }>(request, 'search_list', {
+  const found = await apiPost<{ list: { title: string }[] }>(request, 'search_list', {
     title: articleTitle,
     page: 1,
     pageSize: 10,
@@ -181,8 +155,8 @@ test('a reviewer approves a column and a column article; leads export as CSV', a
 
   // A phone registers on the 2025 vendor page; the lead is in the table and in the CSV.
   const mobile = uniquePhone();
-  const meet = await call<{ name: string }>(request, 'vendor_meet', { meet_id: 1 });
-  await call(request, 'vendor_register', {
+  const meet = await apiPost<{ name: string }>(request, 'vendor_meet', { meet_id: 1 });
+  await apiPost(request, 'vendor_register', {
     name: '线索来宾',
     mobile,
     email: `v${mobile}@example.com`,

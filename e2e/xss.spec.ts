@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { accessToken } from './api';
+import { accessToken, apiPost, registerMember } from './api';
 import { admin, dataDirOfMember, publicArticleId, uniqueName, uniquePhone } from './member-helpers';
 
 /**
@@ -82,37 +82,11 @@ interface Member {
   username: string;
 }
 
-async function call<T>(request: APIRequestContext, name: string, data: Record<string, unknown>): Promise<T> {
-  const res = await request.post(`/api/${name}`, {
-    headers: { authorization: `Bearer ${await accessToken(request)}` },
-    data,
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${name}: ${body.code} ${body.msg}`);
-  return body.data;
-}
-
 /** A member with an approved column, as an editor approves it. */
 async function columnist(request: APIRequestContext): Promise<Member> {
-  const username = uniqueName('xss');
-  const password = 'secret123';
-  await call(request, 'member_register', {
-    username,
-    mobile: uniquePhone(),
-    email: `${username}@example.com`,
-    company: '测试公司',
-    industry: 1,
-    position: 1,
-    department: 1,
-    province: '北京市',
-    city: '北京市',
-    address: '海淀区',
-    company_people: '26-99',
-    password,
-  });
-  const login = await call<{ id: number; stoken: string }>(request, 'member_login', { username, password });
-  const member = { id: login.id, stoken: login.stoken, username };
-  await call(request, 'space_apply', { id: member.id, stoken: member.stoken, member_id: member.id });
+  const member = await registerMember(request, uniqueName('xss'), uniquePhone());
+  const { username } = member;
+  await apiPost(request, 'space_apply', { id: member.id, stoken: member.stoken, member_id: member.id });
   await admin(dataDirOfMember(username), 'approve', 'column', String(member.id));
   return member;
 }
@@ -126,7 +100,7 @@ async function publish(request: APIRequestContext, member: Member): Promise<numb
   ).json()) as { data: { id: number }[] };
   const channel = channels.data[0]!.id;
   const category = (
-    await call<{ id: number }[]>(request, 'space_category', { channel_id: channel, ...identity })
+    await apiPost<{ id: number }[]>(request, 'space_category', { channel_id: channel, ...identity })
   )[0]!.id;
   const dataDir = dataDirOfMember(member.username);
   const ids: number[] = [];
@@ -134,7 +108,7 @@ async function publish(request: APIRequestContext, member: Member): Promise<numb
     const content = PAYLOADS.slice(start, start + BATCH)
       .map((p, i) => `<p>载荷 ${start + i + 1}</p>${p}`)
       .join('\n');
-    const added = await call<{ id: number }>(request, 'space_add_article', {
+    const added = await apiPost<{ id: number }>(request, 'space_add_article', {
       ...identity,
       ...TEXT_FIELD_PAYLOADS,
       channel,

@@ -1,8 +1,9 @@
 import { Card, DatePicker, Form, Input, Table } from 'antd';
 import dayjs from 'dayjs';
-import { useLoaderData, useSearchParams } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { ADMIN_PAGE_SIZE, type AuditEntry } from '@portal/api-client/admin';
 import { adminApi } from '../lib/api';
+import { useSearchFilters } from '../lib/search-filters';
 
 const KEYS = ['editor', 'action', 'from', 'to', 'page', 'pageSize'] as const;
 
@@ -32,15 +33,7 @@ export async function clientLoader({ request }: { request: Request }) {
 /** Who did what to which record, and when (admins only). */
 export default function Audit() {
   const { items, total } = useLoaderData<typeof clientLoader>();
-  const [params, setParams] = useSearchParams();
-  const apply = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next);
-  };
+  const { params, apply } = useSearchFilters();
   return (
     <>
       <Card className="page-card">

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Empty, Form, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
-import { useLoaderData, useSearchParams } from 'react-router';
+import { useLoaderData } from 'react-router';
 import {
   ADMIN_PAGE_SIZE,
   LEAD_SOURCES,
@@ -10,6 +10,7 @@ import {
   type LeadSource,
 } from '@portal/api-client/admin';
 import { adminApi, leadExportUrl } from '../lib/api';
+import { useSearchFilters } from '../lib/search-filters';
 
 const KEYS = ['source', 'id', 'from', 'to', 'page', 'pageSize'] as const;
 
@@ -33,15 +34,7 @@ export async function clientLoader({ request }: { request: Request }) {
 /** Leads per vendor meet, partner page and activity form, with the exports sales open in Excel. */
 export default function Leads() {
   const { sources, query, page } = useLoaderData<typeof clientLoader>();
-  const [params, setParams] = useSearchParams();
-  const apply = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next);
-  };
+  const { apply } = useSearchFilters();
   const exportQuery = { source: query.source, id: query.id, from: query.from, to: query.to };
   const range =
     query.from && query.to ? ([dayjs(query.from), dayjs(query.to).subtract(1, 'day')] as const) : null;

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useNavigate } from 'react-router';
 import {
   ADMIN_PAGE_SIZE,
   PUBLICATION_STATUSES,
@@ -12,6 +12,7 @@ import {
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { StatusTag } from '../../features/articles/status';
 import { adminApi } from '../../lib/api';
+import { useSearchFilters } from '../../lib/search-filters';
 
 const FILTERS = ['status', 'category', 'q', 'from', 'to', 'page', 'pageSize'] as const;
 
@@ -26,19 +27,10 @@ const fmt = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm')
 
 export default function ArticleList() {
   const { items, total } = useLoaderData<typeof clientLoader>();
-  const [params, setParams] = useSearchParams();
+  const { params, apply } = useSearchFilters();
   const navigate = useNavigate();
   const page = Number(params.get('page') ?? 1);
   const pageSize = Number(params.get('pageSize') ?? ADMIN_PAGE_SIZE.default);
-
-  const apply = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next);
-  };
 
   const columns: ColumnsType<AdminArticleSummary> = [
     {
