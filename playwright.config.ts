@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ENV } from './e2e/credentials';
 
@@ -13,9 +10,6 @@ delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 // Non-default credential and token secret for the gateway and the workers' direct API calls (e2e/api.ts).
 Object.assign(process.env, E2E_ENV);
-// This run's own DATA_DIR, made once here and inherited by the workers (the CLI and the SMS outbox
-// of the server under test), so a second run on the machine never gets confused with this one.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
@@ -66,13 +60,7 @@ export default defineConfig({
     command: 'node e2e/serve.mjs',
     url: `${baseURL}/robots.txt`,
     // The public origin is configured, as an operator does: canonical and og:url links use it.
-    env: {
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      PUBLIC_ORIGIN: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ...E2E_ENV,
-    },
+    env: { PORT: String(PORT), LOG_LEVEL: 'warn', PUBLIC_ORIGIN: baseURL, ...E2E_ENV },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'pipe',
