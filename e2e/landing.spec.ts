@@ -194,6 +194,9 @@ function assetNavigation(page: Page, url: string) {
 }
 
 test.describe('vendor landing gate', () => {
+  // An asset opens in the same tab (a PDF): closing a context that shows Chromium's PDF viewer can
+  // take several seconds on a loaded machine, which counts against the test's time.
+  test.describe.configure({ timeout: 90_000 });
   test.beforeEach(({ page }) => {
     page.on('popup', () => {
       throw new Error('the asset must open in this tab, not in a popup');
