@@ -59,36 +59,12 @@ const EMPTY: ArticleInput = {
   is_pic: false,
 };
 
+/** The form's fields of a stored article (the same keys as EMPTY). */
 function inputOf(article: AdminArticle | null): ArticleInput {
   if (!article) return EMPTY;
-  const {
-    title,
-    category,
-    content,
-    description,
-    keywords,
-    author,
-    source,
-    thumb,
-    is_hot,
-    is_recommend,
-    is_policy,
-    is_pic,
-  } = article;
-  return {
-    title,
-    category,
-    content,
-    description,
-    keywords,
-    author,
-    source,
-    thumb,
-    is_hot,
-    is_recommend,
-    is_policy,
-    is_pic,
-  };
+  return Object.fromEntries(
+    Object.keys(EMPTY).map((key) => [key, article[key as keyof ArticleInput]]),
+  ) as ArticleInput;
 }
 
 const FLAGS: { name: keyof ArticleInput; label: string }[] = [
