@@ -5,11 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
-import { ArticleStatus, ColumnStatus } from '@portal/api-client/constants';
+import { ArticleStatus, ColumnStatus, NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ColumnArticle, ListItem } from '@portal/api-client/contract';
 import { EXIT, runAdmin } from '../src/admin/commands';
 import { printable } from '../src/admin/printable';
-import * as columns from '../src/repositories/columns';
+import * as review from '../src/repositories/review';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember, type Session } from './member-helpers';
 
@@ -49,7 +49,24 @@ describe.each(DIALECTS)('pnpm admin on %s', (dialect) => {
     await t.call('space_apply', { id: other.id, ...other.identity });
     const res = await admin('reject', 'column', String(other.id), '--reason', '请补充个人简介');
     expect(res.code).toBe(EXIT.ok);
-    expect(await check(other)).toEqual({ status: -1, msg: '请补充个人简介' });
+    expect(await check(other)).toEqual({ status: ColumnStatus.Rejected, msg: '请补充个人简介' });
+  });
+
+  it('records each decision in the audit log with the status change, and none for a refused one', async () => {
+    const other = await newMember(t);
+    await t.call('space_apply', { id: other.id, ...other.identity });
+    const audited = () =>
+      t.app.database.db
+        .selectFrom('audit_log')
+        .select(['editor', 'action', 'entity', 'detail'])
+        .where('entity_id', '=', String(other.id))
+        .where('entity', '=', 'column')
+        .execute();
+    expect((await admin('reject', 'column', String(other.id), '--reason', '资料不全')).code).toBe(EXIT.ok);
+    // Rejected already: refused, and nothing more is recorded.
+    expect((await admin('approve', 'column', String(other.id))).code).toBe(EXIT.failed);
+    expect(await audited()).toEqual([{ editor: 'cli', action: 'reject', entity: 'column', detail: '资料不全' }]);
+    expect((await admin('approve', 'column', '999999')).err).toContain('不存在');
   });
 
   it('approving an article publishes it: readable via article_content and search_list', async () => {
@@ -175,18 +192,25 @@ describe.each(DIALECTS)('pnpm admin on %s', (dialect) => {
     }
     return { writer, ids };
   };
+  const approve = (id: number) =>
+    review.decide(
+      t.app.database,
+      { kind: 'articles', id, approve: true, reason: '' },
+      { editorId: null, editor: 'cli' },
+      Date.now(),
+    );
   const published = async (memberId: number) =>
     t.app.database.db
       .selectFrom('articles')
       .select('id')
       .where('member_id', '=', memberId)
-      .where('status', '=', 1)
+      .where('status', '=', NewsStatus.Published)
       .execute();
 
   it('of parallel approvals of one article exactly one publishes it; the rest are conflicts', async () => {
     const { writer, ids } = await pendingArticles(1);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => columns.approveArticle(t.app.database, ids[0], Date.now())),
+      Array.from({ length: 10 }, () => approve(ids[0])),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(
@@ -199,7 +223,7 @@ describe.each(DIALECTS)('pnpm admin on %s', (dialect) => {
     const { writer, ids } = await pendingArticles(6);
     const outcomes = await Promise.all(
       ids.flatMap((id) => [
-        columns.approveArticle(t.app.database, id, Date.now()),
+        approve(id),
         t.call('space_delete_article', { id, ...writer.identity }),
       ]),
     );

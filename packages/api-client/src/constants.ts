@@ -145,10 +145,24 @@ export const EMPLOYEE_COUNT_OPTIONS = [
   '10000+',
 ] as const;
 
+/**
+ * Status values, one named set per domain (never a bare number in code). The numbers are what the
+ * spec's API sends and what the database stores.
+ */
 /** Column application status (spec section 4); negative values mean rejected. */
 export const ColumnStatus = { NotApplied: 0, UnderReview: 1, Approved: 2, Rejected: -1 } as const;
-/** Column article status filter (spec section 4). */
+/** Column article status filter (spec section 4): the status of a member's column article. */
 export const ArticleStatus = { Unreviewed: 0, Pending: 1, Approved: 3, Rejected: -1 } as const;
+/**
+ * Stored status of a public article (articles.status): readers see Published only. Migration 001
+ * stored 1 for published; the newsroom (005) added the others. The back office speaks of them by
+ * name (PublicationStatus in ./admin).
+ */
+export const NewsStatus = { Draft: 0, Published: 1, Scheduled: 2, Unpublished: 3 } as const;
+/** Member account status (members.status): only an active account signs in. */
+export const MemberStatus = { Disabled: 0, Active: 1 } as const;
+/** Event (activity) status, worked out from its dates (contract EventItem). */
+export const EventStatus = { Upcoming: 0, InProgress: 1, Ended: 2 } as const;
 
 /** Vendor landing survey (spec section 9). */
 export const SURVEY_QUESTIONS = [

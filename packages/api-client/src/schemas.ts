@@ -17,7 +17,6 @@ import {
   type ObjectSchema,
   type ObjectShape,
 } from 'yup';
-import { ERROR_MESSAGES, ErrorCode } from './codes';
 import {
   ARTICLE_CONTENT_MAX_BYTES,
   ARTICLE_MAX_NESTING,
@@ -35,77 +34,11 @@ import {
 import type { FormField } from './contract';
 import { htmlTextContent } from './html-text';
 
+import { MSG, requiredMsg } from './messages';
+
 export { FIELD_MAX } from './constants';
-
-/** Every user-facing message of section 5 and the client messages of section 8. */
-export const MSG = {
-  // member register / login / reset
-  usernameRequired: '请输入会员名',
-  usernameTooLong: `会员名不能超过${FIELD_MAX.username}个字符`,
-  mobileRequired: '手机号不能为空',
-  mobileInvalid: '手机号格式不正确',
-  emailRequired: '邮箱不能为空',
-  emailInvalid: '请输入正确的邮箱',
-  emailTooLong: `邮箱不能超过${FIELD_MAX.email}个字符`,
-  industryRequired: '请选择行业',
-  positionRequired: '请选择职位',
-  departmentRequired: '请选择部门',
-  companyTooLong: `公司名称不能超过${FIELD_MAX.company}个字符`,
-  addressTooLong: `地址不能超过${FIELD_MAX.address}个字符`,
-  placeTooLong: `省市名称不能超过${FIELD_MAX.place}个字符`,
-  companyPeopleInvalid: '请选择正确的企业规模',
-  passwordRequired: '请输入密码',
-  passwordLength: `密码长度为${PASSWORD_MIN}到${PASSWORD_MAX}个字符`,
-  checkPassRequired: '请再次输入密码',
-  checkPassMismatch: '两次输入的密码不一致',
-  /** Register: privacy statement not ticked. */
-  agreement: '请阅读协议并勾选',
-  codeRequired: '请输入验证码',
-  newPasswordRequired: '请输入新密码',
-  /** Send-code button pressed with no phone number. */
-  phoneFirst: '请先输入手机号',
-  // profile
-  avatarType: '头像只能是 PNG、JPG 或 JPEG 格式',
-  avatarSize: '上传头像图片大小不能超过 3MB',
-  // column article
-  titleRequired: '请输入文章标题',
-  titleTooLong: `标题不能超过${TITLE_MAX}个字符`,
-  contentRequired: '请输入文章内容',
-  contentTooLong: `文章内容不能超过${ARTICLE_CONTENT_MAX_BYTES / 1024 / 1024}MB`,
-  contentTooDeep: `文章内容的标签嵌套不能超过${ARTICLE_MAX_NESTING}层`,
-  channelRequired: '请选择频道',
-  categoryRequired: '请选择分类',
-  isPushRequired: '请选择是否推送',
-  descriptionTooLong: `描述不能超过${FIELD_MAX.description}个字符`,
-  keywordTooLong: `关键词不能超过${FIELD_MAX.keyword}个字符`,
-  deleteConfirm: '此操作将删除该任务，是否继续？',
-  // white papers
-  loginFirst: '请先登录',
-  // vendor landing
-  vendorMobileRequired: '请输入手机号',
-  vendorMobileInvalid: '请输入正确的手机号',
-  nameRequired: '姓名不能为空',
-  vendorEmailInvalid: '请输入正确的邮箱地址',
-  companyRequired: '公司不能为空',
-  jobRequired: '职位不能为空',
-  deptRequired: '部门不能为空',
-  personTooLong: `内容不能超过${FIELD_MAX.person}个字符`,
-  meetNameTooLong: `活动名称不能超过${FIELD_MAX.meetName}个字符`,
-  surveyTooLong: `问卷内容不能超过${FIELD_MAX.surveyJson}个字符`,
-  vendorAgreement: '请查看协议并勾选',
-  // dynamic activity form
-  formPrivacy: '请勾选授权协议',
-  formTextTooLong: `内容不能超过${FIELD_MAX.formText}个字符`,
-  activityClosed: ERROR_MESSAGES[ErrorCode.ActivityClosed],
-  // session and lists
-  sessionExpired: ERROR_MESSAGES[ErrorCode.SessionInvalid],
-  bottomReached: '到底了',
-  /** SMS button label after the countdown. */
-  getAgain: '重新获取',
-} as const;
-
-/** Dynamic form: a required field left empty. */
-export const requiredMsg = (label: string): string => `${label}不能为空`;
+/** The messages these rules report: defined in ./messages, which pages import without yup. */
+export { MSG, requiredMsg } from './messages';
 
 // ---------- helpers ----------
 

@@ -1,7 +1,8 @@
+import { ADMIN_PAGE_SIZE } from '@portal/api-client/admin';
 import type { Db } from '../db';
 import { formatTime } from '../lib/time';
 import { bumpContentVersion } from '../plugins/content-changes';
-import * as columns from '../repositories/columns';
+import * as review from '../repositories/review';
 import { printable } from './printable';
 import { EDITOR_USAGE, runEditorCommand } from './editor-commands';
 
@@ -29,6 +30,9 @@ export interface AdminIo {
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
+/** How the audit log names a decision made with `pnpm admin`. */
+const CLI_REVIEWER: review.Reviewer = { editorId: null, editor: 'cli' };
+
 /** Runs one command; returns the process exit code (0 done, 1 refused by state, 2 bad input). */
 export async function runAdmin(argv: readonly string[], database: Db, io: AdminIo): Promise<number> {
   const now = io.now ?? Date.now;
@@ -55,12 +59,12 @@ export async function runAdmin(argv: readonly string[], database: Db, io: AdminI
     return usage(io, `多余的参数: ${rest.join(' ')}`);
   }
 
-  const result =
-    kind === 'column'
-      ? await columns.reviewColumn(database, id, command === 'approve', reason, now())
-      : command === 'approve'
-        ? await columns.approveArticle(database, id, now())
-        : await columns.rejectArticle(database, id, reason, now());
+  const result = await review.decide(
+    database,
+    { kind: kind === 'column' ? 'columns' : 'articles', id, approve: command === 'approve', reason },
+    CLI_REVIEWER,
+    now(),
+  );
   if (!result.ok) {
     io.err(`失败: ${result.reason}`);
     return EXIT.failed;
@@ -98,20 +102,34 @@ function usage(io: AdminIo, problem: string): number {
 }
 
 async function list(database: Db, io: AdminIo): Promise<number> {
-  const pending = await columns.listPending(database);
-  io.out(`待审核专栏申请 (${pending.columns.length}):`);
-  if (pending.columns.length === 0) io.out('  (无)');
-  for (const c of pending.columns) {
+  const applications = await wholeQueue(database, 'columns');
+  io.out(`待审核专栏申请 (${applications.length}):`);
+  if (applications.length === 0) io.out('  (无)');
+  for (const c of applications) {
     io.out(
-      `  会员 ${c.member_id}\t${printable(c.username)}\t${printable(c.mobile)}\t${printable(c.email)}\t${printable(c.company)}\t申请于 ${formatTime(c.applied_at)}`,
+      `  会员 ${c.memberId}\t${printable(c.username)}\t${printable(c.mobile)}\t${printable(c.email)}\t${printable(c.company)}\t申请于 ${formatTime(Date.parse(c.appliedAt))}`,
     );
   }
-  io.out(`待审核文章 (${pending.articles.length}):`);
-  if (pending.articles.length === 0) io.out('  (无)');
-  for (const a of pending.articles) {
+  const articles = await wholeQueue(database, 'articles');
+  io.out(`待审核文章 (${articles.length}):`);
+  if (articles.length === 0) io.out('  (无)');
+  for (const a of articles) {
     io.out(
-      `  文章 ${a.id}\t${printable(a.title)}\t${printable(a.category)}\t会员 ${a.member_id} ${printable(a.username)}\t提交于 ${formatTime(a.created_at)}`,
+      `  文章 ${a.id}\t${printable(a.title)}\t${printable(a.category)}\t会员 ${a.memberId} ${printable(a.username)}\t提交于 ${formatTime(Date.parse(a.submittedAt))}`,
     );
   }
   return EXIT.ok;
+}
+
+/** Every entry of a review queue: the back office's pages, read one after another. */
+async function wholeQueue<K extends review.ReviewKind>(
+  database: Db,
+  kind: K,
+): Promise<review.ReviewQueues[K][]> {
+  const all: review.ReviewQueues[K][] = [];
+  for (let page = 1; ; page++) {
+    const { items } = await review.listReviewQueue(database, kind, page, ADMIN_PAGE_SIZE.max);
+    all.push(...items);
+    if (items.length < ADMIN_PAGE_SIZE.max) return all;
+  }
 }

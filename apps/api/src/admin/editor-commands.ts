@@ -2,7 +2,7 @@ import { EDITOR_ROLES, NEWSROOM_LIMITS, ROLE_LABEL, type EditorRole } from '@por
 import type { Db } from '../db';
 import { hashPassword } from '../lib/password';
 import { recordAudit } from '../repositories/audit';
-import { createEditor, listEditors, setEditorDisabled, setEditorPassword } from '../repositories/editors';
+import { changeEditor, createEditor, listEditors } from '../repositories/editors';
 
 /**
  * `pnpm admin editor …`: newsroom accounts from the command line (the first admin comes from here).
@@ -99,26 +99,21 @@ export async function runEditorCommand(args: readonly string[], database: Db, io
     const password = options.password ?? (io.readLine ? await io.readLine() : '');
     const problem = passwordProblem(password);
     if (problem) return bad(problem);
-    if (!(await setEditorPassword(database, username, await hashPassword(password), io.now()))) {
+    const change = { passwordHash: await hashPassword(password) };
+    if (!(await changeEditor(database, username, change, { ...cli, action: 'password' }, io.now()))) {
       io.err(`失败: 用户名 ${username} 不存在`);
       return 1;
     }
-    await recordAudit(
-      database.db,
-      { ...cli, action: 'password', entity: 'editor', entityId: username },
-      io.now(),
-    );
     io.out(`已重设 ${username} 的密码，其所有会话已结束`);
     return 0;
   }
 
   if (rest.length > 0) return bad(`多余的参数: ${rest.join(' ')}`);
   const disable = sub === 'disable';
-  if (!(await setEditorDisabled(database, username, disable, io.now()))) {
+  if (!(await changeEditor(database, username, { disabled: disable }, { ...cli, action: sub }, io.now()))) {
     io.err(`失败: 用户名 ${username} 不存在`);
     return 1;
   }
-  await recordAudit(database.db, { ...cli, action: sub, entity: 'editor', entityId: username }, io.now());
   io.out(disable ? `已停用 ${username}，其所有会话已结束` : `已启用 ${username}`);
   return 0;
 }

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import { NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
@@ -9,7 +10,7 @@ import { writeTx } from './write-tx';
 
 /** Published articles. Every list orders on (…, status, created_at, id) indexes of 001_initial. */
 
-const PUBLISHED = 1;
+const PUBLISHED = NewsStatus.Published;
 export type ArticleFlag = 'is_hot' | 'is_pic' | 'is_recommend' | 'is_policy';
 
 export interface Page {

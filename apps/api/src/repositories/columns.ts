@@ -1,14 +1,17 @@
-import { ArticleStatus, ColumnStatus } from '@portal/api-client/constants';
+import { ArticleStatus, ColumnStatus, NewsStatus } from '@portal/api-client/constants';
 import type { ColumnArticle, Option } from '@portal/api-client/contract';
-import { ErrorCode } from '@portal/api-client/codes';
 import type { Db } from '../db';
 import { contains } from '../db/like';
-import { indexArticles, removeFromIndex } from '../db/search-index';
-import { htmlText, sanitizeArticleHtml } from '../lib/sanitize';
+import { removeFromIndex } from '../db/search-index';
+import { sanitizeArticleHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { inTx, writeTx } from './write-tx';
 
-/** Member columns (application status) and column articles, plus the editor-review actions. */
+/**
+ * A member's own column: the application, channels and categories, and the member's column
+ * articles (create, read, update, delete). The editors' side, deciding on applications and
+ * articles, is repositories/review.ts.
+ */
 
 /** showStatus text of each column article status (spec section 4). */
 export const ARTICLE_STATUS_TEXT: Record<number, string> = {
@@ -32,13 +35,13 @@ export async function columnState(
   return row ? { status: Number(row.column_status), refuse: String(row.column_refuse) } : null;
 }
 
-/** 0 or rejected → 1 (under review). False when the current status does not allow applying. */
+/** Not applied or rejected → under review. False when the current status does not allow applying. */
 export async function applyForColumn(database: Db, memberId: number, now: number): Promise<boolean> {
   const res = await database.db
     .updateTable('members')
     .set({ column_status: ColumnStatus.UnderReview, column_refuse: '', updated_at: now })
     .where('id', '=', memberId)
-    .where((eb) => eb.or([eb('column_status', '=', ColumnStatus.NotApplied), eb('column_status', '<', 0)]))
+    .where((eb) => eb.or([eb('column_status', '=', ColumnStatus.NotApplied), eb('column_status', '<=', ColumnStatus.Rejected)]))
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
@@ -217,7 +220,7 @@ export async function updateArticle(
 
 /**
  * Deletes the member's own article; false when it is not theirs. A published copy is hidden
- * (status 0) rather than deleted, so links to it answer "not found" instead of breaking the index.
+ * (a draft again) rather than deleted, so links to it answer "not found" instead of breaking the index.
  */
 export async function deleteArticle(database: Db, memberId: number, id: number): Promise<boolean> {
   // A write transaction from the start (IMMEDIATE on SQLite). DELETE … RETURNING reads the public
@@ -234,229 +237,12 @@ export async function deleteArticle(database: Db, memberId: number, id: number):
     if (row.article_id !== null) {
       const articleId = Number(row.article_id);
       await removeFromIndex(inTx(database, trx), [articleId]);
-      await trx.updateTable('articles').set({ status: 0 }).where('id', '=', articleId).execute();
+      await trx
+        .updateTable('articles')
+        .set({ status: NewsStatus.Draft })
+        .where('id', '=', articleId)
+        .execute();
     }
     return true;
   });
-}
-
-// ---------- editor review (pnpm admin) ----------
-
-export interface PendingColumn {
-  member_id: number;
-  username: string;
-  mobile: string;
-  email: string;
-  company: string;
-  applied_at: number;
-}
-export interface PendingArticle {
-  id: number;
-  member_id: number;
-  username: string;
-  title: string;
-  category: string;
-  created_at: number;
-}
-
-export async function listPending(
-  database: Db,
-): Promise<{ columns: PendingColumn[]; articles: PendingArticle[] }> {
-  const columns = await database.db
-    .selectFrom('members')
-    .select(['id', 'username', 'mobile', 'email', 'company', 'updated_at'])
-    .where('column_status', '=', ColumnStatus.UnderReview)
-    .orderBy('updated_at')
-    .execute();
-  const articles = await database.db
-    .selectFrom('column_articles as a')
-    .innerJoin('members as m', 'm.id', 'a.member_id')
-    .leftJoin('column_categories as c', 'c.id', 'a.category')
-    .select(['a.id', 'a.member_id', 'm.username', 'a.title', 'c.name as category', 'a.created_at'])
-    .where('a.status', '=', ArticleStatus.Pending)
-    .orderBy('a.created_at')
-    .orderBy('a.id')
-    .execute();
-  return {
-    columns: columns.map((r) => ({
-      member_id: Number(r.id),
-      username: r.username,
-      mobile: r.mobile,
-      email: r.email,
-      company: String(r.company),
-      applied_at: Number(r.updated_at),
-    })),
-    articles: articles.map((r) => ({
-      id: Number(r.id),
-      member_id: Number(r.member_id),
-      username: r.username,
-      title: r.title,
-      category: r.category ?? '',
-      created_at: Number(r.created_at),
-    })),
-  };
-}
-
-/** A refusal says why, with the API code a caller maps it to: unknown id, or a state that does not allow it. */
-export type ReviewResult =
-  | { ok: true; detail?: string }
-  | { ok: false; code: typeof ErrorCode.NotFound | typeof ErrorCode.Conflict; reason: string };
-
-/** Column application: under review → approved (2) or rejected (-1 with the refusal text). */
-export async function reviewColumn(
-  database: Db,
-  memberId: number,
-  approve: boolean,
-  reason: string,
-  now: number,
-): Promise<ReviewResult> {
-  const state = await columnState(database, memberId);
-  if (!state) return { ok: false, code: ErrorCode.NotFound, reason: `会员 ${memberId} 不存在` };
-  if (state.status !== ColumnStatus.UnderReview) {
-    return {
-      ok: false,
-      code: ErrorCode.Conflict,
-      reason: `会员 ${memberId} 的专栏状态为 ${state.status}，不是待审核 (1)`,
-    };
-  }
-  const res = await database.db
-    .updateTable('members')
-    .set({
-      column_status: approve ? ColumnStatus.Approved : ColumnStatus.Rejected,
-      column_refuse: approve ? '' : reason,
-      updated_at: now,
-    })
-    .where('id', '=', memberId)
-    .where('column_status', '=', ColumnStatus.UnderReview)
-    .executeTakeFirst();
-  // Reviewed by someone else in the meantime.
-  if (Number(res.numUpdatedRows) !== 1) {
-    return { ok: false, code: ErrorCode.Conflict, reason: `会员 ${memberId} 的专栏已被处理` };
-  }
-  return { ok: true };
-}
-
-/** Rejects a pending article (status -1 with the refusal text). */
-export async function rejectArticle(
-  database: Db,
-  id: number,
-  reason: string,
-  now: number,
-): Promise<ReviewResult> {
-  const res = await database.db
-    .updateTable('column_articles')
-    .set({ status: ArticleStatus.Rejected, refuse: reason, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', ArticleStatus.Pending)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 1) return { ok: true };
-  return notPending(database, id);
-}
-
-async function notPending(database: Db, id: number): Promise<ReviewResult> {
-  const row = await database.db
-    .selectFrom('column_articles')
-    .select('status')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row
-    ? {
-        ok: false,
-        code: ErrorCode.Conflict,
-        reason: `文章 ${id} 的状态为 ${Number(row.status)}，不是待审核 (1)`,
-      }
-    : { ok: false, code: ErrorCode.NotFound, reason: `文章 ${id} 不存在` };
-}
-
-/**
- * Approves a pending article: publishes it in its category's public cat_id (a new row of
- * `articles`, or the existing one when an approved article was edited and re-reviewed), indexes
- * it for search, and sets the column article to 3 with the public article_id.
- */
-export async function approveArticle(database: Db, id: number, now: number): Promise<ReviewResult> {
-  // One write transaction (IMMEDIATE on SQLite) for the claim, the publish and the search index.
-  const outcome = await writeTx(database, async (trx): Promise<ReviewResult | null> => {
-    const row = await trx
-      .selectFrom('column_articles as a')
-      .innerJoin('members as m', 'm.id', 'a.member_id')
-      .leftJoin('column_categories as c', 'c.id', 'a.category')
-      .select([
-        'a.id',
-        'a.member_id',
-        'a.title',
-        'a.content',
-        'a.description',
-        'a.keyword',
-        'a.status',
-        'a.article_id',
-        'm.username',
-        'c.cat_id',
-      ])
-      .where('a.id', '=', id)
-      .executeTakeFirst();
-    if (!row || Number(row.status) !== ArticleStatus.Pending) return null;
-    if (row.cat_id === null) {
-      return { ok: false, code: ErrorCode.Conflict, reason: `文章 ${id} 的分类不存在，无法发布` };
-    }
-    // Claim it: only an article that is STILL pending moves (a concurrent approval, rejection,
-    // edit or delete that came first leaves 0 rows, and this approval publishes nothing).
-    const claimed = await trx
-      .updateTable('column_articles')
-      .set({ status: ArticleStatus.Approved, refuse: '', updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', ArticleStatus.Pending)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return null;
-    const tx = inTx(database, trx);
-    const content = sanitizeArticleHtml(row.content);
-    const description = row.description || htmlText(content).slice(0, 120);
-    const values = {
-      cat_id: Number(row.cat_id),
-      title: row.title,
-      description,
-      keyword: row.keyword,
-      author: row.username,
-      source_name: '会员专栏',
-      content,
-      status: 1,
-      member_id: Number(row.member_id),
-    };
-    const existing =
-      row.article_id === null
-        ? undefined
-        : await trx
-            .selectFrom('articles')
-            .select(['id', 'created_at'])
-            .where('id', '=', Number(row.article_id))
-            .executeTakeFirst();
-    let articleId: number;
-    let createdAt = now;
-    if (existing) {
-      // An approved article that was edited and re-reviewed: same public id, re-indexed text.
-      articleId = Number(existing.id);
-      createdAt = Number(existing.created_at);
-      await removeFromIndex(tx, [articleId]);
-      await trx.updateTable('articles').set(values).where('id', '=', articleId).execute();
-    } else {
-      const inserted = await trx
-        .insertInto('articles')
-        .values({ ...values, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      articleId = Number(inserted.id);
-    }
-    await indexArticles(tx, [
-      {
-        id: articleId,
-        title: values.title,
-        description,
-        keyword: values.keyword,
-        content,
-        created_at: createdAt,
-      },
-    ]);
-    await trx.updateTable('column_articles').set({ article_id: articleId }).where('id', '=', id).execute();
-    return { ok: true, detail: `公开文章 id ${articleId}` };
-  });
-  return outcome ?? notPending(database, id);
 }

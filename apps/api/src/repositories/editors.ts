@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_SESSION_IDLE_MS, type AdminUser, type EditorRole } from '@portal/api-client/admin';
 import type { Db } from '../db';
+import { type AuditRecord, recordAudit } from './audit';
+import { writeTx } from './write-tx';
 
 /** Newsroom accounts (apart from members) and their cookie sessions. */
 
@@ -88,40 +90,39 @@ export async function listEditors(database: Db): Promise<EditorRow[]> {
   return rows.map(toEditor);
 }
 
-/** Disables (or re-enables) an account; disabling ends every session of it at once. */
-export async function setEditorDisabled(
-  database: Db,
-  username: string,
-  disabled: boolean,
-  now: number,
-): Promise<boolean> {
-  const editor = await findEditor(database, username);
-  if (!editor) return false;
-  await database.db
-    .updateTable('editors')
-    .set({ disabled: disabled ? 1 : 0, updated_at: now })
-    .where('id', '=', editor.id)
-    .execute();
-  if (disabled) await endEditorSessions(database, editor.id);
-  return true;
-}
+/** What an account change may set: disable or re-enable it, or give it a new password. */
+export type EditorChange = { disabled: boolean } | { passwordHash: string };
 
-/** A new password ends every session of the account. */
-export async function setEditorPassword(
+/**
+ * Changes an account, and with it, in one write transaction, its audit record and its sessions:
+ * disabling it or setting a new password ends every session at once (re-enabling ends none).
+ * False when there is no such account.
+ */
+export async function changeEditor(
   database: Db,
   username: string,
-  passwordHash: string,
+  change: EditorChange,
+  audit: Omit<AuditRecord, 'entity' | 'entityId'>,
   now: number,
 ): Promise<boolean> {
-  const editor = await findEditor(database, username);
-  if (!editor) return false;
-  await database.db
-    .updateTable('editors')
-    .set({ password_hash: passwordHash, updated_at: now })
-    .where('id', '=', editor.id)
-    .execute();
-  await endEditorSessions(database, editor.id);
-  return true;
+  return writeTx(database, async (trx) => {
+    const editor = await trx.selectFrom('editors').select('id').where('username', '=', username).executeTakeFirst();
+    if (!editor) return false;
+    const endsSessions = 'passwordHash' in change || change.disabled;
+    await trx
+      .updateTable('editors')
+      .set({
+        ...('passwordHash' in change
+          ? { password_hash: change.passwordHash }
+          : { disabled: change.disabled ? 1 : 0 }),
+        updated_at: now,
+      })
+      .where('id', '=', editor.id)
+      .execute();
+    if (endsSessions) await trx.deleteFrom('editor_sessions').where('editor_id', '=', editor.id).execute();
+    await recordAudit(trx, { ...audit, entity: 'editor', entityId: username }, now);
+    return true;
+  });
 }
 
 export async function endEditorSessions(database: Db, editorId: number): Promise<void> {

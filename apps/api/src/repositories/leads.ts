@@ -1,7 +1,9 @@
 import type { Lead, LeadColumn, LeadPage, LeadSource, LeadSources } from '@portal/api-client/admin';
 import { SURVEY_QUESTIONS } from '@portal/api-client/constants';
 import type { FormField } from '@portal/api-client/contract';
+import { type SelectQueryBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../db';
+import type { DB } from '../db/schema';
 import { findForm } from './forms';
 
 /**
@@ -41,6 +43,40 @@ interface LeadReader {
   count(): Promise<number>;
 }
 
+type LeadTable = 'vendor_leads' | 'form_submissions';
+
+/**
+ * The count and the reads of one source's rows (`base` selects them): the paging both sources
+ * share. Rows are read by id, so an export resumes after the last id it wrote.
+ */
+function pagedReader<TB extends LeadTable>(
+  columns: LeadColumn[],
+  base: () => SelectQueryBuilder<DB, TB, object>,
+  toLead: (row: Selectable<DB[TB]>) => Lead,
+): LeadReader {
+  const id = sql.ref<number>('id');
+  return {
+    columns,
+    async count() {
+      const { n } = await base()
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+    async read({ afterId, limit, offset = 0, newestFirst }) {
+      let q = base();
+      if (afterId !== undefined) q = q.where(id, '>', afterId);
+      const rows = await q
+        .selectAll()
+        .orderBy(id, newestFirst ? 'desc' : 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => toLead(row as Selectable<DB[TB]>));
+    },
+  };
+}
+
 function survey(questionJson: string): Record<string, string> {
   const values: Record<string, string> = {};
   try {
@@ -68,39 +104,21 @@ function vendorReader(database: Db, meetId: number, filter: LeadFilter): LeadRea
     if (filter.to !== undefined) q = q.where('created_at', '<', filter.to);
     return q;
   };
-  return {
-    columns: VENDOR_COLUMNS,
-    async count() {
-      const [{ n }] = await base()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .execute();
-      return Number(n);
+  return pagedReader(VENDOR_COLUMNS, base, (r) => ({
+    id: Number(r.id),
+    createdAt: iso(r.created_at),
+    values: {
+      name: r.name,
+      mobile: r.mobile,
+      email: r.email,
+      company: r.company,
+      department: r.department,
+      position: r.position,
+      meet_name: r.meet_name,
+      ...survey(r.question),
+      created_at: iso(r.created_at),
     },
-    async read({ afterId, limit, offset = 0, newestFirst }) {
-      let q = base().selectAll();
-      if (afterId !== undefined) q = q.where('id', '>', afterId);
-      const rows = await q
-        .orderBy('id', newestFirst ? 'desc' : 'asc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return rows.map((r) => ({
-        id: Number(r.id),
-        createdAt: iso(r.created_at),
-        values: {
-          name: r.name,
-          mobile: r.mobile,
-          email: r.email,
-          company: r.company,
-          department: r.department,
-          position: r.position,
-          meet_name: r.meet_name,
-          ...survey(r.question),
-          created_at: iso(r.created_at),
-        },
-      }));
-    },
-  };
+  }));
 }
 
 /** A stored answer as text: option ids become their titles, free text of "other" choices appended. */
@@ -156,38 +174,20 @@ async function formReader(
     ...(activityId !== null ? [{ key: 'source', label: '来源' }] : []),
     TIME_COLUMN,
   ];
-  return {
-    columns,
-    async count() {
-      const [{ n }] = await base()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .execute();
-      return Number(n);
-    },
-    async read({ afterId, limit, offset = 0, newestFirst }) {
-      let q = base().selectAll();
-      if (afterId !== undefined) q = q.where('id', '>', afterId);
-      const rows = await q
-        .orderBy('id', newestFirst ? 'desc' : 'asc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return rows.map((r) => {
-        const content = parseRecord(r.content);
-        const other = parseRecord(r.other);
-        const values: Record<string, string> = {
-          activity_id: String(r.activity_id),
-          source: r.source,
-          created_at: iso(r.created_at),
-        };
-        for (const [name, value] of Object.entries(content)) {
-          const extra = typeof other[name] === 'string' ? (other[name] as string) : undefined;
-          values[`f:${name}`] = answerText(fields.get(name), value, extra);
-        }
-        return { id: Number(r.id), createdAt: iso(r.created_at), values };
-      });
-    },
-  };
+  return pagedReader(columns, base, (r) => {
+    const content = parseRecord(r.content);
+    const other = parseRecord(r.other);
+    const values: Record<string, string> = {
+      activity_id: String(r.activity_id),
+      source: r.source,
+      created_at: iso(r.created_at),
+    };
+    for (const [name, value] of Object.entries(content)) {
+      const extra = typeof other[name] === 'string' ? (other[name] as string) : undefined;
+      values[`f:${name}`] = answerText(fields.get(name), value, extra);
+    }
+    return { id: Number(r.id), createdAt: iso(r.created_at), values };
+  });
 }
 
 /** The reader of a source, or null when the meet, activity or partner does not exist. */

@@ -1,4 +1,4 @@
-import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { CATEGORY_PAGES, EventStatus } from '@portal/api-client/constants';
 import type { Banner, EventItem, ListItem, Video, WhitePaper } from '@portal/api-client/contract';
 import { formatDate, formatTime } from '../lib/time';
 
@@ -188,7 +188,7 @@ export const EVENT_COLUMNS = [
   'end_at',
 ] as const;
 
-/** status: 0 upcoming, 1 in progress, 2 ended (contract EventItem). */
+/** status: upcoming, in progress or ended by the event's dates (contract EventItem). */
 export function toEvent(row: EventRow, now: number): EventItem {
   const start = Number(row.start_at);
   const end = Number(row.end_at);
@@ -201,7 +201,7 @@ export function toEvent(row: EventRow, now: number): EventItem {
     thumb: row.thumb,
     url: row.url,
     type: Number(row.type),
-    status: now < start ? 0 : now <= end ? 1 : 2,
+    status: now < start ? EventStatus.Upcoming : now <= end ? EventStatus.InProgress : EventStatus.Ended,
     showTime: startDay === endDay ? startDay : `${startDay} 至 ${endDay}`,
     city: row.city,
   };

@@ -8,7 +8,7 @@ import {
   type Revision,
   type RevisionSummary,
 } from '@portal/api-client/admin';
-import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { CATEGORY_PAGES, NewsStatus } from '@portal/api-client/constants';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import { contains } from '../db/like';
@@ -27,10 +27,10 @@ import { writeTxDb } from './write-tx';
 
 /** articles.status values (001 used 1 for published; the newsroom adds the others). */
 export const ARTICLE_DB_STATUS: Record<PublicationStatus, number> = {
-  draft: 0,
-  published: 1,
-  scheduled: 2,
-  unpublished: 3,
+  draft: NewsStatus.Draft,
+  published: NewsStatus.Published,
+  scheduled: NewsStatus.Scheduled,
+  unpublished: NewsStatus.Unpublished,
 };
 const STATUS_BY_DB = new Map(Object.entries(ARTICLE_DB_STATUS).map(([k, v]) => [v, k as PublicationStatus]));
 

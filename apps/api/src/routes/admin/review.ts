@@ -8,14 +8,12 @@ import {
   type Paged,
   type PendingColumnArticle,
 } from '@portal/api-client/admin';
-import { recordAudit } from '../../repositories/audit';
-import * as columns from '../../repositories/columns';
-import { listColumnApplications, listPendingColumnArticles } from '../../repositories/review';
+import { ErrorCode } from '@portal/api-client/codes';
+import * as review from '../../repositories/review';
 import { AdminHttpError, actorOf, idParams } from './http';
 
 type IdParams = InferType<typeof idParams>;
 type PageQuery = InferType<typeof pageQuerySchema>;
-type Kind = 'columns' | 'articles';
 
 /** /admin/api/review: members' column applications and column articles (spec section 4 statuses). */
 export default async function reviewRoutes(app: FastifyInstance) {
@@ -25,55 +23,28 @@ export default async function reviewRoutes(app: FastifyInstance) {
     '/review/columns',
     { schema: { querystring: pageQuerySchema }, config },
     async (request): Promise<Paged<ColumnApplication>> =>
-      listColumnApplications(app.database, request.query.page, request.query.pageSize),
+      review.listReviewQueue(app.database, 'columns', request.query.page, request.query.pageSize),
   );
   app.get<{ Querystring: PageQuery }>(
     '/review/articles',
     { schema: { querystring: pageQuerySchema }, config },
     async (request): Promise<Paged<PendingColumnArticle>> =>
-      listPendingColumnArticles(app.database, request.query.page, request.query.pageSize),
+      review.listReviewQueue(app.database, 'articles', request.query.page, request.query.pageSize),
   );
 
-  async function exists(kind: Kind, id: number): Promise<boolean> {
-    const row =
-      kind === 'columns'
-        ? await app.database.db.selectFrom('members').select('id').where('id', '=', id).executeTakeFirst()
-        : await app.database.db
-            .selectFrom('column_articles')
-            .select('id')
-            .where('id', '=', id)
-            .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** One decision: the status change (only from pending), its audit record, and fresh public reads. */
+  /** One decision: the status change (only from pending) with its audit record, and fresh public reads. */
   async function decide(
-    kind: Kind,
+    kind: review.ReviewKind,
     id: number,
     approve: boolean,
     reason: string,
     request: Parameters<typeof actorOf>[0],
   ) {
-    if (!(await exists(kind, id))) throw new AdminHttpError(404, ADMIN_MSG.notFound);
-    const now = Date.now();
-    const result =
-      kind === 'columns'
-        ? await columns.reviewColumn(app.database, id, approve, reason, now)
-        : approve
-          ? await columns.approveArticle(app.database, id, now)
-          : await columns.rejectArticle(app.database, id, reason, now);
-    if (!result.ok) throw new AdminHttpError(409, ADMIN_MSG.notPending);
-    await recordAudit(
-      app.database.db,
-      {
-        ...actorOf(request),
-        action: approve ? 'approve' : 'reject',
-        entity: kind === 'columns' ? 'column' : 'column_article',
-        entityId: id,
-        detail: approve ? (result.detail ?? '') : reason,
-      },
-      now,
-    );
+    const result = await review.decide(app.database, { kind, id, approve, reason }, actorOf(request), Date.now());
+    if (!result.ok) {
+      const notFound = result.code === ErrorCode.NotFound;
+      throw new AdminHttpError(notFound ? 404 : 409, notFound ? ADMIN_MSG.notFound : ADMIN_MSG.notPending);
+    }
     // An approved column article is public at once.
     if (kind === 'articles' && approve) await app.contentChanges.announce();
     return { id, status: approve ? 'approved' : 'rejected' };

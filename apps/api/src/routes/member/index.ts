@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mixed, number, object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
-import { AVATAR_MAX_BYTES, MAX_ID } from '@portal/api-client/constants';
+import { AVATAR_MAX_BYTES, MAX_ID, MemberStatus } from '@portal/api-client/constants';
 import { loginSchema, memberRegisterSchema, MSG, profileSchema } from '@portal/api-client/schemas';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
@@ -93,7 +93,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     }
     const member = await members.findCredentials(app.database, payload.username);
     const valid = await verifyPassword(payload.password, member?.password_hash ?? (await dummyHash!));
-    if (!member || !valid || member.status !== 1) {
+    if (!member || !valid || member.status !== MemberStatus.Active) {
       // The attempt that used up the allowance makes the next wait twice as long.
       if (byUser.count === LOGIN_MAX_FAILURES) await raiseLevel(app, userKey);
       if (byIp.count === LOGIN_MAX_FAILURES * LOGIN_IP_FACTOR) await raiseLevel(app, ipKey);

@@ -1,13 +1,11 @@
 import { useNavigate } from 'react-router';
+import { MSG } from '@portal/api-client/messages';
 import { loadMember, type MemberSession } from '@portal/session';
 import { showToast } from '@portal/ui';
 
-/**
- * Shows 请先登录. The message lives with the shared yup schemas; importing it on demand keeps
- * yup out of the pages' first load (only a visitor who hits the gate downloads it).
- */
+/** Shows 请先登录 (from the messages catalogue, which loads without yup or the schemas). */
 export function toastLoginFirst(): void {
-  void import('@portal/api-client/schemas').then(({ MSG }) => showToast(MSG.loginFirst, 'warning'));
+  showToast(MSG.loginFirst, 'warning');
 }
 
 /**

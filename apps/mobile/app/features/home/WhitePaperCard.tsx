@@ -1,4 +1,5 @@
 import type { WhitePaper } from '@portal/api-client';
+import { MSG } from '@portal/api-client/messages';
 import { loadMember } from '@portal/session';
 import { Thumb } from '../shared/Thumb';
 import { dayOf } from '../shared/date';
@@ -24,8 +25,7 @@ export function WhitePaperCard({ paper, onNeedLogin }: WhitePaperCardProps) {
       onClick={(event) => {
         if (!paid || loadMember()) return;
         event.preventDefault();
-        // The message table lives with the yup schemas: load it only when it is needed.
-        void import('@portal/api-client/schemas').then(({ MSG }) => onNeedLogin(MSG.loginFirst));
+        onNeedLogin(MSG.loginFirst);
       }}
     >
       <Thumb src={paper.thumb} alt="" className="m-paper__thumb" />
