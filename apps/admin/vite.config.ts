@@ -1,13 +1,14 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { devServer } from '@portal/config/dev';
 
-/** Assets under /admin/assets/: the public apps' /assets/ prefix never serves the back office. */
-export default defineConfig({
-  base: '/admin/',
+/**
+ * Assets under /admin/assets/: the public apps' /assets/ prefix never serves the back office.
+ * The dev server serves from / (React Router refuses a basename, /admin, that does not begin
+ * with Vite's base, /admin/); the app still answers under /admin there, as behind the gateway.
+ */
+export default defineConfig(({ command }) => ({
+  base: command === 'build' ? '/admin/' : '/',
   plugins: [reactRouter()],
-  server: {
-    port: 8084,
-    // `pnpm --filter admin dev`: the admin API of a running portal (npm start, or API_URL).
-    proxy: { '/admin/api': process.env.API_URL ?? 'http://127.0.0.1:8080' },
-  },
-});
+  server: devServer(8084),
+}));

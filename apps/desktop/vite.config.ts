@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { devServer } from '@portal/config/dev';
 
 /**
  * Hashed assets live under /assets/desktop/ so the gateway can serve all three apps'
@@ -8,5 +9,5 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [reactRouter()],
   build: { assetsDir: 'assets/desktop' },
-  server: { port: 8081 },
+  server: devServer(8081),
 });

@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { devServer } from '@portal/config/dev';
 
 /**
  * Hashed assets live under /assets/landing/ so the gateway serves all three apps' assets from
@@ -8,5 +9,5 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [reactRouter()],
   build: { assetsDir: 'assets/landing' },
-  server: { port: 8083 },
+  server: devServer(8083),
 });

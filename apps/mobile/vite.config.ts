@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { devServer } from '@portal/config/dev';
 
 /**
  * Hashed assets live under /assets/mobile/ so the gateway can serve all three apps'
@@ -8,5 +9,5 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [reactRouter()],
   build: { assetsDir: 'assets/mobile' },
-  server: { port: 8082 },
+  server: devServer(8082),
 });

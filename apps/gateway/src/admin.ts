@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PrefixRule } from '@portal/routes';
 import { createAssetServer } from './assets';
 
 /** The back office's document: never cached, never framed, never indexed. */
@@ -24,29 +25,34 @@ export function adminClientDir(): string | null {
 }
 
 /**
- * /admin: the back office's single-page app at every width (its JSON API, /admin/api, is mounted
- * with the public API). Hashed assets under /admin/assets/, every other path gets the app's
- * document and the client router takes it from there.
+ * A prefix app (the back office under /admin, a prefix rule of the route table): its single-page
+ * app at every width. Hashed assets under the rule's assets path; every other path below the prefix
+ * gets the app's document and the client router takes it from there. Its JSON API is mounted with
+ * the public API (api-host.ts), from the same rule.
  */
-export async function mountAdmin(app: FastifyInstance, clientDir: string | null, log: (msg: string) => void) {
+export async function mountPrefixApp(
+  app: FastifyInstance,
+  rule: PrefixRule,
+  clientDir: string | null,
+  log: (msg: string) => void,
+) {
+  const paths = [rule.prefix, `${rule.prefix}/*`];
   if (!clientDir) {
-    log('app admin: not built (run pnpm --filter admin build); /admin answers 503');
-    app.get('/admin', async (_request, reply) =>
-      reply.code(503).type('text/plain; charset=utf-8').send('编辑后台尚未构建'),
-    );
-    app.get('/admin/*', async (_request, reply) =>
-      reply.code(503).type('text/plain; charset=utf-8').send('编辑后台尚未构建'),
-    );
+    log(`app ${rule.app}: not built (run pnpm --filter ${rule.app} build); ${rule.prefix} answers 503`);
+    for (const url of paths) {
+      app.get(url, async (_request, reply) =>
+        reply.code(503).type('text/plain; charset=utf-8').send('编辑后台尚未构建'),
+      );
+    }
     return;
   }
   const document = readFileSync(path.join(clientDir, 'index.html'));
-  const assets = createAssetServer(path.join(clientDir, 'assets'));
-  app.get('/admin/assets/*', { compress: false }, (request, reply) =>
+  const assets = createAssetServer(path.join(clientDir, rule.assets.slice(rule.prefix.length)));
+  app.get(`${rule.assets}/*`, { compress: false }, (request, reply) =>
     assets.serve((request.params as { '*': string })['*'], request, reply),
   );
   const sendDocument = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply.headers(ADMIN_HEADERS).type('text/html; charset=utf-8').send(document);
-  app.get('/admin', sendDocument);
-  app.get('/admin/*', sendDocument);
-  log('app admin: ready');
+  for (const url of paths) app.get(url, sendDocument);
+  log(`app ${rule.app}: ready`);
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIXES } from '@portal/routes';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -13,8 +14,8 @@ const HOP_BY_HOP = new Set([
   'host',
 ]);
 
-/** The public API and the back office's JSON API (DESIGN.md sections 3 and 9). */
-const API_PREFIXES = ['/api/*', '/admin/api/*'];
+/** The public API and each prefix app's JSON API (/admin/api), from the route table. */
+const API_ROUTES = API_PREFIXES.map((prefix) => `${prefix}/*`);
 
 /**
  * Mounts /api/* and /admin/api/* on the gateway. In-process: the request's raw stream goes straight into the API
@@ -27,7 +28,7 @@ export async function mountApi(gateway: FastifyInstance, target: { app: FastifyI
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     if ('app' in target) {
       const api = target.app;
-      for (const prefix of API_PREFIXES) {
+      for (const prefix of API_ROUTES) {
         scope.all(prefix, (request: FastifyRequest, reply: FastifyReply) => {
           // The client's address as the gateway determined it (TRUST_PROXY), the header's only entry:
           // the API believes exactly this one hop and never re-reads what the client sent.
@@ -70,6 +71,6 @@ export async function mountApi(gateway: FastifyInstance, target: { app: FastifyI
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(res.body ? Readable.fromWeb(res.body as NodeReadableStream) : null);
     };
-    for (const prefix of API_PREFIXES) scope.all(prefix, proxy);
+    for (const prefix of API_ROUTES) scope.all(prefix, proxy);
   });
 }

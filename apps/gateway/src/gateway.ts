@@ -16,8 +16,8 @@ import { COOKIE } from '@portal/api-client/constants';
 import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { fallbackApi } from '@portal/api-client/server';
 import { BEHIND_GATEWAY } from '@portal/config';
-import { appForWidth, resolveRoute, type AppName } from '@portal/routes';
-import { adminClientDir, mountAdmin } from './admin';
+import { PREFIX_RULES, appForWidth, resolveRoute, type AppName } from '@portal/routes';
+import { adminClientDir, mountPrefixApp } from './admin';
 import { mountApi } from './api-host';
 import { mobileArticleTarget } from './article-redirect';
 import { APP_NAMES, loadAppBundles, type AppBundle, type AppHandler } from './apps';
@@ -180,7 +180,10 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     }
   }
   log(`gateway apps: ${APP_NAMES.map((n) => `${n}=${handlers.has(n) ? 'ready' : 'missing'}`).join(', ')}`);
-  await mountAdmin(app, options.adminDir === undefined ? adminClientDir() : options.adminDir, log);
+  // Prefix apps (the route table's prefix rules: /admin) own their whole prefix at every width;
+  // Fastify matches their routes ahead of the page catch-all below.
+  const prefixDirs = { admin: options.adminDir === undefined ? adminClientDir() : options.adminDir };
+  for (const rule of PREFIX_RULES) await mountPrefixApp(app, rule, prefixDirs[rule.app], log);
   // An unknown hashed asset is a plain 404 (never a page), so a stale chunk fails fast and reloads.
   app.all('/assets/*', async (_request, reply) =>
     reply.code(404).type('text/plain; charset=utf-8').send('Not Found'),

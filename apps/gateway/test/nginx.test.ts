@@ -97,8 +97,14 @@ describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of
       data: { access_token: 't', expires_in: 7200 },
     }));
     api.get('/api/ip', async (request) => ({ code: 0, msg: '成功', data: request.ip }));
+    // The back office's build where the generated config looks for it (root/apps/admin/build/client).
+    const adminDir = path.join(prefix, 'apps', 'admin', 'build', 'client');
+    mkdirSync(path.join(adminDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(adminDir, 'index.html'), '<html data-app="admin"></html>');
+    writeFileSync(path.join(adminDir, 'assets', 'app-abc123.js'), 'console.log("admin")');
     gateway = await createGateway({
       api,
+      adminDir,
       apps: (['desktop', 'mobile', 'landing'] as const).map(fakeApp),
       dataDir: path.join(prefix, 'data'),
       logger: false,
@@ -181,6 +187,24 @@ describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of
         expect(location).not.toMatch(/&admin|evil\.example/);
       }
     }
+  });
+
+  it.each([
+    ['a phone', { 'user-agent': PHONE_UA }],
+    ['a narrow cookie', { cookie: 'vw=390' }],
+    ['a desktop', { cookie: 'vw=1280' }],
+  ])('serves /admin (a prefix rule) to %s: the document below it, assets from disk', async (_who, headers) => {
+    for (const url of ['/admin', '/admin/', '/admin/articles/12', '/admin/review.data']) {
+      const res = await get(port, url, headers);
+      expect(res.status, url).toBe(200);
+      expect(res.body, url).toContain('data-app="admin"');
+      expect(res.headers.location, url).toBeUndefined();
+    }
+    const asset = await get(port, '/admin/assets/app-abc123.js', headers);
+    expect(asset.body).toBe('console.log("admin")');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    // Beside the prefix, not under it: an ordinary page path.
+    expect((await get(port, '/administrator', headers)).body).not.toContain('data-app="admin"');
   });
 
   it('passes the peer nginx saw as the client address, not a forged X-Forwarded-For', async () => {

@@ -36,6 +36,18 @@ describe('nginx config', () => {
     expect(conf).not.toMatch(/location ~ \^\/about/);
   });
 
+  it('routes each prefix rule to its app at every width, ahead of the width redirects', () => {
+    expect(conf).toContain('location = /admin { proxy_pass http://portal_gateway; }');
+    expect(conf).toContain('location ^~ /admin/ { proxy_pass http://portal_gateway; }');
+    expect(conf).toContain('location ^~ /admin/api/ { proxy_pass http://portal_gateway; }');
+    expect(conf).toContain(
+      `location ^~ /admin/assets/ {\n    alias ${DEFAULT_NGINX_OPTIONS.root}/apps/admin/build/client/assets/;`,
+    );
+    // Prefix locations come before every regex location (nginx picks ^~ prefixes over regexes anyway).
+    expect(conf.indexOf('location ^~ /admin/')).toBeLessThan(conf.indexOf('location ~ '));
+    expect(conf).not.toMatch(/location ~ \^\/admin/);
+  });
+
   it('is the committed deploy/nginx.conf (regenerate with pnpm --filter @portal/routes gen:nginx)', () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const committed = readFileSync(path.resolve(here, '../../../deploy/nginx.conf'), 'utf8');

@@ -1,6 +1,6 @@
 import { MOBILE_BREAKPOINT, COOKIE } from '@portal/api-client/constants';
 import { paramPattern } from './resolve';
-import { ROUTES, SHARED_PATHS, type RouteMatch } from './table';
+import { API_PREFIX, PREFIX_RULES, ROUTES, SHARED_PATHS, type RouteMatch } from './table';
 import { PHONE_UA_PATTERN } from './viewport';
 
 /**
@@ -163,7 +163,20 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('    try_files $uri =404;');
   line('  }');
   line();
-  line('  location ^~ /api/ { proxy_pass http://portal_gateway; }');
+  line(`  location ^~ ${API_PREFIX}/ { proxy_pass http://portal_gateway; }`);
+  line();
+  // `^~` prefix locations win over every regex location below: no width redirect, no .data rule.
+  for (const rule of PREFIX_RULES) {
+    line(`  # ${rule.prefix}: the ${rule.app} app at every width (a prefix rule of the route table).`);
+    line(`  location ^~ ${rule.assets}/ {`);
+    line(`    alias ${options.root}/apps/${rule.app}/build/client${rule.assets.slice(rule.prefix.length)}/;`);
+    line('    add_header Cache-Control "public, max-age=31536000, immutable";');
+    line('    try_files $uri =404;');
+    line('  }');
+    line(`  location ^~ ${rule.api}/ { proxy_pass http://portal_gateway; }`);
+    line(`  location = ${rule.prefix} { proxy_pass http://portal_gateway; }`);
+    line(`  location ^~ ${rule.prefix}/ { proxy_pass http://portal_gateway; }`);
+  };
   line('  # React Router data requests go to the gateway as they are (never width-redirected).');
   line('  location ~ \\.data$ { proxy_pass http://portal_gateway; }');
   line();

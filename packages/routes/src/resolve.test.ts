@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute, resolveRoute } from './resolve';
-import { PARAM_PATTERNS, ROUTES } from './table';
+import {
+  API_PREFIX,
+  API_PREFIXES,
+  PARAM_PATTERNS,
+  PREFIX_RULES,
+  ROUTES,
+  SHARED_PATHS,
+  prefixRuleOf,
+  underPrefix,
+} from './table';
 
 // Issue 11 hole 7: whatever a path carries, a redirect target is plain, encoded ASCII.
 const HOSTILE = [
@@ -40,5 +49,32 @@ describe('route parameters (issue 11 hole 7)', () => {
     expect(phone.articleId).toBe('42');
     expect(resolveRoute('/AI/news/7', '', 'wide').redirect).toBe('/AI/7');
     expect(resolveRoute('/new_detail', '?id=1%0d%0a', 'wide').redirect).toBe('/news/1%0D%0A');
+  });
+});
+
+describe('prefix rules', () => {
+  it('own the prefix and every path below it, and nothing beside it', () => {
+    expect(prefixRuleOf('/admin')?.app).toBe('admin');
+    expect(prefixRuleOf('/admin/')?.app).toBe('admin');
+    expect(prefixRuleOf('/admin/articles/12')?.app).toBe('admin');
+    expect(prefixRuleOf('/admin/api/session')?.app).toBe('admin');
+    expect(prefixRuleOf('/administrator')).toBeUndefined();
+    expect(prefixRuleOf('/Admin')).toBeUndefined();
+    expect(prefixRuleOf('/news/1')).toBeUndefined();
+  });
+  it('declare /admin with its API and assets inside the prefix', () => {
+    const admin = PREFIX_RULES.find((rule) => rule.app === 'admin');
+    expect(admin).toEqual({ prefix: '/admin', app: 'admin', api: '/admin/api', assets: '/admin/assets' });
+    for (const rule of PREFIX_RULES) {
+      expect(underPrefix(rule.api, rule.prefix)).toBe(true);
+      expect(underPrefix(rule.assets, rule.prefix)).toBe(true);
+    }
+    expect(API_PREFIXES).toEqual(['/api', '/admin/api']);
+  });
+  it('leave no page route, shared path or API under a prefix (a prefix is one app at every width)', () => {
+    const pagePaths = [...SHARED_PATHS, ...ROUTES.map((rule) => rule.pattern), API_PREFIX];
+    for (const path of pagePaths) expect(prefixRuleOf(path), path).toBeUndefined();
+    for (const a of PREFIX_RULES)
+      for (const b of PREFIX_RULES) if (a !== b) expect(underPrefix(a.prefix, b.prefix)).toBe(false);
   });
 });

@@ -112,6 +112,44 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/general/:menu_id', app: 'mobile', otherWidth: () => '/more?id=0' },
 ];
 
+/** The public API (DESIGN.md section 3): never a page, at any width. */
+export const API_PREFIX = '/api';
+
+/** An app that is not one of the reader's widths: it owns every path under its prefix. */
+export type PrefixAppName = 'admin';
+
+/**
+ * A prefix rule: the prefix itself and every path below it belong to one app at every width
+ * (no width redirect, never a page of the public apps). The gateway mounts the app from it and
+ * the generated nginx config routes it.
+ */
+export interface PrefixRule {
+  /** "/admin": matches "/admin" and "/admin/…", not "/administrator". */
+  prefix: string;
+  app: PrefixAppName;
+  /** The part of the prefix that is the app's JSON API, served by the API process. */
+  api: string;
+  /** The app's hashed build assets, straight from disk. */
+  assets: string;
+}
+
+export const PREFIX_RULES: readonly PrefixRule[] = [
+  // The back office (DESIGN.md section 9): its document, assets and /admin/api, on the desktop host.
+  { prefix: '/admin', app: 'admin', api: '/admin/api', assets: '/admin/assets' },
+];
+
+/** Every prefix the API answers: the public API and each prefix app's own. */
+export const API_PREFIXES: readonly string[] = [API_PREFIX, ...PREFIX_RULES.map((rule) => rule.api)];
+
+/** True when `pathname` is `prefix` or lies below it ("/admin", "/admin/x"; not "/admins"). */
+export const underPrefix = (pathname: string, prefix: string): boolean =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** The prefix rule that owns a path, if any. */
+export function prefixRuleOf(pathname: string): PrefixRule | undefined {
+  return PREFIX_RULES.find((rule) => underPrefix(pathname, rule.prefix));
+}
+
 /** The phone page of an article in one of the category pages (spec: /{category}/news/{id}). */
 export const mobileArticlePath = (alias: string, id: string | number) => `/${alias}/news/${id}`;
 
