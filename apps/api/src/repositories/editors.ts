@@ -91,7 +91,7 @@ export async function listEditors(database: Db): Promise<EditorRow[]> {
 }
 
 /** What an account change may set: disable or re-enable it, or give it a new password. */
-export type EditorChange = { disabled: boolean } | { passwordHash: string };
+type EditorChange = { disabled: boolean } | { passwordHash: string };
 
 /**
  * Changes an account, and with it, in one write transaction, its audit record and its sessions:

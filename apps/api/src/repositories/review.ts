@@ -130,7 +130,7 @@ export type ReviewResult =
   | { ok: false; code: typeof ErrorCode.NotFound | typeof ErrorCode.Conflict; reason: string };
 
 /** One editor's decision on one queue entry (a member id for columns, a column article id for articles). */
-export interface ReviewDecision {
+interface ReviewDecision {
   kind: ReviewKind;
   id: number;
   approve: boolean;

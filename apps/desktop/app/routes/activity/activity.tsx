@@ -1,5 +1,5 @@
 import { Form, useLocation } from 'react-router';
-import { IT_REPORT_FIRST_YEAR, PAGE_SIZE } from '@portal/api-client/constants';
+import { EventStatus, IT_REPORT_FIRST_YEAR, PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import { ItemLink, Pagination } from '@portal/ui';
 import type { Route } from './+types/activity';
@@ -140,8 +140,8 @@ export default function Activities({ loaderData: d }: Route.ComponentProps) {
                     </span>
                   </span>
                   <span className="event-card__desc">{e.description}</span>
-                  <span className={e.status === 2 ? 'event-card__cta is-ended' : 'event-card__cta'}>
-                    {e.status === 2 ? '查看回顾' : '立即报名'}
+                  <span className={e.status === EventStatus.Ended ? 'event-card__cta is-ended' : 'event-card__cta'}>
+                    {e.status === EventStatus.Ended ? '查看回顾' : '立即报名'}
                   </span>
                 </span>
               </ItemLink>
