@@ -65,7 +65,9 @@ describe.each(DIALECTS)('pnpm admin on %s', (dialect) => {
     expect((await admin('reject', 'column', String(other.id), '--reason', '资料不全')).code).toBe(EXIT.ok);
     // Rejected already: refused, and nothing more is recorded.
     expect((await admin('approve', 'column', String(other.id))).code).toBe(EXIT.failed);
-    expect(await audited()).toEqual([{ editor: 'cli', action: 'reject', entity: 'column', detail: '资料不全' }]);
+    expect(await audited()).toEqual([
+      { editor: 'cli', action: 'reject', entity: 'column', detail: '资料不全' },
+    ]);
     expect((await admin('approve', 'column', '999999')).err).toContain('不存在');
   });
 
@@ -209,9 +211,7 @@ describe.each(DIALECTS)('pnpm admin on %s', (dialect) => {
 
   it('of parallel approvals of one article exactly one publishes it; the rest are conflicts', async () => {
     const { writer, ids } = await pendingArticles(1);
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => approve(ids[0])),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => approve(ids[0])));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(
       Array(9).fill(ErrorCode.Conflict),
@@ -222,10 +222,7 @@ describe.each(DIALECTS)('pnpm admin on %s', (dialect) => {
   it('an approval racing the member delete never leaves a public copy behind', async () => {
     const { writer, ids } = await pendingArticles(6);
     const outcomes = await Promise.all(
-      ids.flatMap((id) => [
-        approve(id),
-        t.call('space_delete_article', { id, ...writer.identity }),
-      ]),
+      ids.flatMap((id) => [approve(id), t.call('space_delete_article', { id, ...writer.identity })]),
     );
     // Every delete went through; an approval that came second found nothing pending.
     for (const [i, outcome] of outcomes.entries()) {

@@ -193,19 +193,22 @@ describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of
     ['a phone', { 'user-agent': PHONE_UA }],
     ['a narrow cookie', { cookie: 'vw=390' }],
     ['a desktop', { cookie: 'vw=1280' }],
-  ])('serves /admin (a prefix rule) to %s: the document below it, assets from disk', async (_who, headers) => {
-    for (const url of ['/admin', '/admin/', '/admin/articles/12', '/admin/review.data']) {
-      const res = await get(port, url, headers);
-      expect(res.status, url).toBe(200);
-      expect(res.body, url).toContain('data-app="admin"');
-      expect(res.headers.location, url).toBeUndefined();
-    }
-    const asset = await get(port, '/admin/assets/app-abc123.js', headers);
-    expect(asset.body).toBe('console.log("admin")');
-    expect(asset.headers['cache-control']).toContain('immutable');
-    // Beside the prefix, not under it: an ordinary page path.
-    expect((await get(port, '/administrator', headers)).body).not.toContain('data-app="admin"');
-  });
+  ])(
+    'serves /admin (a prefix rule) to %s: the document below it, assets from disk',
+    async (_who, headers) => {
+      for (const url of ['/admin', '/admin/', '/admin/articles/12', '/admin/review.data']) {
+        const res = await get(port, url, headers);
+        expect(res.status, url).toBe(200);
+        expect(res.body, url).toContain('data-app="admin"');
+        expect(res.headers.location, url).toBeUndefined();
+      }
+      const asset = await get(port, '/admin/assets/app-abc123.js', headers);
+      expect(asset.body).toBe('console.log("admin")');
+      expect(asset.headers['cache-control']).toContain('immutable');
+      // Beside the prefix, not under it: an ordinary page path.
+      expect((await get(port, '/administrator', headers)).body).not.toContain('data-app="admin"');
+    },
+  );
 
   it('passes the peer nginx saw as the client address, not a forged X-Forwarded-For', async () => {
     const res = await get(port, '/api/ip', { 'x-forwarded-for': '1.2.3.4' });

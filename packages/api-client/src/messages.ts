@@ -4,7 +4,14 @@
  * 到底了) imports this small module and never loads yup or the rules (messages.test.ts checks it).
  */
 import { ERROR_MESSAGES, ErrorCode } from './codes';
-import { ARTICLE_CONTENT_MAX_BYTES, ARTICLE_MAX_NESTING, FIELD_MAX, PASSWORD_MAX, PASSWORD_MIN, TITLE_MAX } from './constants';
+import {
+  ARTICLE_CONTENT_MAX_BYTES,
+  ARTICLE_MAX_NESTING,
+  FIELD_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  TITLE_MAX,
+} from './constants';
 
 /** Every user-facing message of section 5 and the client messages of section 8. */
 export const MSG = {

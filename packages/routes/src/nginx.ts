@@ -176,7 +176,7 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
     line(`  location ^~ ${rule.api}/ { proxy_pass http://portal_gateway; }`);
     line(`  location = ${rule.prefix} { proxy_pass http://portal_gateway; }`);
     line(`  location ^~ ${rule.prefix}/ { proxy_pass http://portal_gateway; }`);
-  };
+  }
   line('  # React Router data requests go to the gateway as they are (never width-redirected).');
   line('  location ~ \\.data$ { proxy_pass http://portal_gateway; }');
   line();

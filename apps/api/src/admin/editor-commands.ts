@@ -1,7 +1,6 @@
 import { EDITOR_ROLES, NEWSROOM_LIMITS, ROLE_LABEL, type EditorRole } from '@portal/api-client/admin';
 import type { Db } from '../db';
 import { hashPassword } from '../lib/password';
-import { recordAudit } from '../repositories/audit';
 import { changeEditor, createEditor, listEditors } from '../repositories/editors';
 
 /**
@@ -78,17 +77,13 @@ export async function runEditorCommand(args: readonly string[], database: Db, io
     const editor = await createEditor(
       database,
       { username, displayName, role, passwordHash: await hashPassword(password) },
+      cli,
       io.now(),
     );
     if (!editor) {
       io.err(`失败: 用户名 ${username} 已存在`);
       return 1;
     }
-    await recordAudit(
-      database.db,
-      { ...cli, action: 'create', entity: 'editor', entityId: username, detail: role },
-      io.now(),
-    );
     io.out(`已创建${ROLE_LABEL[role]}账号: ${username}`);
     return 0;
   }

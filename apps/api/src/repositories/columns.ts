@@ -41,7 +41,12 @@ export async function applyForColumn(database: Db, memberId: number, now: number
     .updateTable('members')
     .set({ column_status: ColumnStatus.UnderReview, column_refuse: '', updated_at: now })
     .where('id', '=', memberId)
-    .where((eb) => eb.or([eb('column_status', '=', ColumnStatus.NotApplied), eb('column_status', '<=', ColumnStatus.Rejected)]))
+    .where((eb) =>
+      eb.or([
+        eb('column_status', '=', ColumnStatus.NotApplied),
+        eb('column_status', '<=', ColumnStatus.Rejected),
+      ]),
+    )
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

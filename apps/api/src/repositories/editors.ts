@@ -54,26 +54,36 @@ function toEditor(r: Row): EditorRow {
 
 const EDITOR_COLUMNS = ['id', 'username', 'display_name', 'role', 'disabled', 'created_at'] as const;
 
+/** Creates an account and its audit record in one write transaction; null when the username is taken. */
 export async function createEditor(
   database: Db,
   input: { username: string; displayName: string; role: EditorRole; passwordHash: string },
+  audit: Omit<AuditRecord, 'action' | 'entity' | 'entityId' | 'detail'>,
   now: number,
 ): Promise<EditorRow | null> {
-  const exists = await findEditor(database, input.username);
-  if (exists) return null;
-  const row = await database.db
-    .insertInto('editors')
-    .values({
-      username: input.username,
-      display_name: input.displayName,
-      role: input.role,
-      password_hash: input.passwordHash,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(EDITOR_COLUMNS)
-    .executeTakeFirstOrThrow();
-  return toEditor(row);
+  return writeTx(database, async (trx) => {
+    const exists = await trx
+      .selectFrom('editors')
+      .select('id')
+      .where('username', '=', input.username)
+      .executeTakeFirst();
+    if (exists) return null;
+    const row = await trx
+      .insertInto('editors')
+      .values({
+        username: input.username,
+        display_name: input.displayName,
+        role: input.role,
+        password_hash: input.passwordHash,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(EDITOR_COLUMNS)
+      .executeTakeFirstOrThrow();
+    const record = { action: 'create', entity: 'editor', entityId: input.username, detail: input.role };
+    await recordAudit(trx, { ...audit, ...record }, now);
+    return toEditor(row);
+  });
 }
 
 export async function findEditor(database: Db, username: string): Promise<EditorWithHash | null> {
@@ -106,7 +116,11 @@ export async function changeEditor(
   now: number,
 ): Promise<boolean> {
   return writeTx(database, async (trx) => {
-    const editor = await trx.selectFrom('editors').select('id').where('username', '=', username).executeTakeFirst();
+    const editor = await trx
+      .selectFrom('editors')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirst();
     if (!editor) return false;
     const endsSessions = 'passwordHash' in change || change.disabled;
     await trx

@@ -215,7 +215,11 @@ async function whyNotPending(database: Db, kind: ReviewKind, id: number): Promis
           .select('column_status as status')
           .where('id', '=', id)
           .executeTakeFirst()
-      : await database.db.selectFrom('column_articles').select('status').where('id', '=', id).executeTakeFirst();
+      : await database.db
+          .selectFrom('column_articles')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirst();
   const [what, status, pending] =
     kind === 'columns'
       ? [`会员 ${id}`, `会员 ${id} 的专栏状态`, ColumnStatus.UnderReview]
@@ -302,7 +306,14 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
     articleId = Number(inserted.id);
   }
   await indexArticles(tx, [
-    { id: articleId, title: values.title, description, keyword: values.keyword, content, created_at: createdAt },
+    {
+      id: articleId,
+      title: values.title,
+      description,
+      keyword: values.keyword,
+      content,
+      created_at: createdAt,
+    },
   ]);
   await trx.updateTable('column_articles').set({ article_id: articleId }).where('id', '=', id).execute();
   return { ok: true, detail: `公开文章 id ${articleId}` };

@@ -40,7 +40,12 @@ export default async function reviewRoutes(app: FastifyInstance) {
     reason: string,
     request: Parameters<typeof actorOf>[0],
   ) {
-    const result = await review.decide(app.database, { kind, id, approve, reason }, actorOf(request), Date.now());
+    const result = await review.decide(
+      app.database,
+      { kind, id, approve, reason },
+      actorOf(request),
+      Date.now(),
+    );
     if (!result.ok) {
       const notFound = result.code === ErrorCode.NotFound;
       throw new AdminHttpError(notFound ? 404 : 409, notFound ? ADMIN_MSG.notFound : ADMIN_MSG.notPending);

@@ -103,7 +103,10 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     if (payload.id !== memberId) throw new ApiError(ErrorCode.Forbidden);
     const state = await columns.columnState(app.database, memberId);
     if (!state) throw new ApiError(ErrorCode.SessionInvalid);
-    const msg = state.status <= ColumnStatus.Rejected ? state.refuse || REJECTED_MSG : (COLUMN_STATUS_MSG[state.status] ?? '');
+    const msg =
+      state.status <= ColumnStatus.Rejected
+        ? state.refuse || REJECTED_MSG
+        : (COLUMN_STATUS_MSG[state.status] ?? '');
     return ok({ status: state.status, msg });
   });
 

@@ -140,7 +140,11 @@ export default function Activities({ loaderData: d }: Route.ComponentProps) {
                     </span>
                   </span>
                   <span className="event-card__desc">{e.description}</span>
-                  <span className={e.status === EventStatus.Ended ? 'event-card__cta is-ended' : 'event-card__cta'}>
+                  <span
+                    className={
+                      e.status === EventStatus.Ended ? 'event-card__cta is-ended' : 'event-card__cta'
+                    }
+                  >
                     {e.status === EventStatus.Ended ? '查看回顾' : '立即报名'}
                   </span>
                 </span>
