@@ -139,10 +139,6 @@ export async function changeEditor(
   });
 }
 
-export async function endEditorSessions(database: Db, editorId: number): Promise<void> {
-  await database.db.deleteFrom('editor_sessions').where('editor_id', '=', editorId).execute();
-}
-
 /** Opens a session: returns the cookie value (shown once) and the CSRF token. */
 export async function openEditorSession(
   database: Db,
