@@ -68,12 +68,11 @@ export async function backup(config: ToolConfig, file: string): Promise<BackupKi
       if (!fs.existsSync(source)) throw new BackupError(`没有找到 SQLite 数据库: ${source}`);
       const db = new Database(source, { fileMustExist: true });
       try {
-        // The online backup API copies a consistent snapshot page by page while writers go on.
-        await db.backup(partial);
+        await db.backup(partial, { progress: wholeDatabasePerStep });
       } finally {
         db.close();
       }
-      checkSqlite(partial);
+      finishSqliteCopy(partial);
     }
     fs.renameSync(partial, file);
   } catch (err) {
@@ -112,7 +111,7 @@ export async function restore(config: ToolConfig, file: string): Promise<BackupK
     const source = new Database(file, { readonly: true, fileMustExist: true });
     try {
       // Through SQLite's backup API, not a file copy: the target's WAL and locks are honoured.
-      await source.backup(sqliteFile(config.dataDir));
+      await source.backup(sqliteFile(config.dataDir), { progress: wholeDatabasePerStep });
     } finally {
       source.close();
     }
@@ -137,6 +136,27 @@ function pgEnv(databaseUrl: string): NodeJS.ProcessEnv {
   const sslmode = url.searchParams.get('sslmode');
   if (sslmode) env.PGSSLMODE = sslmode;
   return env;
+}
+
+/**
+ * SQLite's online backup restarts whenever another connection (the server) writes between two of
+ * its steps; in small steps a busy server keeps it from ever finishing. One step copies every page
+ * inside one read transaction: a consistent snapshot, and in WAL mode the server's writers go on.
+ */
+const wholeDatabasePerStep = () => 0x7fffffff;
+
+/**
+ * The copy inherits the server's WAL mode: switch it to a single self-contained file (no -wal/-shm
+ * beside it, safe to move and to copy off the machine), then check it.
+ */
+function finishSqliteCopy(file: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+  checkSqlite(file);
 }
 
 function checkSqlite(file: string): void {
