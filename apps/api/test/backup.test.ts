@@ -15,8 +15,7 @@ const ROUND_TRIP_MS = 120_000;
 
 const pvOf = async (database: Db, id: number) =>
   Number(
-    (await database.db.selectFrom('articles').select('pv').where('id', '=', id).executeTakeFirstOrThrow())
-      .pv,
+    (await database.db.selectFrom('articles').select('pv').where('id', '=', id).executeTakeFirstOrThrow()).pv,
   );
 const articleCount = async (database: Db) =>
   (await database.db.selectFrom('articles').select('id').execute()).length;
@@ -27,7 +26,11 @@ describe.each(DIALECTS)('pnpm backup / pnpm restore on %s', (dialect) => {
   let dir: string;
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);
-    config = { dataDir: testDb.options.dataDir!, databaseUrl: testDb.options.databaseUrl || undefined, pgPoolMax: 2 };
+    config = {
+      dataDir: testDb.options.dataDir!,
+      databaseUrl: testDb.options.databaseUrl || undefined,
+      pgPoolMax: 2,
+    };
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-backup-'));
     const database = openDb(config);
     await migrate(database);

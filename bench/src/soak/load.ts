@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { call, nextAddress, type Client } from './client';
+import { nextAddress, type Client } from './client';
 
 export interface MixResult {
   connections: number;

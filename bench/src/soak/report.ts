@@ -64,7 +64,9 @@ export function writeSoakReport(dir: string, r: SoakResult): void {
     'A page view is acknowledged only after the transaction holding it is committed (group commit,',
     'apps/api/src/plugins/page-views.ts), so the counter may gain more than was acknowledged (views committed',
     'whose answer the kill cut off), never less: stored counter gain ' +
-      r.crashes.map((c) => `${c.label} ${c.views.stored} for ${c.views.acknowledged} acknowledged`).join(', ') +
+      r.crashes
+        .map((c) => `${c.label} ${c.views.stored} for ${c.views.acknowledged} acknowledged`)
+        .join(', ') +
       '.',
     '',
     ...(m && v

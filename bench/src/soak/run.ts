@@ -214,7 +214,11 @@ async function viewsPhase(label: Database): Promise<ViewsPhase> {
   }
 }
 
-async function readViews(dataDir: string, databaseUrl: string | undefined, articleId: number): Promise<number> {
+async function readViews(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  articleId: number,
+): Promise<number> {
   const store = openStore(dataDir, databaseUrl);
   try {
     return await store.views(articleId);

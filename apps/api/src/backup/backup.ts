@@ -45,7 +45,10 @@ export function detectBackupKind(file: string): BackupKind | null {
 
 /** DATA_DIR/backups/portal-<UTC time>.<sqlite|pgdump>: the default target of `pnpm backup`. */
 export function defaultBackupFile(config: ToolConfig, now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return path.join(config.dataDir, 'backups', `portal-${stamp}.${config.databaseUrl ? 'pgdump' : 'sqlite'}`);
 }
 
@@ -90,7 +93,8 @@ export async function restore(config: ToolConfig, file: string): Promise<BackupK
   if (!fs.existsSync(file)) throw new BackupError(`备份文件不存在: ${file}`);
   const kind = detectBackupKind(file);
   const target = kindOf(config);
-  if (kind === null) throw new BackupError(`不是本系统的备份文件（SQLite 数据库或 pg_dump 自定义格式）: ${file}`);
+  if (kind === null)
+    throw new BackupError(`不是本系统的备份文件（SQLite 数据库或 pg_dump 自定义格式）: ${file}`);
   if (kind !== target) {
     throw new BackupError(
       `备份是 ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} 的，当前配置的数据库是 ${target === 'sqlite' ? 'SQLite（DATA_DIR）' : 'PostgreSQL（DATABASE_URL）'}`,
@@ -102,7 +106,15 @@ export async function restore(config: ToolConfig, file: string): Promise<BackupK
     // --clean drops what the dump recreates; one transaction: a failed restore changes nothing.
     await run(
       'pg_restore',
-      ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${env.PGDATABASE}`, file],
+      [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${env.PGDATABASE}`,
+        file,
+      ],
       { timeout: BACKUP_TIMEOUT_MS, env },
     );
   } else {
