@@ -186,11 +186,10 @@ describe('rate limiter', () => {
 describe('PageViewCounter', () => {
   const log = { error: vi.fn() } as unknown as FastifyBaseLogger;
 
-  it('keeps a failed batch and writes it once on the next flush', async () => {
+  it('refuses the views of a failed write (not acknowledged, not kept) and commits later ones', async () => {
     const writes: [number, number][][] = [];
     let fail = true;
-    const database = {} as Db;
-    const counter = new PageViewCounter(database, log, 60_000);
+    const counter = new PageViewCounter({} as Db, log);
     // Replace the database write with a recorder that fails once.
     const mod = await import('../src/repositories/articles');
     const spy = vi.spyOn(mod, 'addArticleViews').mockImplementation(async (_db, batch) => {
@@ -199,22 +198,39 @@ describe('PageViewCounter', () => {
         throw new Error('disk full');
       }
       writes.push([...batch]);
+      return new Map([...batch].map(([id, n]) => [id, 100 + n]));
     });
-    counter.add(1);
-    counter.add(1);
-    counter.add(2);
-    await counter.flush();
-    expect(writes).toEqual([]);
-    expect(counter.unsaved(1)).toBe(2);
-    counter.add(1);
+    const failed = [counter.add(1), counter.add(1), counter.add(2)];
+    for (const view of failed) await expect(view).rejects.toThrow('disk full');
+    const later = [counter.add(1), counter.add(3)];
     await counter.close();
+    expect(await Promise.all(later)).toEqual([101, 101]);
     expect(writes).toEqual([
       [
-        [1, 3],
-        [2, 1],
+        [1, 1],
+        [3, 1],
       ],
     ]);
-    expect(counter.unsaved(1)).toBe(0);
+    spy.mockRestore();
+  });
+
+  it('groups the views that arrive while a batch is committed into the next batch', async () => {
+    const batches: [number, number][][] = [];
+    const counter = new PageViewCounter({} as Db, log);
+    const mod = await import('../src/repositories/articles');
+    let release: () => void = () => {};
+    const spy = vi.spyOn(mod, 'addArticleViews').mockImplementation(async (_db, batch) => {
+      batches.push([...batch]);
+      if (batches.length === 1) await new Promise<void>((r) => (release = r));
+      return new Map([...batch].map(([id, n]) => [id, n]));
+    });
+    const first = counter.add(5);
+    await new Promise((r) => setImmediate(r));
+    const waiting = Array.from({ length: 10 }, () => counter.add(5));
+    release();
+    expect(await first).toBe(1);
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: 10 }, () => 10));
+    expect(batches).toEqual([[[5, 1]], [[5, 10]]]);
     spy.mockRestore();
   });
 });

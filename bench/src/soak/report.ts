@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CrashResult } from './crash';
-import type { MixResult } from './load';
+import type { MixResult, ViewsResult } from './load';
 import { WRITE_KINDS } from './writes';
 
 export interface SoakResult {
@@ -12,16 +12,10 @@ export interface SoakResult {
   /** null until the load phases ran. */
   load: {
     mix: MixResult;
-    views: {
-      sent: number;
-      ok: number;
-      errors: number;
-      connections: number;
-      before: number;
-      after: number;
-      exact: boolean;
-    };
+    views: (ViewsResult & { database: string; before: number; after: number; exact: boolean })[];
   } | null;
+  /** What this run did differently from the full parameters, and why. */
+  notes: string[];
   fuzz: { suite: string; runs: number; passed: boolean; seconds: number }[];
   seconds: number;
   /** false while the run is under way (or when it was stopped early). */
@@ -50,6 +44,7 @@ export function writeSoakReport(dir: string, r: SoakResult): void {
       .map(([k, n]) => `${k} ${n}`)
       .join(', ')}.${r.complete ? '' : ' **Run incomplete: the phases below are the ones that finished.**'}`,
     '',
+    ...(r.notes.length ? [...r.notes.map((n) => `- ${n}`), ''] : []),
     '## Crash rounds (SIGKILL of the gateway with writes in flight)',
     '',
     `${r.settings.rounds} rounds per database, ${r.settings.writes} acknowledged writes in all, ${r.settings.writeConcurrency} in flight.`,
@@ -66,11 +61,13 @@ export function writeSoakReport(dir: string, r: SoakResult): void {
       ]),
     ),
     '',
-    'Page views are batched in memory for up to a second before they are written (apps/api/src/plugins/page-views.ts):',
-    'the views acknowledged in the last second before a SIGKILL are the only writes that can be lost; the table',
-    'counts them under "pageview missing" (stored counter gain: ' +
-      r.crashes.map((c) => `${c.label} ${c.views.stored} of ${c.views.acknowledged}`).join(', ') +
-      ').',
+    'A page view is acknowledged only after the transaction holding it is committed (group commit,',
+    'apps/api/src/plugins/page-views.ts), so the counter may gain more than was acknowledged (views committed',
+    'whose answer the kill cut off), never less: stored counter gain ' +
+      r.crashes
+        .map((c) => `${c.label} ${c.views.stored} for ${c.views.acknowledged} acknowledged`)
+        .join(', ') +
+      '.',
     '',
     ...(m && v
       ? [
@@ -83,11 +80,38 @@ export function writeSoakReport(dir: string, r: SoakResult): void {
             [[m.requests, m.rps, m.p50, m.p99, m.errors, m.timeouts, m.non2xx]],
           ),
           '',
-          `## Concurrent page views (${r.settings.views} over ${v.connections} connections)`,
+          `## Concurrent page views (${r.settings.views} of one article over ${v[0]?.connections ?? 0} keep-alive connections)`,
+          '',
+          'Each view waits up to ' +
+            `${r.settings.viewTimeoutMs / 1000} s for its answer; the counter is read after a SIGKILL of the server.`,
           '',
           table(
-            ['acknowledged', 'errors', 'counter before', 'counter after', 'exact'],
-            [[v.ok, v.errors, v.before, v.after, v.exact ? 'yes' : 'NO']],
+            [
+              'database',
+              'acknowledged',
+              'refused',
+              'timeouts',
+              'errors',
+              'seconds',
+              'p50 ms',
+              'p99 ms',
+              'max ms',
+              'counter gain',
+              'exact',
+            ],
+            v.map((x) => [
+              x.database,
+              x.ok,
+              x.refused,
+              x.timeouts,
+              x.errors,
+              x.seconds,
+              x.p50,
+              x.p99,
+              x.max,
+              x.after - x.before,
+              x.exact ? 'yes' : 'NO',
+            ]),
           ),
           '',
         ]

@@ -179,15 +179,27 @@ export async function getArticleViews(database: Db, id: number): Promise<number 
   return row ? Number(row.pv) : null;
 }
 
-/** Adds a batch of counted views in one write transaction (all or nothing). */
-export async function addArticleViews(database: Db, batch: Map<number, number>): Promise<void> {
-  await writeTx(database, async (trx) => {
-    for (const [id, n] of batch) {
-      await trx
+/**
+ * Adds a batch of counted views in one write transaction (all or nothing), to published articles
+ * only; answers each counted article's stored count after the batch.
+ */
+export async function addArticleViews(
+  database: Db,
+  batch: Map<number, number>,
+): Promise<Map<number, number>> {
+  return writeTx(database, async (trx) => {
+    const counts = new Map<number, number>();
+    // Rows in id order: two processes committing batches never wait on each other in a cycle.
+    for (const [id, n] of [...batch].sort((a, b) => a[0] - b[0])) {
+      const row = await trx
         .updateTable('articles')
         .set((eb) => ({ pv: eb('pv', '+', n) }))
         .where('id', '=', id)
-        .execute();
+        .where('status', '=', PUBLISHED)
+        .returning('pv')
+        .executeTakeFirst();
+      if (row) counts.set(id, Number(row.pv));
     }
+    return counts;
   });
 }

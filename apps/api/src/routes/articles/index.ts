@@ -27,11 +27,15 @@ export default async function articleRoutes(app: FastifyInstance) {
    * was less than PAGE_VIEW_THROTTLE_MS ago; answers the lasttime to store and the current count.
    */
   defineCall(app, 'article_pv', async ({ id, lasttime }) => {
-    const stored = await getArticleViews(db, id);
-    if (stored === null) throw notFound();
     const now = Date.now();
-    const throttled = lasttime !== undefined && now - lasttime < PAGE_VIEW_THROTTLE_MS;
-    if (!throttled) app.pageViews.add(id);
-    return ok({ lasttime: throttled ? lasttime : now, pv: stored + app.pageViews.unsaved(id) });
+    if (lasttime !== undefined && now - lasttime < PAGE_VIEW_THROTTLE_MS) {
+      const stored = await getArticleViews(db, id);
+      if (stored === null) throw notFound();
+      return ok({ lasttime, pv: stored });
+    }
+    // Answered only once the view is committed: an acknowledged view survives a crash.
+    const pv = await app.pageViews.add(id);
+    if (pv === null) throw notFound();
+    return ok({ lasttime: now, pv });
   });
 }
