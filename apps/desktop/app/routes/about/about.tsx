@@ -1,5 +1,5 @@
-import { Link, useRouteLoaderData } from 'react-router';
-import type { FooterData } from '@portal/api-client';
+import { Link } from 'react-router';
+import { useStartup } from '@portal/ui';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/about';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
@@ -37,7 +37,7 @@ const SERVICES = [
 
 /** /about: the company, its services, contact and copyright statement (company_letter). */
 export default function About() {
-  const footer = useRouteLoaderData<{ footer: FooterData }>('root')?.footer;
+  const footer = useStartup().bottom;
   const info = Object.entries(footer?.info ?? {});
   const address = info.find(([label]) => label.includes('地址'));
   const statement = info.find(([label]) => label.includes('声明'));

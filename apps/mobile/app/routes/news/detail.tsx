@@ -1,5 +1,6 @@
-import { Link, data, useLoaderData } from 'react-router';
-import { shareMeta } from '@portal/ui';
+import { Link, data, useLoaderData, useLocation } from 'react-router';
+import { categoryByAlias } from '@portal/api-client/startup';
+import { shareMeta, useStartup } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, publicOrigin, required } from '../../lib/api.server';
 import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
@@ -68,11 +69,15 @@ export default function NewsDetail() {
   const { article } = useLoaderData<typeof loader>();
   usePageView(article.id);
   const keywords = keywordsOf(article.keyword);
+  // The section's name: the article's own, else the start-up categories' name for /{category}/news/{id}.
+  const { layouts } = useStartup();
+  const alias = useLocation().pathname.split('/')[1] ?? '';
+  const section = article.cat_name || categoryByAlias(layouts, alias)?.name;
   return (
     <main className="m-page m-article">
       <div className="m-subbar">
         <BackButton />
-        {article.cat_name ? <span className="m-subbar__title">{article.cat_name}</span> : null}
+        {section ? <span className="m-subbar__title">{section}</span> : null}
       </div>
       <article className="m-article__body">
         <h1 className="m-article__title">{article.title}</h1>
