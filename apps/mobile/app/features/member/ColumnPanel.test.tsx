@@ -62,7 +62,6 @@ const api = {
 
 vi.mock('./api', () => ({
   memberApi: async () => api,
-  failureMessage: (res: { code: number; msg: string }) => (res.code === 10001 ? null : res.msg),
 }));
 
 const { ColumnPanel } = await import('./ColumnPanel');
