@@ -174,6 +174,9 @@ export const Flag = { No: 0, Yes: 1 } as const;
 /** The survey question with several answers and an 其他 text (SURVEY_QUESTIONS index). */
 export const SURVEY_CHALLENGES_INDEX = 1;
 
+/** The portal's name: page titles, the logo, share tags and structured data. */
+export const SITE_NAME = '中小企业IT网';
+
 /** Vendor landing survey (spec section 9). */
 export const SURVEY_QUESTIONS = [
   { title: '贵公司是否已部署ERP系统？', choices: ['是', '否', '否，但正在考虑'] },

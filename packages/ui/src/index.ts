@@ -18,3 +18,4 @@ export * from './PrivacyStatement';
 export * from './PrivacyLink';
 export * from './shareMeta';
 export * from './useStartup';
+export * from './Highlight';

@@ -4,7 +4,7 @@ import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/about';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { seoMeta } from '../../lib/seo';
 

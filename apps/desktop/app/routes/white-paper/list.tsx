@@ -5,7 +5,7 @@ import { Pagination } from '@portal/ui';
 import type { Route } from './+types/list';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { settle, unwrapPage } from '../../features/content/lib/envelope.server';
-import { day } from '../../features/shared/format';
+import { dayOf as day } from '@portal/ui/format';
 import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';

@@ -2,7 +2,7 @@ import type { WhitePaper } from '@portal/api-client';
 import { MSG } from '@portal/api-client/messages';
 import { loadMember } from '@portal/session';
 import { Thumb } from '../shared/Thumb';
-import { dayOf } from '../shared/date';
+import { dayOf } from '@portal/ui/format';
 import { isPaidPaper } from '@portal/api-client/constants';
 
 export interface WhitePaperCardProps {

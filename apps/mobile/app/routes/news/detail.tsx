@@ -7,8 +7,9 @@ import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { usePageView } from '../../features/article/usePageView';
 import { SmartLink } from '../../features/shared/SmartLink';
-import { keywordsOf } from '../../features/article/keywords';
-import { isoOf } from '../../features/shared/date';
+import { keywordsOf } from '@portal/ui/format';
+import { isoOf } from '@portal/ui/format';
+import { newsArticleJsonLd } from '@portal/ui/json-ld';
 
 function notFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
@@ -47,21 +48,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
       siteName: SITE_NAME,
       type: 'article',
     }),
-    {
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'NewsArticle',
-        headline: article.title,
-        description,
-        keywords,
-        datePublished: isoOf(article.created_at),
-        image: article.thumb ? [new URL(article.thumb, origin).href] : undefined,
-        mainEntityOfPage: canonical,
-        author: article.author ? { '@type': 'Person', name: article.author } : undefined,
-        publisher: { '@type': 'Organization', name: SITE_NAME },
-        articleSection: article.cat_name || undefined,
-      },
-    },
+    { 'script:ld+json': newsArticleJsonLd({ ...article, description }, { canonical, origin }) },
   ];
 };
 

@@ -7,7 +7,7 @@ import { DEFAULT_VIDEO_THUMB, SITE_NAME, TITLE_SUFFIX } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { VideoCard } from '../../features/video/VideoCard';
 import { embedSrc, fileSrc } from '../../features/video/player';
-import { dayOf } from '../../features/shared/date';
+import { dayOf } from '@portal/ui/format';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('id') ?? '';
