@@ -2,7 +2,7 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/detail';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute } from '../../features/content/lib/seo.server';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { JOBS, RECRUIT_CONTACT, jobAt } from '../../features/recruit/jobs';
 import { seoMeta } from '../../lib/seo';
