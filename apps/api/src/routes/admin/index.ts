@@ -76,5 +76,5 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(reviewRoutes);
   await app.register(leadRoutes);
   await app.register(auditRoutes);
-  await app.register(uploadRoutes, { config });
+  await app.register(uploadRoutes);
 }

@@ -1,7 +1,5 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
-import type { ApiConfig } from '../../config';
 import { EDITOR_SIZE_MSG, UPLOAD_MISSING_MSG, storeEditorFile } from '../../lib/uploads';
 import { recordAudit } from '../../repositories/audit';
 import type { MultipartBody } from '../member/multipart';
@@ -12,8 +10,7 @@ import { actorOf, badInput } from './http';
  * as members' editor uploads (real type from the bytes, decoded images, 50 MB while streaming).
  * The editor's session and CSRF token are checked in onRequest, before any byte of the body is read.
  */
-export default async function uploadRoutes(app: FastifyInstance, { config }: { config: ApiConfig }) {
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+export default async function uploadRoutes(app: FastifyInstance) {
   app.post(
     '/uploads',
     {
@@ -31,7 +28,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
     async (request) => {
       const file = (request.body as MultipartBody | undefined)?.file;
       if (!file || typeof file !== 'object') throw badInput(UPLOAD_MISSING_MSG, 'file');
-      const stored = await storeEditorFile(file, uploadsDir);
+      const stored = await storeEditorFile(file, app.fileStore);
       await recordAudit(
         app.database.db,
         { ...actorOf(request), action: 'upload', entity: 'media', entityId: stored.url },

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { number, object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
@@ -56,7 +55,6 @@ export interface ColumnRoutesOptions {
 /** A member's column: application, channels/categories, own articles (CRUD), editor uploads. */
 export default async function columnRoutes(app: FastifyInstance, opts: ColumnRoutesOptions): Promise<void> {
   const now = opts.now ?? (() => Date.now());
-  const uploadsDir = path.join(opts.config.dataDir, 'uploads');
 
   async function requireApprovedColumn(memberId: number): Promise<void> {
     const state = await columns.columnState(app.database, memberId);
@@ -230,7 +228,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     async (file, request) => {
       // Checked again: the column may have been withdrawn while the file was arriving.
       await requireApprovedColumn(memberOf(request));
-      const stored = await storeEditorFile(file, uploadsDir, now());
+      const stored = await storeEditorFile(file, app.fileStore, { now: now() });
       return { ...ok({ url: stored.url }), msg: '上传成功' };
     },
     // Before the file is read: no column, no bytes on disk.
