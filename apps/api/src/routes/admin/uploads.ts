@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
 import { EDITOR_SIZE_MSG, UPLOAD_MISSING_MSG, storeEditorFile } from '../../lib/uploads';
 import { recordAudit } from '../../repositories/audit';
+import { recordUpload } from '../../repositories/media-library';
 import type { MultipartBody } from '../member/multipart';
 import { actorOf, badInput } from './http';
 
@@ -29,9 +30,11 @@ export default async function uploadRoutes(app: FastifyInstance) {
       const file = (request.body as MultipartBody | undefined)?.file;
       if (!file || typeof file !== 'object') throw badInput(UPLOAD_MISSING_MSG, 'file');
       const stored = await storeEditorFile(file, app.fileStore);
+      const actor = actorOf(request);
+      await recordUpload(app.database, stored, file.clientName, `editor:${actor.editor}`, Date.now());
       await recordAudit(
         app.database.db,
-        { ...actorOf(request), action: 'upload', entity: 'media', entityId: stored.url },
+        { ...actor, action: 'upload', entity: 'media', entityId: stored.url },
         Date.now(),
       );
       return { url: stored.url };

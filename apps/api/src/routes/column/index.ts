@@ -22,6 +22,7 @@ import * as columns from '../../repositories/columns';
 import { defineSchemaCall } from '../../lib/route';
 import { memberOf } from '../member/call';
 import { registerUpload } from '../member';
+import { recordUpload } from '../../repositories/media-library';
 
 /** Column status messages of check_space (spec section 4). */
 export const COLUMN_STATUS_MSG: Record<number, string> = {
@@ -229,6 +230,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
       // Checked again: the column may have been withdrawn while the file was arriving.
       await requireApprovedColumn(memberOf(request));
       const stored = await storeEditorFile(file, app.fileStore, { now: now() });
+      await recordUpload(app.database, stored, file.clientName, `member:${memberOf(request)}`, now());
       return { ...ok({ url: stored.url }), msg: '上传成功' };
     },
     // Before the file is read: no column, no bytes on disk.
