@@ -145,7 +145,13 @@ describe.each(DIALECTS)('media library on %s', (dialect) => {
       expect(webp.exif).toBeUndefined();
     }
     // The page helper reads the same facts from the URL.
-    expect(uploadImageInfo(item.url)).toMatchObject({ width: 800, height: 1200 });
+    const info = uploadImageInfo(item.url)!;
+    expect(info).toMatchObject({ width: 800, height: 1200 });
+    // Every candidate the pages' srcsets name exists, at the width it claims.
+    for (const candidate of [...info.srcSet.split(', '), ...info.webpSrcSet.split(', ')]) {
+      const [url, w] = candidate.split(' ');
+      expect((await sharp(await fetchFile(url)).metadata()).width, url).toBe(Number.parseInt(w, 10));
+    }
   });
 
   it('keeps a small PNG at its size (no upscaled variants) and stores MP4 and PDF', async () => {

@@ -17,3 +17,4 @@ export * from './AppDocument';
 export * from './PrivacyStatement';
 export * from './PrivacyLink';
 export * from './shareMeta';
+export * from './UploadImage';
