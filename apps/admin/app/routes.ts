@@ -9,6 +9,7 @@ export default [
     route('articles/:id', 'routes/articles/edit.tsx'),
     route('review', 'routes/review.tsx'),
     route('leads', 'routes/leads.tsx'),
+    route('media', 'features/media/MediaPage.tsx'),
     route('audit', 'routes/audit.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -1,6 +1,7 @@
 import { MOBILE_BREAKPOINT, COOKIE } from '@portal/api-client/constants';
 import { paramPattern } from './resolve';
 import { API_PREFIX, PREFIX_RULES, ROUTES, SHARED_PATHS, type RouteMatch } from './table';
+import { UPLOAD_CSP, UPLOAD_MAX_AGE_S, UPLOADS_PREFIX } from './uploads';
 import { PHONE_UA_PATTERN } from './viewport';
 
 /**
@@ -152,16 +153,16 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   }
   line('  location ^~ /assets/ { return 404; }');
   line();
-  line('  # Uploaded and seeded files: never executable, never sniffed.');
-  line('  location ^~ /uploads/ {');
+  line('  # Uploaded and seeded files: never executable, never sniffed. From disk when the file is here;');
+  line('  # otherwise (STORAGE_URL: an S3-compatible store) the API streams it with the same headers.');
+  line(`  location ^~ ${UPLOADS_PREFIX}/ {`);
   line(`    alias ${options.dataDir}/uploads/;`);
   line('    add_header X-Content-Type-Options nosniff always;');
-  line(
-    `    add_header Content-Security-Policy "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox" always;`,
-  );
-  line('    add_header Cache-Control "public, max-age=86400";');
-  line('    try_files $uri =404;');
+  line(`    add_header Content-Security-Policy "${UPLOAD_CSP}" always;`);
+  line(`    add_header Cache-Control "public, max-age=${UPLOAD_MAX_AGE_S}";`);
+  line('    try_files $uri @stored_upload;');
   line('  }');
+  line('  location @stored_upload { proxy_pass http://portal_gateway; }');
   line();
   line(`  location ^~ ${API_PREFIX}/ { proxy_pass http://portal_gateway; }`);
   line();

@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   FileTextOutlined,
   LogoutOutlined,
+  PictureOutlined,
   SolutionOutlined,
   TeamOutlined,
   UserOutlined,
@@ -30,6 +31,7 @@ const NAV: { key: string; label: string; icon: ReactNode; permission: Permission
   { key: '/articles', label: '文章管理', icon: <FileTextOutlined />, permission: 'articles' },
   { key: '/review', label: '专栏审核', icon: <SolutionOutlined />, permission: 'review' },
   { key: '/leads', label: '销售线索', icon: <TeamOutlined />, permission: 'leads' },
+  { key: '/media', label: '媒体库', icon: <PictureOutlined />, permission: 'media' },
   { key: '/audit', label: '操作日志', icon: <AuditOutlined />, permission: 'audit' },
 ];
 

@@ -287,4 +287,17 @@ export interface DB {
     data: string;
     created_at: number;
   };
+  media: {
+    id: Generated<number>;
+    key: string;
+    kind: string;
+    original_name: Generated<string>;
+    content_type: string;
+    bytes: number;
+    width: number | null;
+    height: number | null;
+    variants: Generated<string>;
+    uploaded_by: string;
+    created_at: number;
+  };
 }

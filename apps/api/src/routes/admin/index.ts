@@ -10,6 +10,7 @@ import articleRoutes from './articles';
 import auditRoutes from './audit';
 import { AdminHttpError, adminValidatorCompiler } from './http';
 import leadRoutes from './leads';
+import mediaRoutes from './media';
 import reviewRoutes from './review';
 import sessionRoutes from './session';
 import uploadRoutes from './uploads';
@@ -76,5 +77,6 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(reviewRoutes);
   await app.register(leadRoutes);
   await app.register(auditRoutes);
-  await app.register(uploadRoutes, { config });
+  await app.register(uploadRoutes);
+  await app.register(mediaRoutes);
 }

@@ -28,7 +28,7 @@ export function NewsCard({ item, withDescription = false }: NewsCardProps) {
             {dayOf(item.created_at)}
           </time>
         </span>
-        {item.thumb ? <Thumb src={item.thumb} alt="" className="m-news-card__thumb" /> : null}
+        {item.thumb ? <Thumb src={item.thumb} alt="" className="m-news-card__thumb" sizes="8.4rem" /> : null}
       </SmartLink>
     </div>
   );
