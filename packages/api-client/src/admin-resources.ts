@@ -235,7 +235,7 @@ export const FORM_FIELD_TYPES: readonly { value: FormFieldType; label: string }[
   { value: 'select', label: '下拉选择' },
   { value: 'radio', label: '单选' },
   { value: 'checkbox', label: '复选' },
-  { value: 'multi', label: '多行文本' },
+  { value: 'multi', label: '多选（标签）' },
   { value: 'province', label: '省份' },
   { value: 'city', label: '城市' },
 ];
@@ -592,7 +592,7 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/activity?id={id}',
+    preview: '/activity/register?id={id}',
   },
   meets: {
     kind: 'meets',

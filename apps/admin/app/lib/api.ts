@@ -116,8 +116,7 @@ export const adminApi = {
     order: (kind: string, ids: (string | number)[]) => http.post(`/${kind}/order`, { ids }),
   },
   /** A member's full phone number: the server writes each view into the audit log. */
-  memberPhone: (id: string) =>
-    data(http.get<{ mobile: string }>(`/members/${encodeURIComponent(id)}/phone`)),
+  memberPhone: (id: string) => data(http.get<{ mobile: string }>(`/members/${encodeURIComponent(id)}/phone`)),
 };
 
 /** Export links (the browser downloads them with the session cookie). */

@@ -1,6 +1,6 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Layout, Menu, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABEL } from '@portal/api-client/admin';
 import { navItems, navSelection } from '../features/resources/nav';
@@ -26,11 +26,11 @@ export default function Shell() {
   const { pathname } = useLocation();
   const items = navItems(user.role);
   const { key: selected, group } = navSelection(pathname);
-  // Every group starts open; the one of the current page is opened again when it was folded.
-  const [open, setOpen] = useState<string[]>(() => items.map((g) => g.key));
-  useEffect(() => {
-    if (group) setOpen((keys) => (keys.includes(group) ? keys : [...keys, group]));
-  }, [group]);
+  // Every group is open until folded; the current page's group stays open.
+  const [folded, setFolded] = useState<string[]>([]);
+  const open = items.map((g) => g.key).filter((k) => k === group || !folded.includes(k));
+  const onOpenChange = (keys: string[]) =>
+    setFolded(items.map((g) => g.key).filter((k) => !keys.includes(k)));
 
   const logout = async () => {
     await adminApi.logout().catch(() => undefined);
@@ -46,7 +46,7 @@ export default function Shell() {
           mode="inline"
           selectedKeys={selected ? [selected] : []}
           openKeys={open}
-          onOpenChange={setOpen}
+          onOpenChange={onOpenChange}
           items={items}
           onClick={({ key }) => navigate(key)}
         />

@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { arrayMove } from '@dnd-kit/sortable';
 import { Button, Empty, Select, Space, Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { NEWSROOM_LIMITS } from '@portal/api-client/admin';
 import { adminApi } from '../../lib/api';
 import { DragHandle, SortableArea, SortableItem } from './sortable';
@@ -26,7 +26,7 @@ export function ArticlePicker({
   max?: number;
   disabled?: boolean;
 }) {
-  const ids = value ?? [];
+  const ids = useMemo(() => value ?? [], [value]);
   const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
   const [searching, setSearching] = useState(false);
   const [, setKnown] = useState(0);

@@ -59,7 +59,9 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
 
   if (!canResource(user.role, kind, 'read'))
     return <Result status="403" title="没有权限" subTitle={`您的角色不能管理「${decl.label}」。`} />;
-  const writable = canResource(user.role, kind, 'write') && (mode === 'create' ? decl.create !== false : decl.update !== false);
+  const writable =
+    canResource(user.role, kind, 'write') &&
+    (mode === 'create' ? decl.create !== false : decl.update !== false);
   const onError = (msg: string) => message.error(msg);
 
   const save = async () => {
@@ -132,18 +134,12 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
 
   let body: ReactNode;
   if (kind === 'forms') {
-    body = (
-      <FormBuilder
-        decl={decl}
-        mode={mode}
-        onError={onError}
-        activityId={id}
-        savedAt={savedAt}
-      />
-    );
+    body = <FormBuilder decl={decl} mode={mode} onError={onError} landing={preview} savedAt={savedAt} />;
   } else {
     // The start/end pair takes the place of its start field.
-    const at = pair ? editable.findIndex((f) => decl.fields.indexOf(f) > decl.fields.indexOf(pair.start)) : -1;
+    const at = pair
+      ? editable.findIndex((f) => decl.fields.indexOf(f) > decl.fields.indexOf(pair.start))
+      : -1;
     const before = at < 0 ? editable : editable.slice(0, at);
     const after = at < 0 ? [] : editable.slice(at);
     body = (

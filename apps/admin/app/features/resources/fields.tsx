@@ -18,7 +18,7 @@ import {
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import type { FieldDecl } from '@portal/api-client/admin-resources';
-import { ContentEditor } from '../editor/ContentEditor';
+import { ContentEditor } from '../shared/ContentEditor';
 import { ArticlePicker } from './article-picker';
 import { SCHEDULE, displayValue, type FormPath } from './model';
 import { DragHandle, SortableArea, SortableItem } from './sortable';
@@ -76,7 +76,11 @@ function rules(f: FieldDecl, mode: Mode): Rule[] {
 /** The one-line text of a field that is shown, never written. */
 function ReadOnlyValue({ value, field }: { value?: unknown; field: FieldDecl }) {
   const text = displayValue(field, value);
-  return text ? <Typography.Text>{text}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>;
+  return text ? (
+    <Typography.Text>{text}</Typography.Text>
+  ) : (
+    <Typography.Text type="secondary">—</Typography.Text>
+  );
 }
 
 /** Lines of text (job duties): one entry a line. */
@@ -138,13 +142,17 @@ function control(f: FieldDecl, mode: Mode, onError: (msg: string) => void): Reac
         />
       );
     case 'datetime':
-      return <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />;
+      return (
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+      );
     case 'articles':
       return <ArticlePicker max={f.max} />;
     case 'lines':
       return <LinesInput max={f.max} />;
     case 'json':
-      return <Input.TextArea autoSize={{ minRows: 6, maxRows: 24 }} className="json-input" spellCheck={false} />;
+      return (
+        <Input.TextArea autoSize={{ minRows: 6, maxRows: 24 }} className="json-input" spellCheck={false} />
+      );
     case 'password':
       return (
         <Input.Password
@@ -269,7 +277,9 @@ function SubList({
       >
         {(items, { add, remove, move }, { errors }) => (
           <>
-            {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${f.label}`} />}
+            {items.length === 0 && (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${f.label}`} />
+            )}
             <SortableArea ids={items.map((i) => i.key)} onMove={move}>
               {items.map((item, index) => (
                 <SortableItem key={item.key} id={item.key}>

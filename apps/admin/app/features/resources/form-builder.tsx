@@ -1,4 +1,10 @@
-import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownOutlined,
+  ExportOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
 import {
   Button,
   Card,
@@ -16,11 +22,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import type { FormFieldType } from '@portal/api-client';
-import {
-  FORM_FIELD_TYPES,
-  type FieldDecl,
-  type ResourceDecl,
-} from '@portal/api-client/admin-resources';
+import { FORM_FIELD_TYPES, type FieldDecl, type ResourceDecl } from '@portal/api-client/admin-resources';
 import { FieldGrid, type Mode } from './fields';
 import { DragHandle, SortableArea, SortableItem } from './sortable';
 
@@ -30,8 +32,6 @@ import { DragHandle, SortableArea, SortableItem } from './sortable';
  * by drag; beside it the real landing page of the saved form.
  */
 
-/** The landing page of an activity form (DESIGN.md: /activity/register?id=). */
-const landingUrl = (id: string) => `/activity/register?id=${encodeURIComponent(id)}`;
 const WITH_OPTIONS: ReadonlySet<FormFieldType> = new Set(['select', 'radio', 'checkbox', 'multi']);
 const TYPE_LABEL = new Map(FORM_FIELD_TYPES.map((t) => [t.value, t.label]));
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -42,13 +42,14 @@ export function FormBuilder({
   decl,
   mode,
   onError,
-  activityId,
+  landing,
   savedAt,
 }: {
   decl: ResourceDecl;
   mode: Mode;
   onError: (msg: string) => void;
-  activityId: string | null;
+  /** The saved form's landing page (none before the first save). */
+  landing: string | null;
   savedAt: number;
 }) {
   const formField = sub(decl.fields, 'form');
@@ -104,7 +105,9 @@ export function FormBuilder({
                         type,
                         is_require: false,
                         is_show: true,
-                        options: WITH_OPTIONS.has(type) ? [{ title: '选项 1', is_input: false, is_mark: false }] : [],
+                        options: WITH_OPTIONS.has(type)
+                          ? [{ title: '选项 1', is_input: false, is_mark: false }]
+                          : [],
                       });
                     },
                   }}
@@ -125,19 +128,19 @@ export function FormBuilder({
           title="报名页预览"
           className="form-preview"
           extra={
-            activityId && (
+            landing && (
               <Space>
                 <Button size="small" icon={<ReloadOutlined />} onClick={() => setReload((n) => n + 1)}>
                   刷新
                 </Button>
-                <a href={landingUrl(activityId)} target="_blank" rel="noreferrer">
+                <a href={landing} target="_blank" rel="noreferrer">
                   <ExportOutlined /> 新窗口打开
                 </a>
               </Space>
             )
           }
         >
-          {activityId ? (
+          {landing ? (
             <>
               <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
                 预览的是线上报名页（已保存的内容），保存后自动刷新。
@@ -145,7 +148,7 @@ export function FormBuilder({
               <iframe
                 key={`${savedAt}-${reload}`}
                 title="报名页预览"
-                src={landingUrl(activityId)}
+                src={landing}
                 className="form-preview__frame"
               />
             </>
@@ -204,7 +207,14 @@ function FieldCard({
             </Form.Item>
             显示
           </Space>
-          <Button type="text" danger size="small" icon={<DeleteOutlined />} onClick={onRemove} aria-label="删除字段" />
+          <Button
+            type="text"
+            danger
+            size="small"
+            icon={<DeleteOutlined />}
+            onClick={onRemove}
+            aria-label="删除字段"
+          />
         </Space>
       }
     >
@@ -253,7 +263,9 @@ function FieldCard({
         <OptionsEditor name={name} optionDecls={optionDecls} max={optionMax} />
       )}
       {type === 'city' && (
-        <Typography.Text type="secondary">城市随所选省份变化，请同时添加“省份”字段并放在它前面。</Typography.Text>
+        <Typography.Text type="secondary">
+          城市随所选省份变化，请同时添加“省份”字段并放在它前面。
+        </Typography.Text>
       )}
     </Card>
   );
@@ -292,7 +304,12 @@ function OptionsEditor({
                     noStyle
                     rules={[{ required: true, whitespace: true, message: '请填写选项' }]}
                   >
-                    <Input placeholder="选项文字" maxLength={titleDecl?.max} style={{ flex: 1 }} aria-label="选项文字" />
+                    <Input
+                      placeholder="选项文字"
+                      maxLength={titleDecl?.max}
+                      style={{ flex: 1 }}
+                      aria-label="选项文字"
+                    />
                   </Form.Item>
                   <Space size={4}>
                     <Form.Item name={[o.name, 'is_input']} valuePropName="checked" noStyle>

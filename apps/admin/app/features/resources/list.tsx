@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '@portal/api-client/admin';
 import {
@@ -42,7 +42,11 @@ import { DragHandle, SortableArea, SortableRow } from './sortable';
 const ORDERED_PAGE_SIZE = ADMIN_PAGE_SIZE.max;
 
 function queryOf(decl: ResourceDecl, params: URLSearchParams) {
-  const keys = ['page', 'pageSize', ...decl.filters.flatMap((f) => (f.type === 'date' ? ['from', 'to'] : [f.name]))];
+  const keys = [
+    'page',
+    'pageSize',
+    ...decl.filters.flatMap((f) => (f.type === 'date' ? ['from', 'to'] : [f.name])),
+  ];
   const query: Record<string, string | undefined> = {};
   for (const k of keys) query[k] = params.get(k) ?? undefined;
   if (decl.ordered) query.pageSize ??= String(ORDERED_PAGE_SIZE);
@@ -162,8 +166,9 @@ function ListOf({
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const { params, apply } = useSearchFilters();
-  const [rows, setRows] = useState(items);
-  useEffect(() => setRows(items), [items]);
+  // A dragged order shows at once, until the reloaded list has it.
+  const [dragged, setDragged] = useState<ResourceRecord[] | null>(null);
+  const rows = dragged ?? items;
 
   if (!canResource(user.role, kind, 'read') || error?.status === 403)
     return <Result status="403" title="没有权限" subTitle={`您的角色不能管理「${decl.label}」。`} />;
@@ -174,7 +179,9 @@ function ListOf({
   const editable = decl.update !== false;
   const sortable = decl.ordered && writable;
   const page = Number(params.get('page') ?? 1);
-  const pageSize = Number(params.get('pageSize') ?? (decl.ordered ? ORDERED_PAGE_SIZE : ADMIN_PAGE_SIZE.default));
+  const pageSize = Number(
+    params.get('pageSize') ?? (decl.ordered ? ORDERED_PAGE_SIZE : ADMIN_PAGE_SIZE.default),
+  );
   const fields = new Map(decl.fields.map((f) => [f.name, f]));
   const listPreview = previewUrl(decl);
 
@@ -189,9 +196,8 @@ function ListOf({
   };
 
   const reorder = async (from: number, to: number) => {
-    const before = rows;
     const next = arrayMove(rows, from, to);
-    setRows(next);
+    setDragged(next);
     try {
       await adminApi.resources.order(
         kind,
@@ -200,8 +206,9 @@ function ListOf({
       message.success('排序已保存');
       await revalidator.revalidate();
     } catch (err) {
-      setRows(before);
       message.error(err instanceof AdminApiError ? err.message : '排序保存失败');
+    } finally {
+      setDragged(null);
     }
   };
 
@@ -210,9 +217,7 @@ function ListOf({
     return t === 'text' || t === 'select' || t === 'number' || c === 'id';
   });
   const columns: ColumnsType<ResourceRecord> = [
-    ...(sortable
-      ? [{ key: 'drag', width: 48, align: 'center' as const, render: () => <DragHandle /> }]
-      : []),
+    ...(sortable ? [{ key: 'drag', width: 48, align: 'center' as const, render: () => <DragHandle /> }] : []),
     ...decl.columns.map((name) => {
       const f = fields.get(name);
       const image = f?.type === 'image';
@@ -254,14 +259,19 @@ function ListOf({
         return (
           <Space size={4} wrap>
             <Link to={`/${kind}/${encodeURIComponent(id)}`}>{writable && editable ? '编辑' : '查看'}</Link>
-            {kind === 'forms' && <Link to={`/leads?source=activity&id=${encodeURIComponent(id)}`}>报名数据</Link>}
+            {kind === 'forms' && (
+              <Link to={`/leads?source=activity&id=${encodeURIComponent(id)}`}>报名数据</Link>
+            )}
             {preview && (
               <a href={preview} target="_blank" rel="noreferrer">
                 预览
               </a>
             )}
             {canRemove && (
-              <Popconfirm title={`删除后不可恢复，确定删除这条${decl.label}？`} onConfirm={() => remove(record)}>
+              <Popconfirm
+                title={`删除后不可恢复，确定删除这条${decl.label}？`}
+                onConfirm={() => remove(record)}
+              >
                 <Button type="link" danger size="small" style={{ padding: 0 }}>
                   删除
                 </Button>

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { htmlTextContent } from '@portal/api-client/html-text';
 import type { FieldDecl, ResourceDecl, ResourceRecord } from '@portal/api-client/admin-resources';
 
 /**
@@ -66,7 +67,7 @@ export function recordToForm(
   for (const f of fields) values[f.name] = fieldToForm(f, record[f.name]);
   const pair = top ? schedulePair(fields) : null;
   if (pair) {
-    values[SCHEDULE] = [values[pair.start.name], values[pair.end.name]] satisfies Range;
+    values[SCHEDULE] = [values[pair.start.name], values[pair.end.name]] as Range;
     delete values[pair.start.name];
     delete values[pair.end.name];
   }
@@ -180,9 +181,7 @@ export function displayValue(f: FieldDecl | undefined, v: unknown): string {
     case 'lines':
       return Array.isArray(v) ? `${v.length} 项` : '';
     case 'richtext':
-      return String(v as string)
-        .replace(/<[^>]*>/g, '')
-        .slice(0, 80);
+      return htmlTextContent(String(v as string)).slice(0, 80);
     default:
       return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);
   }

@@ -5,8 +5,7 @@ import { RESOURCES, canResource, type ResourceKind } from '@portal/api-client/ad
 
 /** A page of the back office: a section of part 1 (a permission) or a declared resource kind. */
 type NavEntry = { path: string; label?: string } & (
-  | { permission: Permission; kind?: never }
-  | { kind: ResourceKind; permission?: never }
+  { permission: Permission; kind?: never } | { kind: ResourceKind; permission?: never }
 );
 
 interface NavGroup {

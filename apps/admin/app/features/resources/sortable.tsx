@@ -15,14 +15,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button } from 'antd';
-import {
-  createContext,
-  useContext,
-  type CSSProperties,
-  type HTMLAttributes,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 
 /**
  * Ordering by drag (dnd-kit), for table rows and for stacked items alike: a handle starts the drag
@@ -102,14 +95,8 @@ export function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data
 export function DragHandle({ label = '拖动排序' }: { label?: string }) {
   const handle = useContext(HandleContext);
   return (
-    <Button
-      type="text"
-      size="small"
-      icon={<HolderOutlined />}
-      aria-label={label}
-      title={label}
-      style={{ cursor: 'grab', touchAction: 'none' }}
-      {...handle}
-    />
+    <button type="button" className="drag-handle" aria-label={label} title={label} {...handle}>
+      <HolderOutlined />
+    </button>
   );
 }

@@ -35,7 +35,7 @@ import {
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { ArticlePreview } from '../../features/articles/preview';
 import { StatusTag } from '../../features/articles/status';
-import { ContentEditor } from '../../features/editor/ContentEditor';
+import { ContentEditor } from '../../features/shared/ContentEditor';
 import { AdminApiError, adminApi } from '../../lib/api';
 
 export async function clientLoader({ params }: { params: { id?: string } }): Promise<AdminArticle | null> {
