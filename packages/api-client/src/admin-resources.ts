@@ -211,23 +211,21 @@ export const AD_SLOT_OPTIONS: readonly FieldOption[] = AD_SLOTS.map((_, i) => ({
   label: AD_SLOT_LABELS[i] ?? `广告位 ${i + 1}`,
 }));
 
-/** Home and category blocks: which list, read by which public call. */
+/**
+ * Home and category blocks: editor-picked article lists that replace the automatic choice (newest
+ * articles carrying the flag) of a public call; `cat_id` 0 is the home page, a category id its page.
+ */
 export const BLOCK_KEYS = {
-  hot: { label: '首页热门（get_news）', category: false },
-  recommend: { label: '首页推荐（get_news）', category: false },
-  policy: { label: '政策解读（get_policy）', category: false },
-  big: { label: '大图头条（get_big）', category: false },
-  cxo: { label: 'CXO（get_cxo）', category: false },
-  special: { label: '专题推荐（get_special）', category: false },
-  mtop: { label: '手机首页置顶（mTop）', category: false },
-  category_top: { label: '分类页头条（category_top）', category: true },
-  category_news: { label: '分类页要闻（category_news）', category: true },
-  cate_recommend: { label: '分类页推荐（cate_recommend）', category: true },
+  news: '最新资讯置顶（get_news）',
+  hot: '热门文章（get_right、cate_recommend）',
+  recommend: '推荐文章（handle404、cate_recommend）',
+  policy: '政策解读（get_policy、cate_recommend）',
+  big: '大图头条（get_big、category_top）',
 } as const;
 export type BlockKey = keyof typeof BLOCK_KEYS;
-const BLOCK_OPTIONS: readonly FieldOption[] = Object.entries(BLOCK_KEYS).map(([value, b]) => ({
+const BLOCK_OPTIONS: readonly FieldOption[] = Object.entries(BLOCK_KEYS).map(([value, label]) => ({
   value,
-  label: b.label,
+  label,
 }));
 
 export const FORM_FIELD_TYPES: readonly { value: FormFieldType; label: string }[] = [
@@ -318,7 +316,7 @@ export const RESOURCES = {
     idField: 'id',
     fields: [
       { name: 'block', label: '区块', type: 'select', options: BLOCK_OPTIONS, required: true },
-      { ...categoryField(), help: '分类页区块必选分类；首页区块选“无”' },
+      { ...categoryField(), help: '选“无”为首页区块，选分类为该分类页的区块' },
       {
         name: 'articles',
         label: '文章',
@@ -782,7 +780,7 @@ export const RESOURCES = {
         required: true,
         max: 60,
         createOnly: true,
-        help: 'seo:<页面>（如 seo:index）、footer:<名称>、link:<名称>（友情链接）、about',
+        help: 'seo:<页面>（如 seo:index）、footer:<名称>（页脚与关于我们）、link:<名称>（友情链接）',
       },
       text('title', '标题 / 名称', 200),
       area('description', '描述 / 内容', 2000),
