@@ -55,7 +55,8 @@ export function FormBuilder({
   const formField = sub(decl.fields, 'form');
   const fieldDecls = formField?.fields;
   const optionsField = sub(fieldDecls, 'options');
-  const settings = decl.fields.filter((f) => f.name !== 'form');
+  const privacy = decl.fields.filter((f) => f.name.startsWith('privacy_'));
+  const settings = decl.fields.filter((f) => f.name !== 'form' && !privacy.includes(f));
   const [reload, setReload] = useState(0);
   const form = Form.useFormInstance();
 
@@ -121,6 +122,11 @@ export function FormBuilder({
             )}
           </Form.List>
         </Card>
+        {privacy.length > 0 && (
+          <Card size="small" title="隐私条款" className="page-card" style={{ marginTop: 16 }}>
+            <FieldGrid fields={privacy} prefix={[]} mode={mode} onError={onError} span={24} />
+          </Card>
+        )}
       </Col>
       <Col xs={24} xl={10}>
         <Card

@@ -45,7 +45,7 @@ function queryOf(decl: ResourceDecl, params: URLSearchParams) {
   const keys = [
     'page',
     'pageSize',
-    ...decl.filters.flatMap((f) => (f.type === 'date' ? ['from', 'to'] : [f.name])),
+    ...decl.filters.flatMap((f) => (f.type === 'date' ? [f.name, 'to'] : [f.name])),
   ];
   const query: Record<string, string | undefined> = {};
   for (const k of keys) query[k] = params.get(k) ?? undefined;
@@ -113,13 +113,14 @@ function Filters({ decl }: { decl: ResourceDecl }) {
             ) : f.type === 'date' ? (
               <DatePicker.RangePicker
                 value={
-                  params.get('from') && params.get('to')
-                    ? [dayjs(params.get('from')), dayjs(params.get('to')).subtract(1, 'day')]
+                  params.get(f.name) && params.get('to')
+                    ? [dayjs(params.get(f.name)), dayjs(params.get('to')).subtract(1, 'day')]
                     : null
                 }
                 onChange={(v) =>
                   apply({
-                    from: v?.[0]?.format('YYYY-MM-DD'),
+                    // The declared name holds the first day, `to` the day after the last.
+                    [f.name]: v?.[0]?.format('YYYY-MM-DD'),
                     to: v?.[1]?.add(1, 'day').format('YYYY-MM-DD'),
                     page: undefined,
                   })
@@ -225,7 +226,17 @@ function ListOf({
         key: name,
         title: f?.label ?? COMMON_LABELS[name] ?? name,
         dataIndex: name,
-        width: image ? 96 : f?.type === 'boolean' ? 80 : undefined,
+        width: image
+          ? 96
+          : f?.type === 'boolean'
+            ? 80
+            : f?.type === 'datetime'
+              ? 150
+              : f?.type === 'text' || f?.type === 'textarea'
+                ? name === firstText
+                  ? 360
+                  : 200
+                : undefined,
         ellipsis: !image && f?.type !== 'select',
         render: (v: unknown, record: ResourceRecord) => {
           if (kind === 'members' && name === 'mobile')
@@ -252,7 +263,8 @@ function ListOf({
     {
       key: 'actions',
       title: '操作',
-      width: 190,
+      fixed: 'right' as const,
+      width: 170,
       render: (_, record) => {
         const id = recordId(decl, record);
         const preview = listPreview ? null : previewUrl(decl, record);
