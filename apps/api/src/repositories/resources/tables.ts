@@ -41,7 +41,7 @@ function toStoredForm(fields: FormInputField[]): FormField[] {
     }
     if (seen.has(f.field_name)) throw new ResourceInputError(400, '字段名重复', `form[${i}].field_name`);
     seen.add(f.field_name);
-    const choice = f.type === 'select' || f.type === 'radio' || f.type === 'checkbox';
+    const choice = f.type === 'select' || f.type === 'radio' || f.type === 'checkbox' || f.type === 'multi';
     if (choice && f.options.length === 0)
       throw new ResourceInputError(400, '请为选择题添加选项', `form[${i}].options`);
     return {
