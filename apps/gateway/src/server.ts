@@ -24,11 +24,13 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing (finishing in-flight requests)`);
-  // Give in-flight requests time to finish; never hang forever.
+  // Give in-flight requests time to finish (Fastify answers new ones 503 and closes idle
+  // keep-alive sockets); then the in-process API flushes batched page views and closes its
+  // database pool and Redis. Never hang forever.
   const force = setTimeout(() => {
     app.log.error('shutdown timed out; exiting');
     process.exit(1);
-  }, 10_000);
+  }, config.shutdownTimeoutMs);
   force.unref();
   try {
     await app.close();
@@ -40,5 +42,8 @@ async function shutdown(signal: string) {
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
+// A worker of `npm run start:prod` (an IPC channel to its supervisor): a supervisor that is gone
+// leaves no orphan serving.
+if (process.send) process.once('disconnect', () => void shutdown('supervisor gone'));
 
 await app.listen({ port: config.port, host: config.host });
