@@ -60,7 +60,7 @@ const GatewayEnv = z.object({
   TRUST_PROXY: trustProxyVar,
   PUBLIC_ORIGIN: originVar,
   PUBLIC_MOBILE_ORIGIN: originVar,
-  SHUTDOWN_TIMEOUT_MS: intVar(10_000, 0, 600_000),
+  SHUTDOWN_TIMEOUT_MS: intVar(30_000, 0, 600_000),
 });
 
 /** Reads the gateway's configuration; throws a ConfigError naming every bad or missing variable. */

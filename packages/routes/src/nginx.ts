@@ -1,7 +1,9 @@
 import { MOBILE_BREAKPOINT, COOKIE } from '@portal/api-client/constants';
 import { paramPattern } from './resolve';
-import { API_PREFIX, HEALTH_PATHS, PREFIX_RULES, ROUTES, SHARED_PATHS, type RouteMatch } from './table';
+import { API_PREFIX, PREFIX_RULES, ROUTES, SHARED_PATHS, type RouteMatch } from './table';
 import { PHONE_UA_PATTERN } from './viewport';
+// The health endpoints go to the gateways as they are (DESIGN.md section 9).
+import { HEALTH_PATHS } from './table';
 
 /**
  * Generates the production nginx config from the one route table (DESIGN.md section 2):
@@ -19,10 +21,10 @@ export interface NginxOptions {
   /** listen directive value. */
   listen: string;
   /**
-   * Where /uploads comes from: `disk` (DATA_DIR/uploads, straight from nginx; default) or `gateway`
-   * (an object store behind STORAGE_URL: the gateway streams it).
+   * Passive health of each gateway: after `maxFails` failed attempts within `failTimeoutS` seconds
+   * nginx sends it nothing for `failTimeoutS` seconds. Default 3 in 10 s (gateways on other hosts).
    */
-  uploads?: 'disk' | 'gateway';
+  passiveHealth?: { maxFails: number; failTimeoutS: number };
 }
 
 export const DEFAULT_NGINX_OPTIONS: NginxOptions = {
@@ -101,9 +103,13 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('# Do not edit by hand: change packages/routes/src/table.ts and regenerate.');
   line('# Include inside the http {} block.');
   line();
-  line('# Passive health: a gateway that fails 3 times in 10 s gets no requests for 10 s.');
+  const { maxFails, failTimeoutS } = options.passiveHealth ?? { maxFails: 3, failTimeoutS: 10 };
+  line(
+    `# Passive health: a gateway that fails ${maxFails} time(s) in ${failTimeoutS} s gets no requests for ${failTimeoutS} s.`,
+  );
   line('upstream portal_gateway {');
-  for (const g of options.gateways) line(`  server ${g} max_fails=3 fail_timeout=10s;`);
+  for (const g of options.gateways)
+    line(`  server ${g} max_fails=${maxFails} fail_timeout=${failTimeoutS}s;`);
   line('  keepalive 64;');
   line('  keepalive_timeout 60s;');
   line('}');
@@ -173,21 +179,16 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   }
   line('  location ^~ /assets/ { return 404; }');
   line();
-  if (options.uploads === 'gateway') {
-    line('  # Uploaded and seeded files live in the object store (STORAGE_URL): the gateway streams them.');
-    line('  location ^~ /uploads/ { proxy_pass http://portal_gateway; }');
-  } else {
-    line('  # Uploaded and seeded files: never executable, never sniffed.');
-    line('  location ^~ /uploads/ {');
-    line(`    alias ${options.dataDir}/uploads/;`);
-    line('    add_header X-Content-Type-Options nosniff always;');
-    line(
-      `    add_header Content-Security-Policy "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox" always;`,
-    );
-    line('    add_header Cache-Control "public, max-age=86400";');
-    line('    try_files $uri =404;');
-    line('  }');
-  }
+  line('  # Uploaded and seeded files: never executable, never sniffed.');
+  line('  location ^~ /uploads/ {');
+  line(`    alias ${options.dataDir}/uploads/;`);
+  line('    add_header X-Content-Type-Options nosniff always;');
+  line(
+    `    add_header Content-Security-Policy "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox" always;`,
+  );
+  line('    add_header Cache-Control "public, max-age=86400";');
+  line('    try_files $uri =404;');
+  line('  }');
   line();
   line(`  location ^~ ${API_PREFIX}/ { proxy_pass http://portal_gateway; }`);
   line();

@@ -6,7 +6,6 @@ import {
   ConfigError,
   intVar,
   issuesOf,
-  optionalVar,
   portVar,
   seedsDemo,
   seedVar,
@@ -40,8 +39,6 @@ export interface ProdConfig {
   serverName: string;
   /** Run `pnpm seed` after the migrations (SEED=demo; never by default in production). */
   seedDemo: boolean;
-  /** STORAGE_URL set: /uploads comes from the object store through the gateway, not nginx's disk. */
-  objectStorage: boolean;
   /** How long a worker may take to answer /readyz after it starts (READY_TIMEOUT_MS). */
   readyTimeoutMs: number;
   /** How long a stopping worker may drain before it is killed (SHUTDOWN_TIMEOUT_MS + a margin). */
@@ -61,7 +58,6 @@ const ProdEnv = z.object({
   NGINX_BIN: stringVar('/usr/sbin/nginx'),
   NGINX_SERVER_NAME: stringVar('_'),
   SEED: seedVar,
-  STORAGE_URL: optionalVar,
   READY_TIMEOUT_MS: intVar(300_000, 1000, 3_600_000),
 });
 
@@ -82,7 +78,7 @@ export function loadProdConfig(env: NodeJS.ProcessEnv = process.env, cwd = proce
   }
   // The workers' own settings, checked now (production secrets, origins): one message, before
   // migrations touch the database. Their port is an internal one, never PORT.
-  let gatewayShutdownMs = 10_000;
+  let gatewayShutdownMs = 30_000;
   try {
     gatewayShutdownMs = loadGatewayConfig({
       ...env,
@@ -106,7 +102,6 @@ export function loadProdConfig(env: NodeJS.ProcessEnv = process.env, cwd = proce
     // SEED unset in production means none; outside production start:prod still seeds only on
     // SEED=demo: it is the production shape, whatever NODE_ENV says.
     seedDemo: e.SEED === 'demo' && seedsDemo(e.SEED, env.NODE_ENV ?? 'development'),
-    objectStorage: e.STORAGE_URL !== undefined,
     readyTimeoutMs: e.READY_TIMEOUT_MS,
     shutdownTimeoutMs: gatewayShutdownMs + 5000,
   };

@@ -15,7 +15,7 @@ import { Supervisor } from './supervisor';
  * 4. SIGHUP: rolling restart; SIGTERM / SIGINT (Ctrl-C): nginx, then the workers, stop cleanly.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const log = (msg: string) => console.log(`[start:prod] ${msg}`);
+const log = (msg: string) => console.log(`[start:prod ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {

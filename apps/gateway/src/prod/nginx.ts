@@ -10,6 +10,14 @@ export interface NginxFiles {
   site: string;
 }
 
+/**
+ * Passive health of the local workers: one refused or failed attempt takes a worker out for 2 s
+ * (a stopped or restarting worker costs a loopback connect at most once per nginx process), and a
+ * rolling restart waits that long after a new worker is ready before it stops the next one, so
+ * nginx never has every worker marked out at once.
+ */
+export const LOCAL_PASSIVE_HEALTH = { maxFails: 1, failTimeoutS: 2 } as const;
+
 /** Internal address of worker `slot`: loopback only, never reachable from outside the machine. */
 export const workerAddress = (config: Pick<ProdConfig, 'workerPortBase'>, slot: number) =>
   `127.0.0.1:${config.workerPortBase + slot}`;
@@ -30,7 +38,7 @@ export function writeNginxConfig(config: ProdConfig, root: string): NginxFiles {
       gateways: Array.from({ length: config.workers }, (_, slot) => workerAddress(config, slot)),
       serverName: config.serverName,
       listen: `${config.host}:${config.port}`,
-      uploads: config.objectStorage ? 'gateway' : 'disk',
+      passiveHealth: LOCAL_PASSIVE_HEALTH,
     }),
   );
   const temp = (name: string) => `  ${name}_temp_path ${path.join(runDir, `${name}-temp`)};`;

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HEALTH_PATHS } from '@portal/routes';
 import type { ProdConfig } from './config';
-import { writeNginxConfig, testNginxConfig, workerAddress } from './nginx';
+import { LOCAL_PASSIVE_HEALTH, testNginxConfig, workerAddress, writeNginxConfig } from './nginx';
 
 type Log = (msg: string) => void;
 
@@ -115,6 +115,9 @@ export class Supervisor {
           log(`rolling restart stopped at slot ${slot}: ${(error as Error).message}`);
           return;
         }
+        // nginx marked this slot out while it was stopped: wait until it takes requests again
+        // before the next slot stops, or nginx could see every worker out at once (502).
+        await sleep(LOCAL_PASSIVE_HEALTH.failTimeoutS * 1000 + 500);
       }
       log(`rolling restart done in ${Date.now() - began} ms`);
     })().finally(() => {
@@ -183,7 +186,8 @@ export class Supervisor {
       last && now - last.at < CRASH_WINDOW_MS ? Math.min(last.backoff * 2 || 500, MAX_BACKOFF_MS) : 0;
     this.crashes.set(slot, { at: now, backoff });
     if (backoff > 0) await sleep(backoff);
-    if (this.stopping || this.workers.get(slot)?.child.exitCode === null) return;
+    const current = this.workers.get(slot)?.child;
+    if (this.stopping || (current && current.exitCode === null && current.signalCode === null)) return;
     this.spawnWorker(slot);
     try {
       await this.waitReady(slot);
