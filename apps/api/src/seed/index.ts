@@ -8,6 +8,7 @@ import { hashPassword } from '../lib/password';
 import { findAssetsDir } from './assets';
 import * as content from './content';
 import { FileSink } from './files';
+import { seedJobs } from './jobs';
 import * as landing from './landing';
 import { demoMember } from './members';
 import { loadPlaces } from './places';
@@ -171,6 +172,8 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
         }
         await indexArticles({ ...database, db: trx }, tables.articles as content.ArticleRow[]);
         await syncSerialSequences(trx, database.dialect);
+        // Content the back office manages, written through its resource layer.
+        await seedJobs({ ...database, db: trx, inTransaction: true }, opts.now ?? REFERENCE_DATE);
         return true;
       });
       if (seeded) log(`seed: demo content written in ${Date.now() - started} ms`);
