@@ -196,7 +196,7 @@ const categoryFilter: FilterDecl = {
   name: 'cat_id',
   label: '分类',
   type: 'select',
-  options: CATEGORY_OPTIONS,
+  options: [noCategory, ...CATEGORY_OPTIONS],
 };
 
 export const BANNER_PLACES: readonly FieldOption[] = [
