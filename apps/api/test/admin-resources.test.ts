@@ -52,7 +52,7 @@ function sample(kind: ResourceKind, n: number): Record<string, unknown> {
     case 'reports':
       return {
         year: 2026,
-        number: n,
+        number: (n % 52) + 1,
         it_number: 500 + n,
         week: `第${n}周`,
         publish_time: '2026-11-20T08:00:00Z',
@@ -556,6 +556,34 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       const dup = await call(admin(), 'POST', '/categories', { id: 7001, name: '重复', alias: 'AI' });
       // The test database has no category rows of its own; AI is free here unless seeded.
       expect([201, 409]).toContain(dup.statusCode);
+    });
+  });
+
+  describe('report subscribers', () => {
+    it('lists and exports the subscribers of an issue (it_sub), for the roles that read reports', async () => {
+      const report = await create('reports');
+      const m = await newMember(t);
+      await t.app.database.db
+        .insertInto('report_subscriptions')
+        .values({
+          member_id: m.id,
+          report_id: Number(report.id),
+          email: 'sub@example.com',
+          created_at: Date.now(),
+        })
+        .execute();
+      const list = await call(who.editor!, 'GET', `/reports/${report.id}/subscribers`);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json()).toMatchObject({
+        total: 1,
+        items: [{ values: { email: 'sub@example.com', username: m.username } }],
+      });
+      expect((await call(who.reviewer!, 'GET', `/reports/${report.id}/subscribers`)).statusCode).toBe(403);
+      expect((await call(admin(), 'GET', '/reports/987654/subscribers')).statusCode).toBe(404);
+      const csv = await call(admin(), 'GET', `/reports/${report.id}/subscribers.csv`);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body.startsWith('\uFEFF会员编号,用户名,邮箱,订阅时间')).toBe(true);
+      expect(csv.body).toContain('sub@example.com');
     });
   });
 

@@ -1,4 +1,4 @@
-import { resourceSchema, type ResourceRecord } from '@portal/api-client/admin-resources';
+import { resourceSchema, type ResourceKind, type ResourceRecord } from '@portal/api-client/admin-resources';
 import type { Db } from '../db';
 import { RESOURCE_STORES } from '../repositories/resources';
 
@@ -78,19 +78,35 @@ const JOBS = [
   },
 ];
 
+const SEED_ACTOR = { editorId: null, editor: 'seed' };
+
 /**
- * Writes the positions through the back office's jobs resource (its validation and its store),
- * inside the seed's transaction.
+ * Writes demo records through the back office's resource layer: the kind's declared schema
+ * validates them and its store writes them, inside the seed's transaction. Rows in table shape
+ * are read as records (`sort` is the declared `order`; a generated `id` is the store's to assign).
  */
-export async function seedJobs(tx: Db, now: number): Promise<void> {
-  const create = RESOURCE_STORES.jobs.create;
-  if (!create) throw new Error('seed: the jobs resource cannot create');
-  const schema = resourceSchema('jobs', 'create');
-  for (const [i, job] of JOBS.entries()) {
-    const input = schema.validateSync(
-      { ...job, enabled: true, order: i + 1 },
-      { stripUnknown: true },
-    ) as ResourceRecord;
-    await create(tx, input, now, { editorId: null, editor: 'seed' });
+export async function seedResource(
+  tx: Db,
+  kind: ResourceKind,
+  rows: readonly Record<string, unknown>[],
+  now: number,
+): Promise<void> {
+  const create = RESOURCE_STORES[kind].create;
+  if (!create) throw new Error(`seed: the ${kind} resource cannot create`);
+  const schema = resourceSchema(kind, 'create');
+  for (const row of rows) {
+    const { sort, ...rest } = row;
+    const record = sort === undefined ? rest : { ...rest, order: sort };
+    const input = schema.validateSync(record, { stripUnknown: true }) as ResourceRecord;
+    await create(tx, input, now, SEED_ACTOR);
   }
 }
+
+/** The positions of /recruit, in order. */
+export const seedJobs = (tx: Db, now: number) =>
+  seedResource(
+    tx,
+    'jobs',
+    JOBS.map((job, i) => ({ ...job, enabled: true, sort: i + 1 })),
+    now,
+  );
