@@ -196,7 +196,7 @@ const categoryFilter: FilterDecl = {
   name: 'cat_id',
   label: '分类',
   type: 'select',
-  options: CATEGORY_OPTIONS,
+  options: [noCategory, ...CATEGORY_OPTIONS],
 };
 
 export const BANNER_PLACES: readonly FieldOption[] = [
@@ -935,9 +935,10 @@ export const orderSchema = object({
         .typeError('编号不正确')
         .integer('编号不正确')
         .min(1, '编号不正确')
-        .max(RESOURCE_LIMITS.maxInt)
-        .required(),
+        .max(RESOURCE_LIMITS.maxInt, '编号不正确')
+        .required('编号不正确'),
     )
+    .typeError('排序必须是编号列表')
     .required('请提供排序')
     .min(1, '请提供排序')
     .max(1000, '一次最多排序 1000 条'),
@@ -951,7 +952,7 @@ const SAFE_URL = /^(?:\/(?!\/)|https?:\/\/)[^\s<>"']*$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function fieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
-  const s = baseFieldSchema(f, forUpdate);
+  const s = baseFieldSchema(f, forUpdate).nonNullable(`${f.label}不能为空`);
   // A required field with a default (a select's usual choice) starts with it in a new form.
   return f.required && f.default !== undefined ? s.default(f.default) : s;
 }
@@ -1008,8 +1009,8 @@ function baseFieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
             .typeError('文章编号不正确')
             .integer('文章编号不正确')
             .min(1, '文章编号不正确')
-            .max(RESOURCE_LIMITS.maxInt)
-            .required(),
+            .max(RESOURCE_LIMITS.maxInt, '文章编号不正确')
+            .required('文章编号不正确'),
         )
         .max(max ?? RESOURCE_LIMITS.articles, `${f.label}最多 ${max ?? RESOURCE_LIMITS.articles} 篇`);
       return need ? s.required(required(f)).min(1, required(f)) : s.default([]);
@@ -1022,7 +1023,7 @@ function baseFieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
             .typeError(`${f.label}不正确`)
             .trim()
             .max(RESOURCE_LIMITS.text, tooLong(f.label, RESOURCE_LIMITS.text))
-            .defined(),
+            .required(`${f.label}不能有空行`),
         )
         .max(max ?? RESOURCE_LIMITS.lines, `${f.label}最多 ${max ?? RESOURCE_LIMITS.lines} 条`);
       return need ? s.required(required(f)).min(1, required(f)) : s.default([]);
@@ -1084,7 +1085,7 @@ function fieldsSchema(fields: readonly FieldDecl[], forUpdate: boolean): ObjectS
     if (forUpdate && f.createOnly) continue;
     shape[f.name] = fieldSchema(f, forUpdate);
   }
-  return object(shape).noUnknown(false);
+  return object(shape).typeError('格式不正确').nonNullable('格式不正确');
 }
 
 /**

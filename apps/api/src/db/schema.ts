@@ -285,7 +285,7 @@ export interface DB {
     content: string;
     other: Generated<string>;
     created_at: number;
-    /** JSON {field_name: label} of the form at submission time (006); '' for older rows. */
+    /** JSON FormField[] of the form at submission time (006); '' for older rows. */
     labels: Generated<string>;
   };
   editors: {
