@@ -3,7 +3,7 @@ import { createRoutesStub } from 'react-router';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Banner } from '@portal/api-client';
-import { BannerCarousel } from '../home/components/BannerCarousel';
+import { BannerCarousel } from './BannerCarousel';
 
 const banners: Banner[] = [
   { banner: '/a.png', title: '第一条要闻', url: '/news/1' },
@@ -21,7 +21,7 @@ const stub = () => {
 
 afterEach(cleanup);
 
-describe('desktop Carousel', () => {
+describe('desktop Carousel (home banner)', () => {
   it('renders every slide on the server, the first one in view, without swiper', () => {
     const html = renderToString(stub());
     expect(html.match(/class="banner__slide"/g)).toHaveLength(3);
