@@ -19,3 +19,4 @@ export * from './PrivacyLink';
 export * from './shareMeta';
 export * from './useStartup';
 export * from './Highlight';
+export * from './routeModules';
