@@ -1,11 +1,4 @@
-import {
-  Outlet,
-  data,
-  useLocation,
-  useNavigate,
-  useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from 'react-router';
+import { Outlet, data, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { publicClientCredential, serverApi } from '@portal/api-client/server';
 import { isLimitRoute } from '@portal/routes';
 import { LOGIN_PATH, useSessionExpired } from '@portal/session';
@@ -15,6 +8,7 @@ import {
   FloatingButtons,
   RootErrorPage,
   documentLinks,
+  rootShouldRevalidate,
   showToast,
 } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
@@ -31,9 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({ ...(await loadLayout(serverApi(context))), client: publicClientCredential(context) });
 }
 
-// Categories, footer and site links change rarely: load them with the document, not on every click.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+// The start-up data changes rarely: loaded with the document, not on every click.
+export const shouldRevalidate = rootShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const layout = useRouteLoaderData<typeof loader>('root');

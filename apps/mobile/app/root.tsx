@@ -1,4 +1,4 @@
-import { Outlet, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
+import { Outlet, data, useRouteLoaderData } from 'react-router';
 import { publicClientCredential } from '@portal/api-client/server';
 import { loadStartup } from '@portal/api-client/startup';
 import { LOGIN_PATH, useSessionExpired } from '@portal/session';
@@ -8,6 +8,7 @@ import {
   FloatingButtons,
   RootErrorPage,
   documentLinks,
+  rootShouldRevalidate,
   showToast,
 } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
@@ -33,9 +34,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({ ...startup, menus, client: publicClientCredential(context) });
 }
 
-// Menus and footer change rarely: load them with the document, not on every tap.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+// The start-up data changes rarely: loaded with the document, not on every click.
+export const shouldRevalidate = rootShouldRevalidate;
 
 /** How long the 10001 message stays on screen before /login (another app's document) replaces the page. */
 const EXPIRED_NOTICE_MS = 1500;

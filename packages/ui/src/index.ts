@@ -20,3 +20,4 @@ export * from './shareMeta';
 export * from './useStartup';
 export * from './Highlight';
 export * from './UploadImage';
+export * from './routeModules';
