@@ -11,6 +11,10 @@ export default [
     route('leads', 'routes/leads.tsx'),
     route('media', 'features/media/MediaPage.tsx'),
     route('audit', 'routes/audit.tsx'),
+    // Every kind of @portal/api-client/admin-resources: one list and one edit page for all of them.
+    route(':kind', 'features/resources/list.tsx'),
+    route(':kind/new', 'features/resources/edit.tsx', { id: 'resource-new' }),
+    route(':kind/:id', 'features/resources/edit.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import cache from './plugins/cache';
 import contentChanges from './plugins/content-changes';
 import db from './plugins/db';
 import errors, { frameworkErrors } from './plugins/errors';
+import health from './plugins/health';
 import housekeeping from './plugins/housekeeping';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
@@ -66,6 +67,7 @@ export async function buildApp(
   await app.register(storage, { config });
   await app.register(housekeeping, { config });
   await app.register(redis, { config });
+  await app.register(health);
   await app.register(rateLimit);
   await app.register(cache, { config });
   await app.register(contentChanges, { config });

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIXES } from '@portal/routes';
+import { API_PREFIXES, HEALTH_PATHS } from '@portal/routes';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -14,11 +14,14 @@ const HOP_BY_HOP = new Set([
   'host',
 ]);
 
-/** The public API and each prefix app's JSON API (/admin/api), from the route table. */
-const API_ROUTES = API_PREFIXES.map((prefix) => `${prefix}/*`);
+/**
+ * The public API and each prefix app's JSON API (/admin/api), from the route table, and the health
+ * endpoints: the API answers /readyz, since it holds the database and Redis connections.
+ */
+const API_ROUTES = [...API_PREFIXES.map((prefix) => `${prefix}/*`), ...Object.values(HEALTH_PATHS)];
 
 /**
- * Mounts /api/* and /admin/api/* on the gateway. In-process: the request's raw stream goes straight into the API
+ * Mounts /api/*, /admin/api/*, /healthz and /readyz on the gateway. In-process: the request's raw stream goes straight into the API
  * instance's router (no socket, uploads stream through). Remote (API_URL): a streaming proxy.
  * The scope parses no bodies, so the API sees the untouched request.
  */

@@ -95,6 +95,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     // Client addresses come from the socket unless the peer is a proxy TRUST_PROXY names.
     trustProxy: [...config.trustProxy],
     bodyLimit: PAGE_BODY_LIMIT,
+    // A request that reached a stopping gateway is served, not refused with 503: the in-process
+    // API closes only after every request in flight has finished (server.ts drains first).
+    return503OnClosing: false,
     // A path the router cannot decode ("/news/%E4%B8") gets the same Chinese refusal as other bad requests.
     frameworkErrors: (error, request, reply) => sendGatewayError(error, request, reply),
   });

@@ -17,6 +17,7 @@ import {
   type RevisionSummary,
   type SessionInfo,
 } from '@portal/api-client/admin';
+import type { ResourceRecord } from '@portal/api-client/admin-resources';
 import { HTTP_TIMEOUT_MS } from '@portal/api-client/constants';
 
 /**
@@ -106,6 +107,20 @@ export const adminApi = {
   leadSources: () => data(http.get<LeadSources>('/leads/sources')),
   leads: (query: Query) => data(http.get<LeadPage>('/leads', { params: query })),
   auditLog: (query: Query) => data(http.get<Paged<AuditEntry>>('/audit-log', { params: query })),
+
+  /** The generic resources of issue 14 (`/admin/api/<kind>`), as their declarations describe them. */
+  resources: {
+    list: (kind: string, query: Query) =>
+      data(http.get<Paged<ResourceRecord>>(`/${kind}`, { params: query })),
+    get: (kind: string, id: string) => data(http.get<ResourceRecord>(`/${kind}/${encodeURIComponent(id)}`)),
+    create: (kind: string, body: ResourceRecord) => data(http.post<ResourceRecord>(`/${kind}`, body)),
+    update: (kind: string, id: string, body: ResourceRecord) =>
+      data(http.put<ResourceRecord>(`/${kind}/${encodeURIComponent(id)}`, body)),
+    remove: (kind: string, id: string) => http.delete(`/${kind}/${encodeURIComponent(id)}`),
+    order: (kind: string, ids: (string | number)[]) => http.post(`/${kind}/order`, { ids }),
+  },
+  /** A member's full phone number: the server writes each view into the audit log. */
+  memberPhone: (id: string) => data(http.get<{ mobile: string }>(`/members/${encodeURIComponent(id)}/phone`)),
 };
 
 /** Export links (the browser downloads them with the session cookie). */

@@ -1,16 +1,9 @@
-import {
-  AuditOutlined,
-  FileTextOutlined,
-  LogoutOutlined,
-  PictureOutlined,
-  SolutionOutlined,
-  TeamOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Layout, Menu, Space, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
-import { ROLE_LABEL, can, type Permission } from '@portal/api-client/admin';
+import { ROLE_LABEL } from '@portal/api-client/admin';
+import { navItems, navSelection } from '../features/resources/nav';
 import { AdminApiError, adminApi } from '../lib/api';
 import { useEditor } from '../lib/session';
 
@@ -27,24 +20,17 @@ export async function clientLoader({ request }: { request: Request }) {
   }
 }
 
-const NAV: { key: string; label: string; icon: ReactNode; permission: Permission }[] = [
-  { key: '/articles', label: '文章管理', icon: <FileTextOutlined />, permission: 'articles' },
-  { key: '/review', label: '专栏审核', icon: <SolutionOutlined />, permission: 'review' },
-  { key: '/leads', label: '销售线索', icon: <TeamOutlined />, permission: 'leads' },
-  { key: '/media', label: '媒体库', icon: <PictureOutlined />, permission: 'media' },
-  { key: '/audit', label: '操作日志', icon: <AuditOutlined />, permission: 'audit' },
-];
-
 export default function Shell() {
   const user = useEditor();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = NAV.filter((n) => can(user.role, n.permission)).map(({ key, label, icon }) => ({
-    key,
-    label,
-    icon,
-  }));
-  const selected = NAV.find((n) => pathname === n.key || pathname.startsWith(`${n.key}/`))?.key;
+  const items = navItems(user.role);
+  const { key: selected, group } = navSelection(pathname);
+  // Every group is open until folded; the current page's group stays open.
+  const [folded, setFolded] = useState<string[]>([]);
+  const open = items.map((g) => g.key).filter((k) => k === group || !folded.includes(k));
+  const onOpenChange = (keys: string[]) =>
+    setFolded(items.map((g) => g.key).filter((k) => !keys.includes(k)));
 
   const logout = async () => {
     await adminApi.logout().catch(() => undefined);
@@ -53,12 +39,14 @@ export default function Shell() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={208} breakpoint="lg" collapsedWidth={64}>
+      <Layout.Sider width={208} breakpoint="lg" collapsedWidth={64} className="shell-sider">
         <div className="shell-logo">IT 资讯 · 编辑后台</div>
         <Menu
           theme="dark"
           mode="inline"
           selectedKeys={selected ? [selected] : []}
+          openKeys={open}
+          onOpenChange={onOpenChange}
           items={items}
           onClick={({ key }) => navigate(key)}
         />

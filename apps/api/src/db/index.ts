@@ -10,6 +10,7 @@ import * as m002 from './migrations/002_list_indexes';
 import * as m003 from './migrations/003_lead_history_session_expiry';
 import * as m004 from './migrations/004_vendor_access_asset';
 import * as m005 from './migrations/005_newsroom';
+import * as m006 from './migrations/006_back_office_resources';
 import * as m007 from './migrations/007_media';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '003_lead_history_session_expiry': m003,
   '004_vendor_access_asset': m004,
   '005_newsroom': m005,
+  '006_back_office_resources': m006,
   '007_media': m007,
 };
 

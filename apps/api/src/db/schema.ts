@@ -30,8 +30,39 @@ export interface DB {
     title: string;
     url: string;
     sort: Generated<number>;
+    /** Shown from/until (006); null: no bound. */
+    start_at: number | null;
+    end_at: number | null;
   };
-  ads: { slot: number; title: string; url: string; thumb: string };
+  ads: {
+    slot: number;
+    title: string;
+    url: string;
+    thumb: string;
+    start_at: number | null;
+    end_at: number | null;
+  };
+  /** Editor-picked article lists of the home and category blocks (006). */
+  content_blocks: {
+    id: Generated<number>;
+    block: string;
+    cat_id: Generated<number>;
+    articles: Generated<string>;
+    updated_at: number;
+  };
+  /** The positions of /recruit (006). */
+  jobs: {
+    id: Generated<number>;
+    title: string;
+    city: Generated<string>;
+    count: Generated<string>;
+    summary: Generated<string>;
+    duties: Generated<string>;
+    requirements: Generated<string>;
+    enabled: Generated<number>;
+    sort: Generated<number>;
+    created_at: number;
+  };
   links: {
     id: Generated<number>;
     kind: 'friendly' | 'website' | 'partner';
@@ -81,6 +112,8 @@ export interface DB {
     thumb: Generated<string>;
     url: string;
     created_at: number;
+    /** JSON array of article ids (006). */
+    articles: Generated<string>;
   };
   videos: {
     id: Generated<number>;
@@ -252,6 +285,8 @@ export interface DB {
     content: string;
     other: Generated<string>;
     created_at: number;
+    /** JSON FormField[] of the form at submission time (006); '' for older rows. */
+    labels: Generated<string>;
   };
   editors: {
     id: Generated<number>;

@@ -41,7 +41,7 @@ type Row = {
   disabled: number;
   created_at: number;
 };
-function toEditor(r: Row): EditorRow {
+export function toEditor(r: Row): EditorRow {
   return {
     id: Number(r.id),
     username: r.username,
@@ -52,7 +52,7 @@ function toEditor(r: Row): EditorRow {
   };
 }
 
-const EDITOR_COLUMNS = ['id', 'username', 'display_name', 'role', 'disabled', 'created_at'] as const;
+export const EDITOR_COLUMNS = ['id', 'username', 'display_name', 'role', 'disabled', 'created_at'] as const;
 
 /** Creates an account and its audit record in one write transaction; null when the username is taken. */
 export async function createEditor(
@@ -100,8 +100,8 @@ export async function listEditors(database: Db): Promise<EditorRow[]> {
   return rows.map(toEditor);
 }
 
-/** What an account change may set: disable or re-enable it, or give it a new password. */
-type EditorChange = { disabled: boolean } | { passwordHash: string };
+/** What an account change may set: disable or re-enable it, give it a new password or a new role. */
+type EditorChange = { disabled: boolean } | { passwordHash: string } | { role: EditorRole };
 
 /**
  * Changes an account, and with it, in one write transaction, its audit record and its sessions:
@@ -122,13 +122,15 @@ export async function changeEditor(
       .where('username', '=', username)
       .executeTakeFirst();
     if (!editor) return false;
-    const endsSessions = 'passwordHash' in change || change.disabled;
+    const endsSessions = 'passwordHash' in change || ('disabled' in change && change.disabled);
     await trx
       .updateTable('editors')
       .set({
         ...('passwordHash' in change
           ? { password_hash: change.passwordHash }
-          : { disabled: change.disabled ? 1 : 0 }),
+          : 'role' in change
+            ? { role: change.role }
+            : { disabled: change.disabled ? 1 : 0 }),
         updated_at: now,
       })
       .where('id', '=', editor.id)

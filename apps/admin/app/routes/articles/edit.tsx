@@ -24,7 +24,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import {
   NEWSROOM_LIMITS,
@@ -35,10 +35,8 @@ import {
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { ArticlePreview } from '../../features/articles/preview';
 import { StatusTag } from '../../features/articles/status';
+import { ContentEditor } from '../../features/shared/ContentEditor';
 import { AdminApiError, adminApi } from '../../lib/api';
-
-// The editor (and wangEditor's CSS) loads with this page only.
-const RichEditor = lazy(() => import('@portal/ui/editor'));
 
 export async function clientLoader({ params }: { params: { id?: string } }): Promise<AdminArticle | null> {
   return params.id ? adminApi.article(Number(params.id)) : null;
@@ -329,41 +327,5 @@ export default function ArticleEditor() {
         />
       </Drawer>
     </Form>
-  );
-}
-
-/** Form.Item passes value/onChange; uploads go to the back office's media endpoint. */
-function ContentEditor({
-  value,
-  onChange,
-  onError,
-}: {
-  value?: string;
-  onChange?: (html: string) => void;
-  onError: (msg: string) => void;
-}) {
-  return (
-    <Suspense
-      fallback={
-        <div className="editor-box" style={{ height: 340, padding: 16 }}>
-          编辑器加载中…
-        </div>
-      }
-    >
-      <div className="editor-box">
-        <RichEditor
-          value={value ?? ''}
-          onChange={(html) => onChange?.(html)}
-          upload={async (file) => {
-            try {
-              return await adminApi.upload(file);
-            } catch (err) {
-              return { error: err instanceof AdminApiError ? err.message : '上传失败' };
-            }
-          }}
-          onError={onError}
-        />
-      </div>
-    </Suspense>
   );
 }

@@ -2,15 +2,16 @@ import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_MSG, ADMIN_SESSION_COOKIE, CSRF_HEADER, can } from '@portal/api-client/admin';
+import { canResource } from '@portal/api-client/admin-resources';
 import { ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
 import { ApiError } from '../../lib/envelope';
 import { findEditorSession, touchEditorSession } from '../../repositories/editors';
 import articleRoutes from './articles';
-import auditRoutes from './audit';
 import { AdminHttpError, adminValidatorCompiler } from './http';
 import leadRoutes from './leads';
 import mediaRoutes from './media';
+import resourceRoutes from './resources';
 import reviewRoutes from './review';
 import sessionRoutes from './session';
 import uploadRoutes from './uploads';
@@ -70,13 +71,17 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
     if (routeConfig.permission && !can(session.editor.role, routeConfig.permission)) {
       throw new AdminHttpError(403, ADMIN_MSG.forbidden);
     }
+    const resource = routeConfig.resource;
+    if (resource && !canResource(session.editor.role, resource.kind, resource.access)) {
+      throw new AdminHttpError(403, ADMIN_MSG.forbidden);
+    }
   });
 
   await app.register(sessionRoutes, { config });
   await app.register(articleRoutes);
   await app.register(reviewRoutes);
   await app.register(leadRoutes);
-  await app.register(auditRoutes);
+  await app.register(resourceRoutes);
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
 }

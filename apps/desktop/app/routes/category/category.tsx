@@ -14,7 +14,7 @@ import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { ExpertPanel } from '../../features/content/components/ExpertPanel';
 import { useAds } from '../../features/content/components/InnerSidebar';
 import { absolute } from '../../features/content/lib/seo.server';
-import { day } from '../../features/shared/format';
+import { dayOf as day } from '@portal/ui/format';
 import { PaperBadge, PaperLink } from '../../features/white-paper/components/PaperLink';
 import { seoMeta } from '../../lib/seo';
 import { contentStyles } from '../../features/content/styles';

@@ -1,8 +1,8 @@
 import type { ListItem } from '@portal/api-client';
 import { SmartLink } from '../shared/SmartLink';
 import { Thumb } from '../shared/Thumb';
-import { dayOf } from '../shared/date';
-import { Highlight } from './Highlight';
+import { dayOf } from '@portal/ui/format';
+import { Highlight } from '@portal/ui';
 
 export interface NewsCardProps {
   item: ListItem;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ListItem } from '@portal/api-client';
 import { ItemLink, UploadImage } from '@portal/ui';
-import { day, keywordList } from '../../shared/format';
+import { dayOf as day, keywordsOf as keywordList } from '@portal/ui/format';
 
 export interface ArticleRowsProps {
   items: ListItem[];

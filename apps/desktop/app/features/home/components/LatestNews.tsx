@@ -1,6 +1,6 @@
 import type { ListItem } from '@portal/api-client';
 import { ItemLink, UploadImage } from '@portal/ui';
-import { day } from './format';
+import { dayOf as day } from '@portal/ui/format';
 import { SectionTitle } from '../../shared/SectionTitle';
 
 /** 最新发布: a lead story with its picture, then a dense two-column headline list. */

@@ -1,0 +1,116 @@
+import type { EditorRole } from '@portal/api-client/admin';
+import { hashPassword } from '../../lib/password';
+import { contains } from '../../db/like';
+import { EDITOR_COLUMNS, changeEditor, createEditor, toEditor } from '../editors';
+import { ResourceInputError, isoOf, type ResourceStore } from './store';
+
+const USERNAME = /^[A-Za-z][\w.-]{1,49}$/;
+
+/**
+ * Editor accounts through the resource layer, on the account functions of part 1: each change is
+ * its own write transaction with its audit record, and disabling or a new password ends the
+ * account's sessions at once.
+ */
+export const editorsStore: ResourceStore = {
+  ownsWrites: true,
+  async list(database, q) {
+    let query = database.db.selectFrom('editors');
+    if (q.filters.q) {
+      const text = q.filters.q;
+      query = query.where((eb) => eb.or([contains('username', text), contains('display_name', text)]));
+    }
+    const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+    const rows = await query
+      .select(EDITOR_COLUMNS)
+      .orderBy('id')
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute();
+    return { total: Number(total), items: rows.map(toRecord) };
+  },
+  async get(database, id) {
+    const row = await database.db
+      .selectFrom('editors')
+      .select(EDITOR_COLUMNS)
+      .where('id', '=', Number(id))
+      .executeTakeFirst();
+    return row ? toRecord(row) : null;
+  },
+  async create(database, input, now, actor) {
+    const username = String(input.username);
+    if (!USERNAME.test(username)) {
+      throw new ResourceInputError(400, '用户名须以字母开头，只含字母、数字、点、下划线和短横线', 'username');
+    }
+    if (!input.password) throw new ResourceInputError(400, '请填写密码', 'password');
+    const editor = await createEditor(
+      database,
+      {
+        username,
+        displayName: String(input.display_name ?? ''),
+        role: input.role as EditorRole,
+        passwordHash: await hashPassword(String(input.password)),
+      },
+      actor,
+      now,
+    );
+    if (!editor) throw new ResourceInputError(409, '用户名已存在', 'username');
+    if (input.disabled === true) {
+      await changeEditor(database, username, { disabled: true }, { ...actor, action: 'disable' }, now);
+    }
+    return editor.id;
+  },
+  async update(database, id, input, now, actor) {
+    const row = await database.db
+      .selectFrom('editors')
+      .select(['username', 'display_name', 'role', 'disabled'])
+      .where('id', '=', Number(id))
+      .executeTakeFirst();
+    if (!row) return false;
+    const { username } = row;
+    if (actor.editorId === Number(id) && (input.disabled === true || input.role !== 'admin')) {
+      throw new ResourceInputError(
+        400,
+        '不能停用自己或取消自己的管理员角色',
+        input.disabled === true ? 'disabled' : 'role',
+      );
+    }
+    if (input.display_name !== undefined && input.display_name !== row.display_name) {
+      await database.db
+        .updateTable('editors')
+        .set({ display_name: String(input.display_name), updated_at: now })
+        .where('id', '=', Number(id))
+        .execute();
+    }
+    if (input.role !== row.role) {
+      const role = input.role as EditorRole;
+      await changeEditor(database, username, { role }, { ...actor, action: 'role', detail: role }, now);
+    }
+    const disabled = input.disabled === true;
+    if (disabled !== (Number(row.disabled) !== 0)) {
+      await changeEditor(
+        database,
+        username,
+        { disabled },
+        { ...actor, action: disabled ? 'disable' : 'enable' },
+        now,
+      );
+    }
+    if (input.password) {
+      const passwordHash = await hashPassword(String(input.password));
+      await changeEditor(database, username, { passwordHash }, { ...actor, action: 'password' }, now);
+    }
+    return true;
+  },
+};
+
+function toRecord(row: Parameters<typeof toEditor>[0]) {
+  const e = toEditor(row);
+  return {
+    id: e.id,
+    username: e.username,
+    display_name: e.displayName,
+    role: e.role,
+    disabled: e.disabled,
+    created_at: isoOf(e.createdAt),
+  };
+}

@@ -1,0 +1,230 @@
+import type { ResourceRecord } from '@portal/api-client/admin-resources';
+import type { FormField } from '@portal/api-client/contract';
+import { sql } from 'kysely';
+import { sanitizeArticleHtml } from '../../lib/sanitize';
+import { ResourceInputError, isoOf, msOf, parseJson, tableStore, type ResourceStore } from './store';
+
+/**
+ * The one-table kinds: each is its declaration plus where it lives. Names that differ between the
+ * declaration and the table, and values derived on write, are all that is written here.
+ */
+
+const created = (row: Record<string, unknown>): ResourceRecord => ({ created_at: isoOf(row.created_at) });
+const stamp = (_input: ResourceRecord, now: number, creating: boolean) =>
+  creating ? { created_at: now } : {};
+
+/** Article ids once each, in their first order. */
+const unique = (ids: unknown) => [...new Set((ids ?? []) as number[])];
+
+/** An activity form's field names: stable keys of the stored answers. */
+const FIELD_NAME = /^[A-Za-z][\w]{0,39}$/;
+
+interface FormInputField {
+  field_name: string;
+  label: string;
+  type: FormField['type'];
+  is_require: boolean;
+  is_show: boolean;
+  options: { title: string; is_input: boolean; is_mark: boolean }[];
+}
+
+/** The declared form builder's fields as the landing page reads them (FormField of the contract). */
+function toStoredForm(fields: FormInputField[]): FormField[] {
+  const seen = new Set<string>();
+  return fields.map((f, i) => {
+    if (!FIELD_NAME.test(f.field_name)) {
+      throw new ResourceInputError(
+        400,
+        '字段名只能包含英文字母、数字和下划线，且以字母开头',
+        `form[${i}].field_name`,
+      );
+    }
+    if (seen.has(f.field_name)) throw new ResourceInputError(400, '字段名重复', `form[${i}].field_name`);
+    seen.add(f.field_name);
+    const choice = f.type === 'select' || f.type === 'radio' || f.type === 'checkbox' || f.type === 'multi';
+    if (choice && f.options.length === 0)
+      throw new ResourceInputError(400, '请为选择题添加选项', `form[${i}].options`);
+    return {
+      field_name: f.field_name,
+      label: f.label,
+      type: f.type,
+      is_require: f.is_require ? 1 : 0,
+      is_show: f.is_show ? 1 : 0,
+      options: choice
+        ? f.options.map((o, j) => ({
+            id: j + 1,
+            title: o.title,
+            is_input: o.is_input ? 1 : 0,
+            is_mark: o.is_mark ? 1 : 0,
+          }))
+        : [],
+    };
+  });
+}
+
+function fromStoredForm(text: unknown): FormInputField[] {
+  return parseJson<FormField[]>(text, []).map((f) => ({
+    field_name: f.field_name,
+    label: f.label,
+    type: f.type,
+    is_require: Number(f.is_require) === 1,
+    is_show: Number(f.is_show) === 1,
+    options: (f.options ?? []).map((o) => ({
+      title: o.title,
+      is_input: Number(o.is_input) === 1,
+      is_mark: Number(o.is_mark) === 1,
+    })),
+  }));
+}
+
+export const TABLE_STORES = {
+  banners: tableStore({ kind: 'banners', table: 'banners', id: { column: 'id', generated: true } }),
+  ads: tableStore({
+    kind: 'ads',
+    table: 'ads',
+    id: { column: 'slot', generated: false },
+    sort: { column: 'slot', desc: false },
+  }),
+  blocks: tableStore({
+    kind: 'blocks',
+    table: 'content_blocks',
+    id: { column: 'id', generated: true },
+    derive: (_input, now) => ({ updated_at: now }),
+    async check(tx, input, id) {
+      const row = await tx.db
+        .selectFrom('content_blocks')
+        .select('id')
+        .where('block', '=', String(input.block))
+        .where('cat_id', '=', Number(input.cat_id ?? 0))
+        .executeTakeFirst();
+      if (row && Number(row.id) !== Number(id))
+        throw new ResourceInputError(409, '该位置的区块已存在，请编辑它', 'block');
+    },
+  }),
+  topics: tableStore({
+    kind: 'topics',
+    table: 'topics',
+    id: { column: 'id', generated: true },
+    derive: stamp,
+    extra: created,
+  }),
+  videos: tableStore({
+    kind: 'videos',
+    table: 'videos',
+    id: { column: 'id', generated: true },
+    derive: stamp,
+    extra: created,
+  }),
+  'white-papers': tableStore({
+    kind: 'white-papers',
+    table: 'white_papers',
+    id: { column: 'id', generated: true },
+    derive: stamp,
+    extra: created,
+  }),
+  events: tableStore({
+    kind: 'events',
+    table: 'events',
+    id: { column: 'id', generated: true },
+    sort: { column: 'start_at', desc: true },
+    // The events page filters by year and month of the start, in the newsroom's time zone.
+    derive(input) {
+      const start = msOf(input.start_at) ?? 0;
+      const local = new Date(start + 8 * 3600_000);
+      return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1 };
+    },
+    async check(_tx, input) {
+      const start = msOf(input.start_at);
+      const end = msOf(input.end_at);
+      if (start !== null && end !== null && end < start)
+        throw new ResourceInputError(400, '结束时间不能早于开始时间', 'end_at');
+    },
+  }),
+  reports: tableStore({
+    kind: 'reports',
+    table: 'weekly_reports',
+    id: { column: 'id', generated: true },
+    sort: { column: 'publish_time', desc: true },
+    virtual: ['events', 'recommends'],
+    async afterWrite(tx, id, input) {
+      await tx.db.deleteFrom('weekly_report_items').where('report_id', '=', Number(id)).execute();
+      const rows = [
+        ...unique(input.events).map((article_id, i) => ({ kind: 'event' as const, article_id, sort: i })),
+        ...unique(input.recommends).map((article_id, i) => ({
+          kind: 'recommend' as const,
+          article_id,
+          sort: i,
+        })),
+      ];
+      if (rows.length > 0)
+        await tx.db
+          .insertInto('weekly_report_items')
+          .values(rows.map((r) => ({ ...r, report_id: Number(id) })))
+          .execute();
+    },
+    async load(database, record) {
+      const items = await database.db
+        .selectFrom('weekly_report_items')
+        .select(['kind', 'article_id'])
+        .where('report_id', '=', Number(record.id))
+        .orderBy('sort')
+        .execute();
+      const of = (kind: string) => items.filter((i) => i.kind === kind).map((i) => Number(i.article_id));
+      return { ...record, events: of('event'), recommends: of('recommend') };
+    },
+    async onRemove(tx, id) {
+      await tx.db.deleteFrom('weekly_report_items').where('report_id', '=', Number(id)).execute();
+    },
+  }),
+  experts: tableStore({ kind: 'experts', table: 'experts', id: { column: 'id', generated: true } }),
+  forms: tableStore({
+    kind: 'forms',
+    table: 'activity_forms',
+    id: { column: 'activity_id', generated: false },
+    virtual: ['privacy_title', 'privacy_content'],
+    derive(input) {
+      const out: Record<string, unknown> = {
+        privacy: JSON.stringify({
+          title: input.privacy_title ?? '',
+          content: sanitizeArticleHtml(String(input.privacy_content ?? '')),
+        }),
+        form: JSON.stringify(toStoredForm((input.form ?? []) as FormInputField[])),
+      };
+      return out;
+    },
+    extra(row) {
+      const privacy = parseJson<{ title?: string; content?: string }>(row.privacy, {});
+      return {
+        privacy_title: privacy.title ?? '',
+        privacy_content: privacy.content ?? '',
+        form: fromStoredForm(row.form),
+      };
+    },
+  }),
+  meets: tableStore({
+    kind: 'meets',
+    table: 'vendor_meets',
+    id: { column: 'id', generated: false },
+    columns: { title: 'name' },
+  }),
+  jobs: tableStore({ kind: 'jobs', table: 'jobs', id: { column: 'id', generated: true }, derive: stamp }),
+  categories: tableStore({
+    kind: 'categories',
+    table: 'categories',
+    id: { column: 'id', generated: false },
+    async check(tx, input, id) {
+      const alias = String(input.alias ?? '');
+      if (alias && !/^[A-Za-z][\w-]{0,29}$/.test(alias))
+        throw new ResourceInputError(400, '路由别名只能包含英文字母、数字、下划线和短横线', 'alias');
+      if (!alias) return;
+      const row = await tx.db
+        .selectFrom('categories')
+        .select('id')
+        .where(sql<boolean>`lower(alias) = ${alias.toLowerCase()}`)
+        .executeTakeFirst();
+      if (row && Number(row.id) !== Number(id ?? input.id))
+        throw new ResourceInputError(409, '路由别名已被其他分类使用', 'alias');
+    },
+  }),
+  menus: tableStore({ kind: 'menus', table: 'menus', id: { column: 'menu_id', generated: false } }),
+} satisfies Record<string, ResourceStore>;

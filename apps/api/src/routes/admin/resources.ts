@@ -1,0 +1,271 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { object, string, type AnySchema } from 'yup';
+import { LEAD_EXPORT_MAX_ROWS, pageQuerySchema, type LeadPage, type Paged } from '@portal/api-client/admin';
+import {
+  RESOURCE_KINDS,
+  orderSchema,
+  resourceSchema,
+  type ResourceDecl,
+  type ResourceKind,
+  type ResourceRecord,
+  RESOURCES,
+} from '@portal/api-client/admin-resources';
+import { sanitizeArticleHtml } from '../../lib/sanitize';
+import { recordAudit } from '../../repositories/audit';
+import { RESOURCE_STORES } from '../../repositories/resources';
+import { SUBSCRIBER_COLUMNS, memberPhone, reportSubscribers } from '../../repositories/resources/special';
+import { leadsCsv } from '../../lib/lead-export';
+import { ResourceInputError, type ResourceId, type ResourceStore } from '../../repositories/resources/store';
+import { writeTxDb } from '../../repositories/write-tx';
+import { AdminHttpError, actorOf, idParams, noContent, notFound } from './http';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Resource routes: the kind and the access its declaration must grant the editor's role. */
+    resource?: { kind: ResourceKind; access: 'read' | 'write' };
+  }
+}
+
+const FILTER_MAX = 100;
+
+/** page, pageSize and the declared filters (bounded text; the store checks their values). */
+function listQuery(decl: ResourceDecl): AnySchema {
+  const shape: Record<string, AnySchema> = {};
+  for (const f of decl.filters) {
+    shape[f.name] = string().trim().max(FILTER_MAX, `${f.label}不能超过${FILTER_MAX}个字符`).optional();
+    if (f.type === 'date') shape.to = string().trim().max(40, '时间格式不正确').optional();
+  }
+  return pageQuerySchema.shape(shape);
+}
+
+const textIdParams = object({
+  id: string().trim().required('编号不正确').min(1, '编号不正确').max(100, '编号不正确'),
+});
+
+/** Store errors in the back office's format. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ResourceInputError) throw new AdminHttpError(err.status, err.message, err.field);
+    throw err;
+  }
+}
+
+/** Rich text of the top-level fields, through the article sanitiser. */
+function sanitized(decl: ResourceDecl, input: ResourceRecord): ResourceRecord {
+  const out = { ...input };
+  for (const f of decl.fields) {
+    if (f.type === 'richtext' && typeof out[f.name] === 'string')
+      out[f.name] = sanitizeArticleHtml(String(out[f.name]));
+  }
+  return out;
+}
+
+/**
+ * `/admin/api/<kind>` for every declared kind (issue 14): one generic handler set. List with paging
+ * and the declared filters, create (201), read, update, delete, and `POST <kind>/order` for kinds
+ * ordered by drag. Validation comes from the declaration, the role check from its read and write
+ * roles; every write runs in one write transaction with its audit record and announces a content
+ * change (the API read cache and the gateway micro-cache of every process are cleared).
+ */
+export default async function resourceRoutes(app: FastifyInstance) {
+  const db = app.database;
+
+  /** Runs a write with its audit record in one transaction (or lets the store do both), then announces. */
+  async function write<T>(
+    request: FastifyRequest,
+    kind: ResourceKind,
+    store: ResourceStore,
+    action: string,
+    work: (tx: typeof db) => Promise<T>,
+    entityId: (result: T) => ResourceId,
+  ): Promise<T> {
+    const actor = actorOf(request);
+    const now = Date.now();
+    const result = await guarded(() =>
+      store.ownsWrites
+        ? work(db)
+        : writeTxDb(db, async (tx) => {
+            const out = await work(tx);
+            await recordAudit(tx.db, { ...actor, action, entity: kind, entityId: entityId(out) }, now);
+            return out;
+          }),
+    );
+    await app.contentChanges.announce();
+    return result;
+  }
+
+  for (const kind of RESOURCE_KINDS) {
+    const decl: ResourceDecl = RESOURCES[kind];
+    const store = RESOURCE_STORES[kind];
+    const base = `/${kind}`;
+    const read = { resource: { kind, access: 'read' } } as const;
+    const writeAccess = { resource: { kind, access: 'write' } } as const;
+    const params = decl.textId ? textIdParams : idParams;
+    type Params = { id: ResourceId };
+
+    app.get<{ Querystring: Record<string, string | number | undefined> }>(
+      base,
+      { schema: { querystring: listQuery(decl) }, config: read },
+      async (request): Promise<Paged<ResourceRecord>> => {
+        const { page, pageSize, ...rest } = request.query;
+        const filters: Record<string, string | undefined> = {};
+        for (const [k, v] of Object.entries(rest)) filters[k] = v === undefined ? undefined : String(v);
+        return guarded(() => store.list(db, { page: Number(page), pageSize: Number(pageSize), filters }));
+      },
+    );
+
+    app.get<{ Params: Params }>(`${base}/:id`, { schema: { params }, config: read }, async (request) => {
+      const record = await store.get(db, request.params.id);
+      if (!record) throw notFound();
+      return record;
+    });
+
+    const { create, update, remove, reorder } = store;
+    if (create && decl.create !== false) {
+      app.post<{ Body: ResourceRecord }>(
+        base,
+        { schema: { body: resourceSchema(kind, 'create') }, config: writeAccess },
+        async (request, reply) => {
+          const input = sanitized(decl, request.body);
+          const actor = actorOf(request);
+          const id = await write(
+            request,
+            kind,
+            store,
+            'create',
+            (tx) => create(tx, input, Date.now(), actor),
+            (x) => x,
+          );
+          return reply.status(201).send((await store.get(db, id)) ?? { id });
+        },
+      );
+    }
+
+    if (update && decl.update !== false) {
+      app.put<{ Params: Params; Body: ResourceRecord }>(
+        `${base}/:id`,
+        { schema: { params, body: resourceSchema(kind, 'update') }, config: writeAccess },
+        async (request) => {
+          const { id } = request.params;
+          const input = sanitized(decl, request.body);
+          const actor = actorOf(request);
+          // A missing record rolls the transaction back (no audit entry for nothing).
+          await write(
+            request,
+            kind,
+            store,
+            'update',
+            async (tx) => {
+              if (!(await update(tx, id, input, Date.now(), actor))) throw notFound();
+            },
+            () => id,
+          );
+          return (await store.get(db, id)) as ResourceRecord;
+        },
+      );
+    }
+
+    if (remove && decl.remove !== false) {
+      app.delete<{ Params: Params }>(
+        `${base}/:id`,
+        { schema: { params }, config: writeAccess },
+        async (request, reply) => {
+          const { id } = request.params;
+          await write(
+            request,
+            kind,
+            store,
+            'delete',
+            async (tx) => {
+              if (!(await remove(tx, id))) throw notFound();
+            },
+            () => id,
+          );
+          return noContent(reply);
+        },
+      );
+    }
+
+    if (reorder && decl.ordered) {
+      app.post<{ Body: { ids: number[] } }>(
+        `${base}/order`,
+        { schema: { body: orderSchema }, config: writeAccess },
+        async (request, reply) => {
+          const { ids } = request.body;
+          await write(
+            request,
+            kind,
+            store,
+            'reorder',
+            (tx) => reorder(tx, ids),
+            () => ids.slice(0, 20).join(','),
+          );
+          return noContent(reply);
+        },
+      );
+    }
+  }
+
+  // A member's full phone number: each read is in the audit log.
+  app.get<{ Params: { id: number } }>(
+    '/members/:id/phone',
+    { schema: { params: idParams }, config: { resource: { kind: 'members', access: 'read' } } },
+    async (request) => {
+      const { id } = request.params;
+      const mobile = await memberPhone(db, id);
+      if (mobile === null) throw notFound();
+      await writeTxDb(db, (tx) =>
+        recordAudit(
+          tx.db,
+          { ...actorOf(request), action: 'view-phone', entity: 'members', entityId: id },
+          Date.now(),
+        ),
+      );
+      return { mobile };
+    },
+  );
+
+  // A weekly report's subscribers (it_sub): listed, and exported as CSV for the mailing.
+  const reportsRead = { resource: { kind: 'reports', access: 'read' } } as const;
+  app.get<{ Params: { id: number }; Querystring: { page: number; pageSize: number } }>(
+    '/reports/:id/subscribers',
+    { schema: { params: idParams, querystring: pageQuerySchema }, config: reportsRead },
+    async (request): Promise<LeadPage> => {
+      const { page, pageSize } = request.query;
+      if (!(await RESOURCE_STORES.reports.get(db, request.params.id))) throw notFound();
+      return {
+        columns: SUBSCRIBER_COLUMNS,
+        ...(await reportSubscribers(db, request.params.id, page, pageSize)),
+      };
+    },
+  );
+  app.get<{ Params: { id: number } }>(
+    '/reports/:id/subscribers.csv',
+    { schema: { params: idParams }, config: reportsRead },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await RESOURCE_STORES.reports.get(db, id))) throw notFound();
+      await writeTxDb(db, (tx) =>
+        recordAudit(
+          tx.db,
+          { ...actorOf(request), action: 'export', entity: 'report-subscribers', entityId: id },
+          Date.now(),
+        ),
+      );
+      async function* batches() {
+        const size = 1000;
+        for (let page = 1; (page - 1) * size < LEAD_EXPORT_MAX_ROWS; page++) {
+          const { items } = await reportSubscribers(db, id, page, size);
+          if (items.length === 0) return;
+          yield items;
+        }
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="it-report-${id}-subscribers.csv"`)
+        .send(leadsCsv(SUBSCRIBER_COLUMNS, batches()));
+    },
+  );
+}

@@ -1,0 +1,1105 @@
+import {
+  array,
+  boolean,
+  number,
+  object,
+  string,
+  type AnyObject,
+  type ObjectSchema,
+  type AnySchema,
+} from 'yup';
+import { AD_SLOTS, CATEGORY_PAGES } from './constants';
+import type { FormFieldType } from './contract';
+import { EDITOR_ROLES, ROLE_LABEL, type EditorRole } from './admin';
+
+/**
+ * The back office's resources (issue 14), as data: one declaration per kind says its label, its
+ * fields (the form and the API's validation), its list columns and filters, whether it is ordered
+ * by drag and scheduled by a start and end time, and which roles may read and write it.
+ * The API validates with `resourceSchema(kind)`, the admin app builds its forms and tables from the
+ * same declaration. Browser-safe: no server imports.
+ */
+
+export type FieldType =
+  /** One line of text. */
+  | 'text'
+  | 'textarea'
+  /** HTML, sanitised by the server like article bodies. */
+  | 'richtext'
+  /** An uploaded image's URL (POST /admin/api/uploads). */
+  | 'image'
+  /** An uploaded file's URL (PDF or mp4, `accept` says which). */
+  | 'file'
+  /** An integer. */
+  | 'number'
+  | 'boolean'
+  /** One of `options`. */
+  | 'select'
+  /** ISO date-time text ('' or absent: none). */
+  | 'datetime'
+  /** Article ids in order, picked with a search box (GET /admin/api/articles?q=). */
+  | 'articles'
+  /** Lines of text (string[]). */
+  | 'lines'
+  /** A sub-list of records, each with `fields`, in order. */
+  | 'list'
+  /** Free JSON text (an object), for structured page data without a fixed form. */
+  | 'json'
+  /** A password: write only, never returned. */
+  | 'password';
+
+export interface FieldOption {
+  value: string | number;
+  label: string;
+}
+
+export interface FieldDecl {
+  name: string;
+  /** Chinese label of the form item and the list column. */
+  label: string;
+  type: FieldType;
+  required?: boolean;
+  /** Longest text (characters), most entries of a list, largest number. */
+  max?: number;
+  /** Smallest number. */
+  min?: number;
+  /** select: the choices. */
+  options?: readonly FieldOption[];
+  /** list: the fields of each entry. */
+  fields?: readonly FieldDecl[];
+  /** file: accepted MIME types. */
+  accept?: string;
+  /** Help text under the form item. */
+  help?: string;
+  /** Set on create only (the record's key, e.g. an ad slot or a partner mark); read only afterwards. */
+  createOnly?: boolean;
+  /** Shown, never written through this form (e.g. a member's registration time). */
+  readOnly?: boolean;
+  /** Default value of a new record. */
+  default?: unknown;
+}
+
+export interface FilterDecl {
+  /** Query parameter name. */
+  name: string;
+  label: string;
+  /** 'search': text contains (over `searchFields` of the resource); 'select': equality; 'date': from/to. */
+  type: 'search' | 'select' | 'date';
+  options?: readonly FieldOption[];
+}
+
+export interface ResourceDecl {
+  kind: string;
+  /** Chinese name of the kind. */
+  label: string;
+  /** The field that identifies a record in `/admin/api/<kind>/:id` (a number unless stated). */
+  idField: string;
+  /** Whether `:id` is text (partner marks, settings pages) rather than a positive integer. */
+  textId?: boolean;
+  fields: readonly FieldDecl[];
+  /** Field names shown as list columns, in order. */
+  columns: readonly string[];
+  filters: readonly FilterDecl[];
+  /** Text fields the 'q' filter searches. */
+  searchFields?: readonly string[];
+  /** Ordered by drag: the records carry `order` and `POST /admin/api/<kind>/order {ids}` sets it. */
+  ordered: boolean;
+  /** Shown on public pages only between `start_at` and `end_at` (either may be empty). */
+  scheduled: boolean;
+  read: readonly EditorRole[];
+  write: readonly EditorRole[];
+  /** Which operations exist (default all). */
+  create?: boolean;
+  remove?: boolean;
+  update?: boolean;
+  /** The public page that shows the record, for a preview link (`{id}` is replaced). */
+  preview?: string;
+}
+
+const CONTENT_ROLES = ['admin', 'editor'] as const satisfies readonly EditorRole[];
+const ADMIN_ONLY = ['admin'] as const satisfies readonly EditorRole[];
+
+export const RESOURCE_LIMITS = {
+  title: 100,
+  shortText: 50,
+  url: 500,
+  text: 2000,
+  richtext: 512 * 1024,
+  json: 64 * 1024,
+  lines: 30,
+  articles: 50,
+  listEntries: 100,
+  maxInt: 2_147_483_647,
+} as const;
+
+const URL_MAX = RESOURCE_LIMITS.url;
+const noCategory: FieldOption = { value: 0, label: '无（首页/全站）' };
+/** The category pages, as select options. */
+export const CATEGORY_OPTIONS: readonly FieldOption[] = CATEGORY_PAGES.map((c) => ({
+  value: c.id,
+  label: c.name,
+}));
+const categoryField = (required = false): FieldDecl => ({
+  name: 'cat_id',
+  label: '分类',
+  type: 'select',
+  options: required ? CATEGORY_OPTIONS : [noCategory, ...CATEGORY_OPTIONS],
+  required,
+  default: required ? undefined : 0,
+});
+const title = (label = '标题', max: number = RESOURCE_LIMITS.title): FieldDecl => ({
+  name: 'title',
+  label,
+  type: 'text',
+  required: true,
+  max,
+});
+const link = (name = 'url', label = '链接', required = true): FieldDecl => ({
+  name,
+  label,
+  type: 'text',
+  required,
+  max: URL_MAX,
+  help: '站内路径（/开头）或 http(s) 地址',
+});
+const image = (name: string, label: string, required = false): FieldDecl => ({
+  name,
+  label,
+  type: 'image',
+  required,
+  max: URL_MAX,
+});
+const text = (name: string, label: string, max: number = RESOURCE_LIMITS.shortText, required = false) =>
+  ({ name, label, type: 'text', required, max }) satisfies FieldDecl;
+const area = (name: string, label: string, max: number = RESOURCE_LIMITS.text, required = false) =>
+  ({ name, label, type: 'textarea', required, max }) satisfies FieldDecl;
+const flagField = (name: string, label: string, value = false): FieldDecl => ({
+  name,
+  label,
+  type: 'boolean',
+  default: value,
+});
+const schedule: readonly FieldDecl[] = [
+  { name: 'start_at', label: '开始时间', type: 'datetime', help: '留空：立即生效' },
+  { name: 'end_at', label: '结束时间', type: 'datetime', help: '留空：一直有效' },
+];
+const orderField: FieldDecl = {
+  name: 'order',
+  label: '排序',
+  type: 'number',
+  min: 0,
+  max: 1_000_000,
+  default: 0,
+};
+const q: FilterDecl = { name: 'q', label: '搜索', type: 'search' };
+const categoryFilter: FilterDecl = {
+  name: 'cat_id',
+  label: '分类',
+  type: 'select',
+  options: [noCategory, ...CATEGORY_OPTIONS],
+};
+
+export const BANNER_PLACES: readonly FieldOption[] = [
+  { value: 'home', label: '首页轮播（桌面）' },
+  { value: 'mobile', label: '首页轮播（手机）' },
+  { value: 'side', label: '首页轮播右侧' },
+  { value: 'category', label: '分类页横幅' },
+];
+const AD_SLOT_LABELS = ['广告位 1（首页通栏）', '广告位 2', '广告位 3', '广告位 4', '广告位 5'];
+export const AD_SLOT_OPTIONS: readonly FieldOption[] = AD_SLOTS.map((_, i) => ({
+  value: i + 1,
+  label: AD_SLOT_LABELS[i] ?? `广告位 ${i + 1}`,
+}));
+
+/**
+ * Home and category blocks: editor-picked article lists that replace the automatic choice (newest
+ * articles carrying the flag) of a public call; `cat_id` 0 is the home page, a category id its page.
+ */
+export const BLOCK_KEYS = {
+  news: '最新资讯置顶（get_news）',
+  hot: '热门文章（get_right、cate_recommend）',
+  recommend: '推荐文章（handle404、cate_recommend）',
+  policy: '政策解读（get_policy、cate_recommend）',
+  big: '大图头条（get_big、category_top）',
+} as const;
+export type BlockKey = keyof typeof BLOCK_KEYS;
+const BLOCK_OPTIONS: readonly FieldOption[] = Object.entries(BLOCK_KEYS).map(([value, label]) => ({
+  value,
+  label,
+}));
+
+export const FORM_FIELD_TYPES: readonly { value: FormFieldType; label: string }[] = [
+  { value: 'input', label: '单行文本' },
+  { value: 'select', label: '下拉选择' },
+  { value: 'radio', label: '单选' },
+  { value: 'checkbox', label: '复选' },
+  { value: 'multi', label: '多选（标签）' },
+  { value: 'province', label: '省份' },
+  { value: 'city', label: '城市' },
+];
+
+const PARTNER_LISTS: readonly FieldOption[] = [
+  { value: 'new', label: '最新动态' },
+  { value: 'recommend', label: '推荐' },
+  { value: 'video', label: '视频' },
+  { value: 'know', label: '知识' },
+  { value: 'activity', label: '活动' },
+  { value: 'product', label: '产品' },
+];
+
+export const COLUMN_STATUS_OPTIONS: readonly FieldOption[] = [
+  { value: 0, label: '未申请' },
+  { value: 1, label: '审核中' },
+  { value: 2, label: '已开通' },
+  { value: 3, label: '未通过' },
+];
+
+export const RESOURCES = {
+  banners: {
+    kind: 'banners',
+    label: '轮播图',
+    idField: 'id',
+    fields: [
+      {
+        name: 'place',
+        label: '位置',
+        type: 'select',
+        options: BANNER_PLACES,
+        required: true,
+        default: 'home',
+      },
+      categoryField(),
+      title(),
+      image('banner', '图片', true),
+      link(),
+      ...schedule,
+      orderField,
+    ],
+    columns: ['banner', 'title', 'place', 'cat_id', 'start_at', 'end_at', 'order'],
+    filters: [{ name: 'place', label: '位置', type: 'select', options: BANNER_PLACES }, categoryFilter, q],
+    searchFields: ['title'],
+    ordered: true,
+    scheduled: true,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+    preview: '/',
+  },
+  ads: {
+    kind: 'ads',
+    label: '广告位',
+    idField: 'slot',
+    fields: [
+      {
+        name: 'slot',
+        label: '广告位',
+        type: 'select',
+        options: AD_SLOT_OPTIONS,
+        required: true,
+        createOnly: true,
+      },
+      image('thumb', '图片', true),
+      link(),
+      text('title', '替代文字', RESOURCE_LIMITS.title, true),
+      ...schedule,
+    ],
+    columns: ['slot', 'thumb', 'title', 'url', 'start_at', 'end_at'],
+    filters: [],
+    ordered: false,
+    scheduled: true,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+    preview: '/',
+  },
+  blocks: {
+    kind: 'blocks',
+    label: '首页与分类页区块',
+    idField: 'id',
+    fields: [
+      { name: 'block', label: '区块', type: 'select', options: BLOCK_OPTIONS, required: true },
+      { ...categoryField(), help: '选“无”为首页区块，选分类为该分类页的区块' },
+      {
+        name: 'articles',
+        label: '文章',
+        type: 'articles',
+        max: RESOURCE_LIMITS.articles,
+        help: '按拖动顺序展示；留空则按文章标记自动选取',
+      },
+    ],
+    columns: ['block', 'cat_id', 'articles'],
+    filters: [{ name: 'block', label: '区块', type: 'select', options: BLOCK_OPTIONS }, categoryFilter],
+    ordered: false,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+    preview: '/',
+  },
+  topics: {
+    kind: 'topics',
+    label: '专题',
+    idField: 'id',
+    fields: [
+      {
+        name: 'kind',
+        label: '类型',
+        type: 'select',
+        options: [
+          { value: 'featured', label: '精选专题' },
+          { value: 'special', label: '专题报道' },
+        ],
+        required: true,
+        default: 'special',
+      },
+      categoryField(),
+      title(),
+      area('description', '简介', 500),
+      image('thumb', '封面'),
+      link('url', '专题页地址'),
+      { name: 'articles', label: '专题文章', type: 'articles', max: RESOURCE_LIMITS.articles },
+    ],
+    columns: ['thumb', 'title', 'kind', 'cat_id', 'created_at'],
+    filters: [categoryFilter, q],
+    searchFields: ['title'],
+    ordered: false,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+  },
+  videos: {
+    kind: 'videos',
+    label: '视频',
+    idField: 'id',
+    fields: [
+      title(),
+      {
+        name: 'video_type',
+        label: '类型',
+        type: 'select',
+        options: [
+          { value: 1, label: '嵌入播放器（iframe）' },
+          { value: 2, label: '上传 mp4' },
+        ],
+        required: true,
+        default: 1,
+      },
+      categoryField(),
+      {
+        name: 'url',
+        label: '视频文件 / 播放页地址',
+        type: 'file',
+        accept: 'video/mp4',
+        max: URL_MAX,
+        required: true,
+      },
+      area('iframe', '播放器代码', RESOURCE_LIMITS.text),
+      image('thumb', '封面（海报）'),
+      image('list_thumb', '列表图'),
+      image('index_thumb', '首页图'),
+      text('keyword', '关键词', 200),
+      area('description', '简介', 500),
+      flagField('is_top', '视频学院推荐'),
+    ],
+    columns: ['thumb', 'title', 'video_type', 'cat_id', 'is_top', 'created_at'],
+    filters: [
+      categoryFilter,
+      {
+        name: 'video_type',
+        label: '类型',
+        type: 'select',
+        options: [
+          { value: 1, label: '嵌入播放器' },
+          { value: 2, label: 'mp4' },
+        ],
+      },
+      q,
+    ],
+    searchFields: ['title'],
+    ordered: false,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+    preview: '/video/detail?id={id}',
+  },
+  'white-papers': {
+    kind: 'white-papers',
+    label: '白皮书',
+    idField: 'id',
+    fields: [
+      title(),
+      categoryField(),
+      area('description', '简介', 500),
+      image('thumb', '封面'),
+      {
+        name: 'url',
+        label: 'PDF 文件',
+        type: 'file',
+        accept: 'application/pdf',
+        max: URL_MAX,
+        required: true,
+      },
+      flagField('is_free', '免费下载', true),
+    ],
+    columns: ['thumb', 'title', 'cat_id', 'is_free', 'created_at'],
+    filters: [categoryFilter, q],
+    searchFields: ['title'],
+    ordered: false,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+  },
+  reports: {
+    kind: 'reports',
+    label: 'IT 周刊',
+    idField: 'id',
+    fields: [
+      { name: 'year', label: '年份', type: 'number', min: 2000, max: 2100, required: true },
+      { name: 'number', label: '当年期号', type: 'number', min: 1, max: 60, required: true },
+      { name: 'it_number', label: '总期号', type: 'number', min: 1, max: 100_000, required: true },
+      text('week', '周次说明', 50, true),
+      { name: 'publish_time', label: '发布时间', type: 'datetime', required: true },
+      area('recommend', '本期导读', 2000),
+      image('adv_thumb', '广告图'),
+      link('adv_url', '广告链接', false),
+      { name: 'events', label: '本期要闻', type: 'articles', max: RESOURCE_LIMITS.articles },
+      { name: 'recommends', label: '推荐阅读', type: 'articles', max: RESOURCE_LIMITS.articles },
+    ],
+    columns: ['it_number', 'year', 'number', 'week', 'publish_time'],
+    filters: [{ name: 'year', label: '年份', type: 'search' }],
+    ordered: false,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+  },
+  events: {
+    kind: 'events',
+    label: '活动',
+    idField: 'id',
+    fields: [
+      title(),
+      text('city', '城市', 20),
+      {
+        name: 'type',
+        label: '形式',
+        type: 'select',
+        options: [
+          { value: 1, label: '线下活动' },
+          { value: 2, label: '线上直播' },
+        ],
+        default: 1,
+      },
+      { name: 'start_at', label: '开始时间', type: 'datetime', required: true },
+      { name: 'end_at', label: '结束时间', type: 'datetime', required: true },
+      link('url', '报名链接或表单页'),
+      image('thumb', '封面'),
+      area('description', '简介', 500),
+    ],
+    columns: ['thumb', 'title', 'city', 'start_at', 'end_at'],
+    filters: [
+      { name: 'city', label: '城市', type: 'search' },
+      { name: 'start_at', label: '日期', type: 'date' },
+      q,
+    ],
+    searchFields: ['title'],
+    ordered: false,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+  },
+  experts: {
+    kind: 'experts',
+    label: '专家',
+    idField: 'id',
+    fields: [
+      text('name', '姓名', 30, true),
+      image('avatar', '头像', true),
+      text('company', '公司', 100, true),
+      text('job', '职务', 100, true),
+      orderField,
+    ],
+    columns: ['avatar', 'name', 'company', 'job', 'order'],
+    filters: [q],
+    searchFields: ['name', 'company'],
+    ordered: true,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+  },
+  forms: {
+    kind: 'forms',
+    label: '活动报名表',
+    idField: 'activity_id',
+    fields: [
+      {
+        name: 'activity_id',
+        label: '活动编号',
+        type: 'number',
+        min: 1,
+        max: 100_000_000,
+        required: true,
+        createOnly: true,
+      },
+      title(),
+      image('banner', '横幅'),
+      flagField('is_submit', '开放报名', true),
+      flagField('is_privacy', '需同意隐私条款', true),
+      text('privacy_title', '隐私条款标题', 100),
+      { name: 'privacy_content', label: '隐私条款内容', type: 'richtext', max: 64 * 1024 },
+      {
+        name: 'form',
+        label: '表单字段',
+        type: 'list',
+        max: 50,
+        help: '拖动调整顺序',
+        fields: [
+          {
+            name: 'field_name',
+            label: '字段名',
+            type: 'text',
+            required: true,
+            max: 40,
+            help: '英文字母、数字或下划线；已有报名时请勿修改',
+          },
+          text('label', '显示名称', 50, true),
+          {
+            name: 'type',
+            label: '类型',
+            type: 'select',
+            options: FORM_FIELD_TYPES,
+            required: true,
+            default: 'input',
+          },
+          flagField('is_require', '必填'),
+          flagField('is_show', '显示', true),
+          {
+            name: 'options',
+            label: '选项',
+            type: 'list',
+            max: 100,
+            fields: [
+              text('title', '选项', 100, true),
+              flagField('is_input', '可填写补充'),
+              flagField('is_mark', '标记'),
+            ],
+          },
+        ],
+      },
+    ],
+    columns: ['activity_id', 'title', 'is_submit', 'form'],
+    filters: [q],
+    searchFields: ['title'],
+    ordered: false,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+    preview: '/activity/register?id={id}',
+  },
+  meets: {
+    kind: 'meets',
+    label: '厂商活动页',
+    idField: 'id',
+    fields: [
+      {
+        name: 'id',
+        label: '活动编号',
+        type: 'number',
+        min: 1,
+        max: 100_000_000,
+        required: true,
+        createOnly: true,
+      },
+      title('名称'),
+      { name: 'data', label: '页面内容（JSON）', type: 'json', max: RESOURCE_LIMITS.json, required: true },
+    ],
+    columns: ['id', 'title'],
+    filters: [q],
+    searchFields: ['name'],
+    ordered: false,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+  },
+  partners: {
+    kind: 'partners',
+    label: '合作伙伴页',
+    idField: 'mark',
+    textId: true,
+    fields: [
+      {
+        name: 'mark',
+        label: '页面标识',
+        type: 'text',
+        required: true,
+        max: 40,
+        createOnly: true,
+        help: '英文字母、数字、下划线或短横线',
+      },
+      text('slogan', '标题', 100, true),
+      text('num', '数字亮点', 100),
+      image('banner', '横幅'),
+      image('adv', '广告图'),
+      area('des', '介绍', 2000),
+      {
+        name: 'qrocde',
+        label: '二维码',
+        type: 'list',
+        max: 10,
+        fields: [image('img', '二维码图片', true), text('name1', '说明一', 50), text('name2', '说明二', 50)],
+      },
+      {
+        name: 'items',
+        label: '页面内容条目',
+        type: 'list',
+        max: 200,
+        fields: [
+          { name: 'list', label: '栏目', type: 'select', options: PARTNER_LISTS, required: true },
+          title(),
+          text('sub_title', '副标题', 200),
+          image('thumb', '图片'),
+          link(),
+          text('btn_text', '按钮文字', 20),
+        ],
+      },
+    ],
+    columns: ['mark', 'slogan'],
+    filters: [q],
+    searchFields: ['mark'],
+    ordered: false,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+    preview: '/partner/{id}',
+  },
+  jobs: {
+    kind: 'jobs',
+    label: '招聘职位',
+    idField: 'id',
+    fields: [
+      title('职位名称', 50),
+      text('city', '工作地点', 20, true),
+      text('count', '招聘人数', 20, true),
+      area('summary', '职位概述', 500, true),
+      { name: 'duties', label: '岗位职责', type: 'lines', max: RESOURCE_LIMITS.lines, required: true },
+      { name: 'requirements', label: '任职要求', type: 'lines', max: RESOURCE_LIMITS.lines, required: true },
+      flagField('enabled', '发布', true),
+      orderField,
+    ],
+    columns: ['title', 'city', 'count', 'enabled', 'order'],
+    filters: [q],
+    searchFields: ['title'],
+    ordered: true,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: CONTENT_ROLES,
+    preview: '/recruit',
+  },
+  categories: {
+    kind: 'categories',
+    label: '分类',
+    idField: 'id',
+    fields: [
+      {
+        name: 'id',
+        label: '分类编号',
+        type: 'number',
+        min: 1,
+        max: 1_000_000,
+        required: true,
+        createOnly: true,
+      },
+      { name: 'parent_id', label: '上级分类编号', type: 'number', min: 0, max: 1_000_000, default: 0 },
+      text('name', '名称', 30, true),
+      { ...text('alias', '路由别名', 30), help: '分类页地址中的英文名，如 AI' },
+      flagField('in_nav', '显示在导航'),
+      text('seo_title', 'SEO 标题', 100),
+      area('seo_description', 'SEO 描述', 300),
+      text('seo_keyword', 'SEO 关键词', 200),
+      orderField,
+    ],
+    columns: ['id', 'name', 'alias', 'parent_id', 'in_nav', 'order'],
+    filters: [q],
+    searchFields: ['name', 'alias'],
+    ordered: true,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: ADMIN_ONLY,
+  },
+  menus: {
+    kind: 'menus',
+    label: '菜单',
+    idField: 'menu_id',
+    fields: [
+      {
+        name: 'menu_id',
+        label: '菜单编号',
+        type: 'number',
+        min: 1,
+        max: 1_000_000,
+        required: true,
+        createOnly: true,
+      },
+      text('name', '名称', 30, true),
+      {
+        name: 'kind',
+        label: '菜单',
+        type: 'select',
+        options: [
+          { value: 'drop', label: '导航下拉菜单（dropMenu）' },
+          { value: 'small', label: '手机栏目菜单（smallMenu）' },
+        ],
+        required: true,
+      },
+      { name: 'cat_id', label: '对应分类编号', type: 'number', min: 0, max: 1_000_000, default: 0 },
+      orderField,
+    ],
+    columns: ['menu_id', 'name', 'kind', 'cat_id', 'order'],
+    filters: [
+      {
+        name: 'kind',
+        label: '菜单',
+        type: 'select',
+        options: [
+          { value: 'drop', label: '导航下拉菜单' },
+          { value: 'small', label: '手机栏目菜单' },
+        ],
+      },
+    ],
+    ordered: true,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: ADMIN_ONLY,
+  },
+  settings: {
+    kind: 'settings',
+    label: '站点设置',
+    idField: 'key',
+    textId: true,
+    fields: [
+      {
+        name: 'key',
+        label: '设置项',
+        type: 'text',
+        required: true,
+        max: 60,
+        createOnly: true,
+        help: 'seo:<页面>（如 seo:index）、footer:<名称>（页脚与关于我们）、link:<名称>（友情链接）',
+      },
+      text('title', '标题 / 名称', 200),
+      area('description', '描述 / 内容', 2000),
+      text('keyword', '关键词 / 链接', 500),
+      orderField,
+    ],
+    columns: ['key', 'title', 'description', 'keyword'],
+    filters: [
+      {
+        name: 'group',
+        label: '分组',
+        type: 'select',
+        options: [
+          { value: 'seo', label: '页面 SEO（get_seo）' },
+          { value: 'footer', label: '页脚信息（company_letter）' },
+          { value: 'link', label: '友情链接（website_url）' },
+        ],
+      },
+      q,
+    ],
+    searchFields: ['key', 'title'],
+    ordered: false,
+    scheduled: false,
+    read: CONTENT_ROLES,
+    write: ADMIN_ONLY,
+  },
+  members: {
+    kind: 'members',
+    label: '会员',
+    idField: 'id',
+    fields: [
+      { ...text('username', '用户名'), readOnly: true },
+      {
+        ...text('mobile', '手机号（打码）', 20),
+        readOnly: true,
+        help: '查看完整号码：GET /admin/api/members/:id/phone（记入审计日志）',
+      },
+      { ...text('email', '邮箱', 100), readOnly: true },
+      { ...text('company', '公司', 100), readOnly: true },
+      { name: 'created_at', label: '注册时间', type: 'datetime', readOnly: true },
+      flagField('disabled', '停用账号（立即退出登录）'),
+      {
+        name: 'column_status',
+        label: '专栏状态',
+        type: 'select',
+        options: COLUMN_STATUS_OPTIONS,
+        default: 0,
+      },
+    ],
+    columns: ['username', 'mobile', 'company', 'column_status', 'disabled', 'created_at'],
+    filters: [
+      q,
+      { name: 'column_status', label: '专栏状态', type: 'select', options: COLUMN_STATUS_OPTIONS },
+    ],
+    searchFields: ['username', 'mobile', 'email', 'company'],
+    ordered: false,
+    scheduled: false,
+    read: ['admin', 'reviewer'],
+    write: ADMIN_ONLY,
+    create: false,
+    remove: false,
+  },
+  editors: {
+    kind: 'editors',
+    label: '编辑账号',
+    idField: 'id',
+    fields: [
+      {
+        name: 'username',
+        label: '用户名',
+        type: 'text',
+        required: true,
+        max: 50,
+        createOnly: true,
+      },
+      text('display_name', '显示名称', 50),
+      {
+        name: 'role',
+        label: '角色',
+        type: 'select',
+        options: EDITOR_ROLES.map((r) => ({ value: r, label: ROLE_LABEL[r] })),
+        required: true,
+        default: 'editor',
+      },
+      {
+        name: 'password',
+        label: '密码',
+        type: 'password',
+        max: 200,
+        help: '新建时必填，至少 8 位；修改时留空则不变',
+      },
+      flagField('disabled', '停用（立即退出登录）'),
+    ],
+    columns: ['username', 'display_name', 'role', 'disabled'],
+    filters: [q],
+    searchFields: ['username', 'display_name'],
+    ordered: false,
+    scheduled: false,
+    read: ADMIN_ONLY,
+    write: ADMIN_ONLY,
+    remove: false,
+  },
+  'audit-log': {
+    kind: 'audit-log',
+    label: '审计日志',
+    idField: 'id',
+    fields: [
+      text('editor', '操作人'),
+      text('action', '操作'),
+      text('entity', '对象类型'),
+      text('entityId', '对象编号'),
+      area('detail', '详情', 1000),
+      { name: 'createdAt', label: '时间', type: 'datetime' },
+    ],
+    columns: ['createdAt', 'editor', 'action', 'entity', 'entityId', 'detail'],
+    filters: [
+      { name: 'editor', label: '操作人', type: 'search' },
+      { name: 'action', label: '操作', type: 'search' },
+      { name: 'from', label: '日期', type: 'date' },
+    ],
+    ordered: false,
+    scheduled: false,
+    read: ADMIN_ONLY,
+    write: [],
+    create: false,
+    update: false,
+    remove: false,
+  },
+} as const satisfies Record<string, ResourceDecl>;
+
+export type ResourceKind = keyof typeof RESOURCES;
+export const RESOURCE_KINDS = Object.keys(RESOURCES) as ResourceKind[];
+
+export function resourceDecl(kind: ResourceKind): ResourceDecl {
+  return RESOURCES[kind];
+}
+
+export function isResourceKind(kind: string): kind is ResourceKind {
+  return Object.hasOwn(RESOURCES, kind);
+}
+
+/** Whether `role` may read or write `kind` (the server checks every call; the app hides the rest). */
+export function canResource(role: EditorRole, kind: ResourceKind, access: 'read' | 'write'): boolean {
+  return (RESOURCES[kind][access] as readonly EditorRole[]).includes(role);
+}
+
+/** `POST /admin/api/<kind>/order`: the ids of an ordered kind in their new order. */
+export const orderSchema = object({
+  ids: array()
+    .of(
+      number()
+        .typeError('编号不正确')
+        .integer('编号不正确')
+        .min(1, '编号不正确')
+        .max(RESOURCE_LIMITS.maxInt, '编号不正确')
+        .required('编号不正确'),
+    )
+    .typeError('排序必须是编号列表')
+    .required('请提供排序')
+    .min(1, '请提供排序')
+    .max(1000, '一次最多排序 1000 条'),
+});
+
+const tooLong = (label: string, max: number) => `${label}不能超过${max}个字符`;
+const required = (f: FieldDecl) =>
+  f.type === 'select' || f.type === 'image' || f.type === 'file' ? `请选择${f.label}` : `请填写${f.label}`;
+/** Site paths and http(s) addresses; no javascript: or data: URLs. */
+const SAFE_URL = /^(?:\/(?!\/)|https?:\/\/)[^\s<>"']*$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function fieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
+  const s = baseFieldSchema(f, forUpdate).nonNullable(`${f.label}不能为空`);
+  // A required field with a default (a select's usual choice) starts with it in a new form.
+  return f.required && f.default !== undefined ? s.default(f.default) : s;
+}
+
+function baseFieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
+  const max = f.max;
+  const need = f.required === true && !(forUpdate && f.type === 'password');
+  switch (f.type) {
+    case 'number': {
+      let s = number().typeError(`${f.label}必须是数字`).integer(`${f.label}必须是整数`);
+      s = s.min(f.min ?? 0, `${f.label}不能小于${f.min ?? 0}`);
+      s = s.max(max ?? RESOURCE_LIMITS.maxInt, `${f.label}不能大于${max ?? RESOURCE_LIMITS.maxInt}`);
+      return need ? s.required(required(f)) : s.default((f.default as number | undefined) ?? 0);
+    }
+    case 'boolean': {
+      const s = boolean().typeError(`${f.label}必须是 true 或 false`);
+      return s.default(Boolean(f.default));
+    }
+    case 'select': {
+      const values = (f.options ?? []).map((o) => o.value);
+      const numeric = values.every((v) => typeof v === 'number');
+      if (numeric) {
+        const s = number()
+          .typeError(`${f.label}不正确`)
+          .oneOf(values as number[], `${f.label}不正确`);
+        return need
+          ? s.required(required(f))
+          : s.default((f.default as number | undefined) ?? (values[0] as number));
+      }
+      const s = string()
+        .typeError(`${f.label}不正确`)
+        .oneOf(values as string[], `${f.label}不正确`);
+      return need
+        ? s.required(required(f))
+        : s.default((f.default as string | undefined) ?? (values[0] as string));
+    }
+    case 'datetime': {
+      const s = string()
+        .typeError(`${f.label}格式不正确`)
+        .trim()
+        .max(40, `${f.label}格式不正确`)
+        .test(
+          'datetime',
+          `${f.label}格式不正确`,
+          (v) => !v || (DATETIME.test(v) && !Number.isNaN(Date.parse(v))),
+        );
+      return need ? s.required(required(f)) : s.default('');
+    }
+    case 'articles': {
+      const s = array()
+        .typeError(`${f.label}不正确`)
+        .of(
+          number()
+            .typeError('文章编号不正确')
+            .integer('文章编号不正确')
+            .min(1, '文章编号不正确')
+            .max(RESOURCE_LIMITS.maxInt, '文章编号不正确')
+            .required('文章编号不正确'),
+        )
+        .max(max ?? RESOURCE_LIMITS.articles, `${f.label}最多 ${max ?? RESOURCE_LIMITS.articles} 篇`);
+      return need ? s.required(required(f)).min(1, required(f)) : s.default([]);
+    }
+    case 'lines': {
+      const s = array()
+        .typeError(`${f.label}不正确`)
+        .of(
+          string()
+            .typeError(`${f.label}不正确`)
+            .trim()
+            .max(RESOURCE_LIMITS.text, tooLong(f.label, RESOURCE_LIMITS.text))
+            .required(`${f.label}不能有空行`),
+        )
+        .max(max ?? RESOURCE_LIMITS.lines, `${f.label}最多 ${max ?? RESOURCE_LIMITS.lines} 条`);
+      return need ? s.required(required(f)).min(1, required(f)) : s.default([]);
+    }
+    case 'list': {
+      const s = array()
+        .typeError(`${f.label}不正确`)
+        .of(fieldsSchema(f.fields ?? [], false))
+        .max(max ?? RESOURCE_LIMITS.listEntries, `${f.label}最多 ${max ?? RESOURCE_LIMITS.listEntries} 项`);
+      return need ? s.required(required(f)).min(1, required(f)) : s.default([]);
+    }
+    case 'json': {
+      const s = string()
+        .typeError(`${f.label}必须是 JSON 文本`)
+        .max(max ?? RESOURCE_LIMITS.json, `${f.label}过长`)
+        .test('json', `${f.label}必须是 JSON 对象`, (v) => {
+          if (!v) return true;
+          try {
+            const parsed: unknown = JSON.parse(v);
+            return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+          } catch {
+            return false;
+          }
+        });
+      return need ? s.required(required(f)) : s.default('{}');
+    }
+    case 'image':
+    case 'file': {
+      const s = string()
+        .typeError(`${f.label}不正确`)
+        .trim()
+        .max(max ?? URL_MAX, tooLong(f.label, max ?? URL_MAX))
+        .test('url', `${f.label}地址不正确`, (v) => !v || SAFE_URL.test(v));
+      return need ? s.required(required(f)) : s.default('');
+    }
+    case 'password': {
+      const s = string()
+        .typeError(`${f.label}不正确`)
+        .max(max ?? 200, tooLong(f.label, max ?? 200))
+        .test('min', `${f.label}至少 8 位`, (v) => !v || v.length >= 8);
+      return need ? s.required(required(f)) : s.default('');
+    }
+    default: {
+      const limit = max ?? (f.type === 'richtext' ? RESOURCE_LIMITS.richtext : RESOURCE_LIMITS.text);
+      let s = string().typeError(`${f.label}不正确`).max(limit, tooLong(f.label, limit));
+      if (f.type !== 'richtext') s = s.trim();
+      if (f.name === 'url' || f.name.endsWith('_url')) {
+        s = s.test('url', `${f.label}地址不正确`, (v) => !v || SAFE_URL.test(v));
+      }
+      return need ? s.required(required(f)) : s.default((f.default as string | undefined) ?? '');
+    }
+  }
+}
+
+function fieldsSchema(fields: readonly FieldDecl[], forUpdate: boolean): ObjectSchema<AnyObject> {
+  const shape: Record<string, AnySchema> = {};
+  for (const f of fields) {
+    if (f.readOnly) continue;
+    if (forUpdate && f.createOnly) continue;
+    shape[f.name] = fieldSchema(f, forUpdate);
+  }
+  return object(shape).typeError('格式不正确').nonNullable('格式不正确');
+}
+
+/**
+ * The body schema of `POST` (create) or `PUT` (update, every writable field again; createOnly
+ * fields are the record's key and cannot change) for `kind`. Unknown keys are stripped by the API.
+ */
+export function resourceSchema(kind: ResourceKind, mode: 'create' | 'update'): ObjectSchema<AnyObject> {
+  return fieldsSchema(RESOURCES[kind].fields, mode === 'update');
+}
+
+/** A record as the API returns it: the declared fields (passwords never) plus its id. */
+export type ResourceRecord = Record<string, unknown>;
+
+/** Default values of a new record (the form's initial values). */
+export function resourceDefaults(kind: ResourceKind): ResourceRecord {
+  return resourceSchema(kind, 'create').getDefault() as ResourceRecord;
+}
