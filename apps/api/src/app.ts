@@ -63,8 +63,8 @@ export async function buildApp(
   app.setValidatorCompiler(yupValidatorCompiler);
 
   await app.register(errors);
-  await app.register(db, { config });
   await app.register(storage, { config });
+  await app.register(db, { config });
   await app.register(housekeeping, { config });
   await app.register(redis, { config });
   await app.register(health);

@@ -8,8 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@portal/api-client/admin';
 import type { S3StorageSettings } from '@portal/config';
 import { runAdmin } from '../src/admin/commands';
-import { migrateFiles, runStorageCommand } from '../src/admin/storage-commands';
-import { LocalFileStore, openFileStore, type FileStore } from '../src/lib/storage';
+import { runStorageCommand } from '../src/admin/storage-commands';
+import {
+  copyFiles,
+  LocalFileStore,
+  openFileStore,
+  publishSeededFiles,
+  type FileStore,
+} from '../src/lib/storage';
 import { parseRange } from '../src/routes/uploads';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember } from './member-helpers';
@@ -271,12 +277,32 @@ describe('pnpm admin storage migrate', () => {
     for await (const item of target.list('uploads/')) keys.push(item.key);
     expect(keys.sort()).toEqual(['uploads/avatars/1-a.png', 'uploads/seed/img/x.svg']);
     // Idempotent: nothing copied again; a changed file is copied again.
-    expect(await migrateFiles(new LocalFileStore(dataDir), target)).toMatchObject({ copied: 0, skipped: 3 });
+    expect(await copyFiles(new LocalFileStore(dataDir), target)).toMatchObject({ copied: 0, skipped: 3 });
     write('uploads/avatars/1-a.png', 'png-bytes-changed');
-    expect(await migrateFiles(new LocalFileStore(dataDir), target)).toMatchObject({ copied: 1, skipped: 2 });
+    expect(await copyFiles(new LocalFileStore(dataDir), target)).toMatchObject({ copied: 1, skipped: 2 });
     await target.close();
     // Without STORAGE_URL there is nothing to migrate to.
     expect(await runStorageCommand(['migrate'], { dataDir }, io)).toBe(1);
     expect(await runStorageCommand(['nope'], { dataDir, storage }, io)).toBe(2);
+  });
+});
+
+describe('seeded files with STORAGE_URL', () => {
+  it('are copied to the store after seeding (seed images and private papers, nothing else)', async () => {
+    const dataDir = tempDir();
+    const write = (rel: string, data: string) => {
+      fs.mkdirSync(path.dirname(path.join(dataDir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, rel), data);
+    };
+    write('uploads/seed/thumbs/1.svg', '<svg/>');
+    write('private/white-papers/paper-2.pdf', '%PDF-1.4');
+    write('uploads/avatars/9-x.png', 'not the seed');
+    expect(await publishSeededFiles(dataDir, new LocalFileStore(dataDir))).toBeNull();
+    const target = await openFileStore({ dataDir: tempDir(), storage: freshBucket() });
+    expect(await publishSeededFiles(dataDir, target)).toMatchObject({ copied: 2, skipped: 0 });
+    expect(await target.exists('private/white-papers/paper-2.pdf')).toBe(true);
+    expect(await target.exists('uploads/seed/thumbs/1.svg')).toBe(true);
+    expect(await target.exists('uploads/avatars/9-x.png')).toBe(false);
+    await target.close();
   });
 });

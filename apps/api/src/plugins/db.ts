@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { migrate, openDb, type Db } from '../db';
 import type { ApiConfig } from '../config';
+import { publishSeededFiles } from '../lib/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,8 +33,13 @@ export default fp<{ config: ApiConfig }>(
         dataDir: config.dataDir,
         log: (msg) => app.log.info(msg),
       });
-      if (seeded) app.log.info('seeded an empty database with demo content');
+      if (seeded) {
+        app.log.info('seeded an empty database with demo content');
+        // The seed writes under DATA_DIR; with STORAGE_URL its files go to the store too.
+        const copied = await publishSeededFiles(config.dataDir, app.fileStore);
+        if (copied) app.log.info(`seed files copied to the file store: ${copied.copied}`);
+      }
     }
   },
-  { name: 'db' },
+  { name: 'db', dependencies: ['storage'] },
 );

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadToolConfig } from '../config';
 import { migrate, openDb } from '../db/index';
+import { openFileStore, publishSeededFiles } from '../lib/storage';
 import { seedIfEmpty } from './index';
 import { seedArticles } from './scale';
 
@@ -47,6 +48,16 @@ async function main(): Promise<number> {
         ? `seed: demo content ready in ${Date.now() - began} ms`
         : 'seed: database already seeded, demo content left as is',
     );
+    if (seeded && config.storage) {
+      // The seed writes under DATA_DIR; with STORAGE_URL its files go to the store too.
+      const store = await openFileStore(config);
+      try {
+        const copied = await publishSeededFiles(dataDir, store);
+        log(`seed: ${copied?.copied ?? 0} files copied to the file store`);
+      } finally {
+        await store.close();
+      }
+    }
     if (count > 0) {
       const t = Date.now();
       const { first, last } = await seedArticles(database, { count, dataDir, log, batch });

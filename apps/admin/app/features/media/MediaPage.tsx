@@ -5,8 +5,22 @@ import {
   InboxOutlined,
   PlaySquareOutlined,
 } from '@ant-design/icons';
-import { App, Button, Card, Image, Popconfirm, Radio, Space, Table, Tag, Typography, Upload } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Image,
+  Popconfirm,
+  Radio,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+  type UploadFile,
+} from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import {
   ADMIN_PAGE_SIZE,
@@ -65,6 +79,8 @@ export default function MediaPage() {
   const user = useEditor();
   const kind = params.get('kind') ?? '';
   const editable = can(user.role, 'media');
+  // Files still going up or refused; finished ones leave the list (they are in the table).
+  const [uploading, setUploading] = useState<UploadFile[]>([]);
 
   const remove = async (item: MediaItem) => {
     try {
@@ -92,7 +108,9 @@ export default function MediaPage() {
             name="file"
             multiple
             accept={ACCEPT}
-            showUploadList={{ showRemoveIcon: false }}
+            fileList={uploading}
+            onChange={({ fileList }) => setUploading(fileList.filter((f) => f.status !== 'done'))}
+            showUploadList={{ showRemoveIcon: true }}
             beforeUpload={(file) => {
               if (file.size > EDITOR_UPLOAD_MAX_BYTES) {
                 message.error(`${file.name}：文件大小不能超过 ${formatBytes(EDITOR_UPLOAD_MAX_BYTES)}`);

@@ -3,6 +3,7 @@ import { LocalFileStore } from './local';
 import { S3FileStore } from './s3';
 import type { FileStore } from './types';
 
+export { copyFiles, publishSeededFiles } from './copy';
 export { LocalFileStore } from './local';
 export * from './types';
 
