@@ -20,6 +20,7 @@ import adminApi from './routes/admin';
 import memberMultipart from './routes/member/multipart';
 
 export type { ApiConfig } from './config';
+export { API_VARIABLES } from './config';
 
 export { BODY_LIMIT } from './lib/body-limits';
 
