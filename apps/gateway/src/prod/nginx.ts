@@ -13,7 +13,7 @@ export interface NginxFiles {
 /**
  * Passive health of the local workers: one refused or failed attempt takes a worker out for 2 s
  * (a stopped or restarting worker costs a loopback connect at most once per nginx process), and a
- * rolling restart waits that long after a new worker is ready before it stops the next one, so
+ * rolling restart waits twice that long after a new worker is ready before it stops the next one, so
  * nginx never has every worker marked out at once.
  */
 export const LOCAL_PASSIVE_HEALTH = { maxFails: 1, failTimeoutS: 2 } as const;
