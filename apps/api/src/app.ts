@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { fastifyTrustProxy } from '@portal/config';
+import { fastifyTrustProxy, requestIdOf } from '@portal/config';
 import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { loadConfig, type ApiConfig } from './config';
 import { BODY_LIMIT } from './lib/body-limits';
@@ -22,6 +22,7 @@ import memberMultipart from './routes/member/multipart';
 import uploadFiles from './routes/uploads';
 
 export type { ApiConfig } from './config';
+export { API_VARIABLES } from './config';
 
 export { BODY_LIMIT } from './lib/body-limits';
 
@@ -48,6 +49,9 @@ export async function buildApp(
       ...(runtime.logStream ? { stream: runtime.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT,
+    // The request id nginx (X-Request-Id) or the gateway gave the request, in every log line (reqId).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Fastify's defaults, stated because they are a security requirement (DESIGN.md section 5).
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -102,6 +102,9 @@ const ApiVariables = z.object({
   ...Object.fromEntries(SMS_VARIABLES.map((name) => [name, optionalVar])),
 });
 
+/** Every environment variable the API reads (the .env.example drift test checks it lists them all). */
+export const API_VARIABLES: readonly string[] = Object.keys(ApiVariables.shape);
+
 const ApiEnv = ApiVariables.superRefine((env, ctx) => {
   // A half-configured provider must not silently drop codes: name every missing credential.
   const provider = SMS_PROVIDER_VARIABLES[env.SMS_PROVIDER];

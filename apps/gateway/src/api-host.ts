@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER } from '@portal/config';
 import { API_PREFIXES, HEALTH_PATHS } from '@portal/routes';
 
 const HOP_BY_HOP = new Set([
@@ -39,6 +40,8 @@ export async function mountApi(
         // The client's address as the gateway determined it (TRUST_PROXY), the header's only entry:
         // the API believes exactly this one hop and never re-reads what the client sent.
         request.raw.headers['x-forwarded-for'] = request.ip;
+        // The API logs under the gateway's request id.
+        request.raw.headers[REQUEST_ID_HEADER] = request.id;
         reply.hijack();
         api.routing(request.raw, reply.raw);
       };
@@ -55,6 +58,7 @@ export async function mountApi(
       }
       // Only the address the gateway determined (TRUST_PROXY): whatever the client wrote is not passed on.
       headers.set('x-forwarded-for', request.ip);
+      headers.set(REQUEST_ID_HEADER, request.id);
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
       const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: 'manual' };
       if (hasBody) {

@@ -2,4 +2,6 @@
 declare module 'api' {
   import type { FastifyInstance } from 'fastify';
   export function buildApp(options?: Record<string, unknown>): Promise<FastifyInstance>;
+  /** Every environment variable the API reads. */
+  export const API_VARIABLES: readonly string[];
 }

@@ -63,6 +63,9 @@ const GatewayEnv = z.object({
   SHUTDOWN_TIMEOUT_MS: intVar(30_000, 0, 600_000),
 });
 
+/** Every environment variable the gateway reads (the .env.example drift test checks it lists them all). */
+export const GATEWAY_VARIABLES: readonly string[] = Object.keys(GatewayEnv.shape);
+
 /** Reads the gateway's configuration; throws a ConfigError naming every bad or missing variable. */
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const parsed = GatewayEnv.safeParse(env);

@@ -16,7 +16,7 @@ import type { Api } from '@portal/api-client';
 import { COOKIE } from '@portal/api-client/constants';
 import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { fallbackApi } from '@portal/api-client/server';
-import { BEHIND_GATEWAY } from '@portal/config';
+import { BEHIND_GATEWAY, requestIdOf } from '@portal/config';
 import {
   PREFIX_RULES,
   SCRIPTABLE_UPLOAD,
@@ -98,6 +98,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     // A request that reached a stopping gateway is served, not refused with 503: the in-process
     // API closes only after every request in flight has finished (server.ts drains first).
     return503OnClosing: false,
+    // One request id from nginx (X-Request-Id) through the gateway to the API (api-host.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A path the router cannot decode ("/news/%E4%B8") gets the same Chinese refusal as other bad requests.
     frameworkErrors: (error, request, reply) => sendGatewayError(error, request, reply),
   });

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { ConfigError } from '@portal/config';
 import { createGateway } from './gateway';
 import { loadGatewayConfig } from './config';
@@ -20,7 +22,8 @@ async function start() {
 const { config, app } = await start();
 
 /**
- * A stopping gateway drains for DRAIN_MS before it stops listening, so that the proxy in front
+ * A stopping gateway drains (see drained(): at least DRAIN_MS, at most DRAIN_MAX_MS) before it
+ * stops listening, so that the proxy in front
  * (nginx, proxy_next_upstream) stops choosing it while nothing is lost:
  * - a GET or HEAD is answered 503: nginx retries it on another gateway and marks this one failed
  *   (max_fails), so it sends no new connection here and none waits in the accept queue when the
@@ -31,7 +34,39 @@ const { config, app } = await start();
  * requests in flight finish, and the in-process API flushes page views and closes its pools.
  */
 const DRAIN_MS = 1000;
+/** No new connection for this long: the proxy has stopped choosing this gateway. */
+const DRAIN_QUIET_MS = 500;
+/** The drain never lasts longer than this (nor half of SHUTDOWN_TIMEOUT_MS). */
+const DRAIN_MAX_MS = 15_000;
 let closing = false;
+let drainStartedAt = 0;
+let lastConnectionAt = 0;
+/** Open sockets: when each was accepted and whether a request on it is being answered. */
+const sockets = new Map<Socket, { openedAt: number; busy: boolean }>();
+app.server.on('connection', (socket: Socket) => {
+  lastConnectionAt = Date.now();
+  sockets.set(socket, { openedAt: lastConnectionAt, busy: false });
+  socket.once('close', () => sockets.delete(socket));
+});
+app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  const state = sockets.get(request.socket as Socket);
+  if (!state) return;
+  state.busy = true;
+  response.once('close', () => {
+    state.busy = false;
+  });
+});
+/**
+ * Done draining: nothing new for DRAIN_QUIET_MS, and every socket left is one the proxy opened
+ * before the drain and is not using (a socket opened since waits for its request and its answer,
+ * after which `Connection: close` ends it): closing now resets no request.
+ */
+function drained(now: number): boolean {
+  if (now - drainStartedAt < DRAIN_MS || now - lastConnectionAt < DRAIN_QUIET_MS) return false;
+  for (const state of sockets.values()) if (state.busy || state.openedAt >= drainStartedAt) return false;
+  return true;
+}
+
 app.addHook('onRequest', async (request, reply) => {
   if (!closing) return;
   // On the raw response: API routes write their own head (api-host.ts), which keeps this header.
@@ -49,6 +84,7 @@ app.addHook('onRequest', async (request, reply) => {
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  drainStartedAt = Date.now();
   app.log.info(`${signal}: closing (finishing in-flight requests)`);
   // Give in-flight requests time to finish; then the in-process API flushes batched page views and
   // closes its database pool and Redis. Never hang forever.
@@ -58,7 +94,10 @@ async function shutdown(signal: string) {
   }, config.shutdownTimeoutMs);
   force.unref();
   try {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(DRAIN_MS, config.shutdownTimeoutMs)));
+    const drainMax = Math.min(DRAIN_MAX_MS, config.shutdownTimeoutMs / 2);
+    while (Date.now() - drainStartedAt < drainMax && !drained(Date.now())) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await app.close();
     process.exit(0);
   } catch (error) {

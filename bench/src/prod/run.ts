@@ -11,14 +11,22 @@
  * 4. A second set of workers (a second machine: its own nginx, workers and caches) on the same
  *    database and Redis: an article published through the first is served by the second within 2 s.
  *
- * On SQLite by default; on PostgreSQL when PROD_DATABASE_URL (or DATABASE_URL) names a server (a
- * fresh database `portal_prodtest` is made there). A PostgreSQL restart is not run here: the shared
- * server of this machine is never restarted, and a private cluster would need initdb + its own port
- * (see the README's Deploy section for what was and was not tested).
+ * 5. PostgreSQL restarted under load: a private cluster (pg_createcluster on a spare port, trust on
+ *    loopback, dropped afterwards; never the shared server) restarted under 200 readers and 10
+ *    writers: every request gets an answer (a failed one an error page or envelope, never a reset
+ *    or a hang), every worker's pool reconnects (/readyz), no acknowledged view is lost, and the
+ *    requests after the restart all succeed. Skipped without pg_createcluster or root, or with
+ *    --skip-pg-restart.
+ *
+ * Steps 1-4 run on SQLite by default; on PostgreSQL when PROD_DATABASE_URL (or DATABASE_URL) names
+ * a server (a fresh database `portal_prodtest` is made there).
+ *
+ * --only-pg-restart runs step 5 alone.
  *
  * Prints one line per check and "N passed, N failed"; exits 1 when any check failed. Writes
  * bench/results/prod.json. Flags: --seconds N (load before and after each event, default 3).
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +46,16 @@ const WRITERS = 10;
 /** No loop runs longer than this, whatever happens. */
 const LOOP_MAX_MS = 180_000;
 /** Ports of this run (never 8080 or the shared 6379). */
-const PORTS = { a: 8125, b: 8126, workersA: 9125, workersB: 9135, redis: 6395 } as const;
+const PORTS = {
+  a: 8125,
+  b: 8126,
+  c: 8128,
+  workersA: 9125,
+  workersB: 9135,
+  workersC: 9145,
+  redis: 6395,
+  pg: 5499,
+} as const;
 const WORKERS = 2;
 const PASSWORD = 'prod-test-password-1';
 
@@ -221,6 +238,111 @@ async function secondMachine(a: Shape, b: Shape, toolEnv: Record<string, string>
   );
 }
 
+/** A private PostgreSQL cluster of this machine's version on PORTS.pg, created and dropped by this run. */
+function pgCluster(action: 'create' | 'drop' | 'restart', version: string): void {
+  const name = 'portal_prodtest';
+  if (action === 'create') {
+    execFileSync(
+      'pg_createcluster',
+      [version, name, '-p', String(PORTS.pg), '--start', '--', '--auth-host=trust', '--auth-local=trust'],
+      { stdio: 'ignore' },
+    );
+  } else if (action === 'restart') {
+    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, 'restart', '-m', 'fast'], {
+      stdio: 'ignore',
+    });
+  } else {
+    execFileSync('pg_dropcluster', [version, name, '--stop'], { stdio: 'ignore' });
+  }
+}
+
+async function postgresRestart(base: string, redisUrl: string): Promise<void> {
+  console.log(
+    `› PostgreSQL (a private cluster on port ${PORTS.pg}) restarted under 200 readers and 10 writers`,
+  );
+  const version = fs.readdirSync('/etc/postgresql').sort().at(-1)!;
+  try {
+    pgCluster('drop', version); // a leftover of an interrupted run
+  } catch {
+    // none
+  }
+  pgCluster('create', version);
+  let shape: Shape | undefined;
+  try {
+    const databaseUrl = await freshPg(`postgres://postgres@127.0.0.1:${PORTS.pg}/postgres`);
+    shape = await startShape({
+      label: 'c',
+      port: PORTS.c,
+      workers: WORKERS,
+      workerPortBase: PORTS.workersC,
+      dataDir: path.join(base, 'data-c'),
+      runDir: path.join(base, 'run-c'),
+      env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl },
+    });
+    const url = shape.url;
+    const token = await accessToken(url);
+    const list = await api<{ id: number }[]>(url, 'cate_list', { cat_id: 0, page: 1, pageSize: 1 }, token);
+    const articleId = list.data[0]!.id;
+    const pages = [
+      '/',
+      `/news/${articleId}`,
+      '/AI',
+      `/search?keyword=${encodeURIComponent('存储')}`,
+      '/video',
+    ];
+    const pv0 = (await api<{ pv: number }>(url, 'article_pv', { id: articleId }, token)).data.pv;
+    const read = readers(url, token, pages, READERS, LOOP_MAX_MS);
+    const write = writers(url, token, articleId, WRITERS, LOOP_MAX_MS);
+    await sleep(SETTLE_MS);
+    const restarted = Date.now();
+    pgCluster('restart', version);
+    const ready = await until(async () => {
+      const all = await Promise.all(shape!.state().workers.map((w) => readyz(w.address)));
+      return all.every((x) => x.status === 200);
+    }, 60_000);
+    const readyMs = Date.now() - restarted;
+    await sleep(1000);
+    const [r, w] = [await read.stop(), await write.stop()];
+    // After the pools reconnected: a fresh round of the same traffic must not fail at all.
+    const after = readers(url, token, pages, READERS, LOOP_MAX_MS);
+    const afterW = writers(url, token, articleId, WRITERS, LOOP_MAX_MS);
+    await sleep(SETTLE_MS);
+    const [r2, w2] = [await after.stop(), await afterW.stop()];
+    const pv1 = (await api<{ pv: number }>(url, 'article_pv', { id: articleId }, token)).data.pv;
+    const acked = write.acknowledged() + afterW.acknowledged();
+    const stored = pv1 - pv0 - 1;
+    const died = shape.state().workers.map((x) => x.pid);
+    check(
+      'PostgreSQL restart: every request answered (an error page or envelope, never reset or hung)',
+      r.unanswered + w.unanswered === 0,
+      `readers ${traffic(r)}; writers ${traffic(w)}`,
+    );
+    check(
+      'PostgreSQL restart: every worker ready again (pools reconnected)',
+      ready,
+      ready ? `${readyMs} ms after the restart began` : 'not in 60 s',
+    );
+    check(
+      'PostgreSQL restart: no worker died',
+      died.every((pid) => pid !== null),
+      died.join(','),
+    );
+    check(
+      'PostgreSQL restart: no failure once ready',
+      r2.failures + w2.failures === 0 && r2.requests > 0,
+      `readers ${traffic(r2)}; writers ${traffic(w2)}`,
+    );
+    check(
+      'PostgreSQL restart: every acknowledged view stored',
+      stored >= acked && stored <= acked + w.failures + w2.failures,
+      `${acked} acknowledged, ${stored} stored`,
+    );
+  } finally {
+    await shape?.stop();
+    pgCluster('drop', version);
+  }
+}
+
 async function main(): Promise<number> {
   const began = Date.now();
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-prod-'));
@@ -235,50 +357,63 @@ async function main(): Promise<number> {
   );
   try {
     await redis.start();
-    const a = await startShape({
-      label: 'a',
-      port: PORTS.a,
-      workers: WORKERS,
-      workerPortBase: PORTS.workersA,
-      dataDir,
-      runDir: path.join(base, 'run-a'),
-      env,
-    });
-    shapes.push(a);
-    const token = await accessToken(a.url);
-    const list = await api<{ id: number }[]>(a.url, 'cate_list', { cat_id: 0, page: 1, pageSize: 1 }, token);
-    const articleId = list.data[0]!.id;
-    const pages = [
-      '/',
-      `/news/${articleId}`,
-      '/AI',
-      `/search?keyword=${encodeURIComponent('华为')}`,
-      '/video',
-    ];
-    for (const page of pages) {
-      const res = await fetch(new URL(page, a.url), { headers: { cookie: 'vw=1280' } });
-      if (res.status !== 200) throw new Error(`${page} answers ${res.status} before any failure`);
+    if (!args.includes('--only-pg-restart')) {
+      const a = await startShape({
+        label: 'a',
+        port: PORTS.a,
+        workers: WORKERS,
+        workerPortBase: PORTS.workersA,
+        dataDir,
+        runDir: path.join(base, 'run-a'),
+        env,
+      });
+      shapes.push(a);
+      const token = await accessToken(a.url);
+      const list = await api<{ id: number }[]>(
+        a.url,
+        'cate_list',
+        { cat_id: 0, page: 1, pageSize: 1 },
+        token,
+      );
+      const articleId = list.data[0]!.id;
+      const pages = [
+        '/',
+        `/news/${articleId}`,
+        '/AI',
+        `/search?keyword=${encodeURIComponent('华为')}`,
+        '/video',
+      ];
+      for (const page of pages) {
+        const res = await fetch(new URL(page, a.url), { headers: { cookie: 'vw=1280' } });
+        if (res.status !== 200) throw new Error(`${page} answers ${res.status} before any failure`);
+      }
+      await killAndComeBack(a, token, pages);
+      await rollingRestart(a, token, pages, articleId);
+      await redisOutage(a, redis, token, pages);
+      const b = await startShape({
+        label: 'b',
+        port: PORTS.b,
+        workers: 1,
+        workerPortBase: PORTS.workersB,
+        dataDir,
+        runDir: path.join(base, 'run-b'),
+        env,
+      });
+      shapes.push(b);
+      await secondMachine(a, b, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+      const codes = await Promise.all(shapes.splice(0).map((s) => s.stop()));
+      check(
+        'clean stop: every supervisor exited 0',
+        codes.every((c) => c === 0),
+        `exit codes ${codes.join(', ')}`,
+      );
     }
-    await killAndComeBack(a, token, pages);
-    await rollingRestart(a, token, pages, articleId);
-    await redisOutage(a, redis, token, pages);
-    const b = await startShape({
-      label: 'b',
-      port: PORTS.b,
-      workers: 1,
-      workerPortBase: PORTS.workersB,
-      dataDir,
-      runDir: path.join(base, 'run-b'),
-      env,
-    });
-    shapes.push(b);
-    await secondMachine(a, b, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    const codes = await Promise.all(shapes.splice(0).map((s) => s.stop()));
-    check(
-      'clean stop: every supervisor exited 0',
-      codes.every((c) => c === 0),
-      `exit codes ${codes.join(', ')}`,
-    );
+    const canCluster = process.getuid?.() === 0 && fs.existsSync('/usr/bin/pg_createcluster');
+    if (args.includes('--skip-pg-restart') || !canCluster) {
+      console.log('› PostgreSQL restart skipped (--skip-pg-restart, or no pg_createcluster / not root)');
+    } else {
+      await postgresRestart(base, redis.url);
+    }
   } catch (error) {
     check('ran to the end', false, (error as Error).stack ?? String(error));
   } finally {

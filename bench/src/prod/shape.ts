@@ -149,10 +149,14 @@ export async function until(check: () => Promise<boolean> | boolean, timeoutMs: 
   return false;
 }
 
-/** GET a worker's /readyz directly; its JSON when it answered at all. */
+/** GET a worker's /readyz directly; status 0 when it did not answer within 10 s. */
 export async function readyz(address: string): Promise<{ status: number; body: Record<string, string> }> {
-  const res = await fetch(`http://${address}/readyz`, { signal: AbortSignal.timeout(10_000) });
-  return { status: res.status, body: (await res.json()) as Record<string, string> };
+  try {
+    const res = await fetch(`http://${address}/readyz`, { signal: AbortSignal.timeout(10_000) });
+    return { status: res.status, body: (await res.json()) as Record<string, string> };
+  } catch (error) {
+    return { status: 0, body: { error: (error as Error).message } };
+  }
 }
 
 /** A private redis-server (never the shared 6379): no persistence, loopback only. */

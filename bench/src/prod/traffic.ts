@@ -13,6 +13,8 @@ const REQUEST_TIMEOUT_MS = 60_000;
 export interface TrafficResult {
   requests: number;
   failures: number;
+  /** Failures with no HTTP answer at all (reset, refused, timeout), a subset of failures. */
+  unanswered: number;
   /** A few failures as they happened (status or error), for the report. */
   samples: string[];
 }
@@ -56,7 +58,7 @@ function loops(
   one: (agent: http.Agent, i: number) => Promise<string | null>,
 ): Running {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const result: TrafficResult = { requests: 0, failures: 0, samples: [] };
+  const result: TrafficResult = { requests: 0, failures: 0, unanswered: 0, samples: [] };
   const deadline = Date.now() + maxMs;
   let stopped = false;
   const fail = (what: string) => {
@@ -70,6 +72,7 @@ function loops(
           const problem = await one(agent, i);
           if (problem) fail(problem);
         } catch (error) {
+          result.unanswered += 1;
           fail((error as Error).message);
         }
         result.requests += 1;

@@ -30,3 +30,4 @@ export {
 } from './secrets';
 export { seedVar, seedsDemo, SEED_MODES, type SeedMode } from './seed';
 export { parseStorageUrl, storageUrlVar, type S3StorageSettings } from './storage';
+export { REQUEST_ID_HEADER, requestIdOf } from './request-id';

@@ -5,6 +5,7 @@ import {
   assertNoIssues,
   ConfigError,
   intVar,
+  optionalVar,
   issuesOf,
   portVar,
   seedsDemo,
@@ -39,6 +40,10 @@ export interface ProdConfig {
   serverName: string;
   /** Run `pnpm seed` after the migrations (SEED=demo; never by default in production). */
   seedDemo: boolean;
+  /** HTTPS on PORT with this certificate chain and key (NGINX_TLS_CERT / NGINX_TLS_KEY, PEM files). */
+  tls?: { cert: string; key: string };
+  /** Load balancers in front whose X-Forwarded-For nginx believes (NGINX_REAL_IP_FROM: addresses / CIDRs). */
+  realIpFrom: string[];
   /** How long a worker may take to answer /readyz after it starts (READY_TIMEOUT_MS). */
   readyTimeoutMs: number;
   /** How long a stopping worker may drain before it is killed (SHUTDOWN_TIMEOUT_MS + a margin). */
@@ -59,7 +64,16 @@ const ProdEnv = z.object({
   NGINX_SERVER_NAME: stringVar('_'),
   SEED: seedVar,
   READY_TIMEOUT_MS: intVar(300_000, 1000, 3_600_000),
+  NGINX_TLS_CERT: optionalVar,
+  NGINX_TLS_KEY: optionalVar,
+  NGINX_REAL_IP_FROM: optionalVar,
 });
+
+/** An address or CIDR nginx's set_real_ip_from takes (IPv4 or IPv6), nothing that could end the directive. */
+const REAL_IP_SOURCE = /^[0-9A-Fa-f:.]{2,45}(?:\/\d{1,3})?$/;
+
+/** Every environment variable the supervisor reads itself (the workers read the gateway's and the API's). */
+export const PROD_VARIABLES: readonly string[] = Object.keys(ProdEnv.shape);
 
 /** Reads the supervisor's configuration; throws a ConfigError naming every bad or missing variable. */
 export function loadProdConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ProdConfig {
@@ -88,6 +102,18 @@ export function loadProdConfig(env: NodeJS.ProcessEnv = process.env, cwd = proce
     if (error instanceof ConfigError) issues.push(...error.issues);
     else throw error;
   }
+  if (parsed.success && !parsed.data.NGINX_TLS_CERT !== !parsed.data.NGINX_TLS_KEY) {
+    issues.push({ variable: 'NGINX_TLS_KEY', message: 'NGINX_TLS_CERT and NGINX_TLS_KEY go together' });
+  }
+  const realIpFrom = (parsed.success ? (parsed.data.NGINX_REAL_IP_FROM ?? '') : '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  for (const source of realIpFrom) {
+    if (!REAL_IP_SOURCE.test(source)) {
+      issues.push({ variable: 'NGINX_REAL_IP_FROM', message: `"${source}" is not an address or CIDR` });
+    }
+  }
   assertNoIssues('start:prod supervisor', issues);
   const e = parsed.data!;
   return {
@@ -103,6 +129,11 @@ export function loadProdConfig(env: NodeJS.ProcessEnv = process.env, cwd = proce
     // SEED=demo: it is the production shape, whatever NODE_ENV says.
     seedDemo: e.SEED === 'demo' && seedsDemo(e.SEED, env.NODE_ENV ?? 'development'),
     readyTimeoutMs: e.READY_TIMEOUT_MS,
+    tls:
+      e.NGINX_TLS_CERT && e.NGINX_TLS_KEY
+        ? { cert: path.resolve(cwd, e.NGINX_TLS_CERT), key: path.resolve(cwd, e.NGINX_TLS_KEY) }
+        : undefined,
+    realIpFrom,
     shutdownTimeoutMs: gatewayShutdownMs + 5000,
   };
 }

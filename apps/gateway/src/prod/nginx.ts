@@ -13,7 +13,7 @@ export interface NginxFiles {
 /**
  * Passive health of the local workers: one refused or failed attempt takes a worker out for 2 s
  * (a stopped or restarting worker costs a loopback connect at most once per nginx process), and a
- * rolling restart waits that long after a new worker is ready before it stops the next one, so
+ * rolling restart waits twice that long after a new worker is ready before it stops the next one, so
  * nginx never has every worker marked out at once.
  */
 export const LOCAL_PASSIVE_HEALTH = { maxFails: 1, failTimeoutS: 2 } as const;
@@ -37,7 +37,8 @@ export function writeNginxConfig(config: ProdConfig, root: string): NginxFiles {
       dataDir: config.dataDir,
       gateways: Array.from({ length: config.workers }, (_, slot) => workerAddress(config, slot)),
       serverName: config.serverName,
-      listen: `${config.host}:${config.port}`,
+      // HTTPS: nginx terminates TLS itself, so $scheme (X-Forwarded-Proto) and the peer are right.
+      listen: `${config.host}:${config.port}${config.tls ? ' ssl http2' : ''}`,
       passiveHealth: LOCAL_PASSIVE_HEALTH,
     }),
   );
@@ -64,6 +65,21 @@ export function writeNginxConfig(config: ProdConfig, root: string): NginxFiles {
       '  server_tokens off;',
       '  access_log off;',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+      ...(config.tls
+        ? [
+            `  ssl_certificate ${config.tls.cert};`,
+            `  ssl_certificate_key ${config.tls.key};`,
+            '  ssl_protocols TLSv1.2 TLSv1.3;',
+            '  ssl_session_cache shared:portal_tls:10m;',
+            '  ssl_session_timeout 1d;',
+          ]
+        : []),
+      // A load balancer in front: the reader's address is the last untrusted one in its
+      // X-Forwarded-For; nginx passes it on as $remote_addr (the gateway trusts only nginx).
+      ...config.realIpFrom.map((source) => `  set_real_ip_from ${source};`),
+      ...(config.realIpFrom.length > 0
+        ? ['  real_ip_header X-Forwarded-For;', '  real_ip_recursive on;']
+        : []),
       `  include ${site};`,
       '}',
       '',

@@ -117,7 +117,7 @@ export class Supervisor {
         }
         // nginx marked this slot out while it was stopped: wait until it takes requests again
         // before the next slot stops, or nginx could see every worker out at once (502).
-        await sleep(LOCAL_PASSIVE_HEALTH.failTimeoutS * 1000 + 500);
+        await sleep(LOCAL_PASSIVE_HEALTH.failTimeoutS * 2000 + 500);
       }
       log(`rolling restart done in ${Date.now() - began} ms`);
     })().finally(() => {
