@@ -169,6 +169,8 @@ export const VideoType = { Embed: 1, File: 2 } as const;
 export const PaperAccess = { Free: 0, Paid: 1 } as const;
 /** True for a members-only white paper (spec section 5: is_free not 0). */
 export const isPaidPaper = (paper: { is_free: number }): boolean => paper.is_free !== PaperAccess.Free;
+/** An option field (industry, position, department, channel, category) with nothing chosen. */
+export const NO_OPTION = 0;
 /** A yes/no field of the API (is_push, is_show, is_require, is_input, is_mark). */
 export const Flag = { No: 0, Yes: 1 } as const;
 /** The survey question with several answers and an 其他 text (SURVEY_QUESTIONS index). */

@@ -1,3 +1,4 @@
+import { NO_OPTION } from '@portal/api-client/constants';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useField } from 'formik';
 import type { Option } from '@portal/api-client';
@@ -149,7 +150,7 @@ export function OptionSelect({
         id={`${skin.idPrefix}${name}`}
         className={skin.input}
         name={name}
-        value={field.value === 0 ? '' : String(field.value ?? '')}
+        value={field.value === NO_OPTION ? '' : String(field.value ?? '')}
         onChange={(e) => {
           const value = e.target.value === '' ? '' : Number(e.target.value);
           void helpers.setValue(value);
