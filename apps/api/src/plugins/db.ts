@@ -36,10 +36,12 @@ export default fp<{ config: ApiConfig }>(
       if (seeded) {
         app.log.info('seeded an empty database with demo content');
         // The seed writes under DATA_DIR; with STORAGE_URL its files go to the store too.
-        const copied = await publishSeededFiles(config.dataDir, app.fileStore);
+        const copied = app.hasDecorator('fileStore')
+          ? await publishSeededFiles(config.dataDir, app.fileStore)
+          : null;
         if (copied) app.log.info(`seed files copied to the file store: ${copied.copied}`);
       }
     }
   },
-  { name: 'db', dependencies: ['storage'] },
+  { name: 'db' },
 );

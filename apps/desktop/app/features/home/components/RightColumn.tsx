@@ -1,6 +1,6 @@
 import type { Ads, EventItem, ListItem, WhitePaper } from '@portal/api-client';
 import { HOT_NEWS_HOME, isPaidPaper } from '@portal/api-client/constants';
-import { ItemLink } from '@portal/ui';
+import { ItemLink, UploadImage } from '@portal/ui';
 import { AdSlot } from './AdSlot';
 import { SectionTitle } from '../../shared/SectionTitle';
 import { Specials } from './Specials';
@@ -16,7 +16,7 @@ function Activities({ items }: { items: EventItem[] }) {
         {items.slice(0, 3).map((e) => (
           <li key={e.id}>
             <ItemLink to={e.url} title={e.title}>
-              <img src={e.thumb} alt="" width={120} height={75} loading="lazy" />
+              <UploadImage src={e.thumb} sizes="120px" alt="" width={120} height={75} loading="lazy" />
               <span className="events__body">
                 <strong>{e.title}</strong>
                 <small title={e.showTime}>

@@ -1,5 +1,5 @@
 import type { ListItem } from '@portal/api-client';
-import { ItemLink } from '@portal/ui';
+import { ItemLink, UploadImage } from '@portal/ui';
 
 /** Picture list beside the banner (get_loop_right). */
 export function SideImageList({ items }: { items: ListItem[] }) {
@@ -8,7 +8,7 @@ export function SideImageList({ items }: { items: ListItem[] }) {
       {items.slice(0, 4).map((item) => (
         <li key={item.id} className="side-images__item">
           <ItemLink to={item.url} title={item.title}>
-            <img src={item.thumb} alt="" width={206} height={125} loading="lazy" />
+            <UploadImage src={item.thumb} sizes="206px" alt="" width={206} height={125} loading="lazy" />
             <span className="side-images__title">{item.title}</span>
           </ItemLink>
         </li>

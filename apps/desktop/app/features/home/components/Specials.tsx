@@ -1,5 +1,5 @@
 import type { ListItem } from '@portal/api-client';
-import { ItemLink } from '@portal/ui';
+import { ItemLink, UploadImage } from '@portal/ui';
 import { SectionTitle } from '../../shared/SectionTitle';
 
 /** The special-topics block of the home and category sidebars (first four). */
@@ -12,7 +12,15 @@ export function Specials({ items }: { items: ListItem[] }) {
         {items.slice(0, 4).map((item) => (
           <li key={item.id}>
             <ItemLink to={item.url} title={item.title}>
-              <img src={item.thumb} alt="" width={160} height={90} loading="lazy" decoding="async" />
+              <UploadImage
+                src={item.thumb}
+                sizes="160px"
+                alt=""
+                width={160}
+                height={90}
+                loading="lazy"
+                decoding="async"
+              />
               <span>{item.title}</span>
             </ItemLink>
           </li>

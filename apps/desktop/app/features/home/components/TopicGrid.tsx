@@ -1,6 +1,6 @@
 import type { ListItem } from '@portal/api-client';
 import { HOT_TOPICS } from '@portal/api-client/constants';
-import { ItemLink } from '@portal/ui';
+import { ItemLink, UploadImage } from '@portal/ui';
 import { SectionTitle } from '../../shared/SectionTitle';
 
 /** 精选专题: picture cards, as many as the spec's home count (get_cxo returns that many). */
@@ -13,7 +13,7 @@ export function TopicGrid({ items }: { items: ListItem[] }) {
         {items.slice(0, HOT_TOPICS.home).map((item) => (
           <li key={item.id}>
             <ItemLink to={item.url} title={item.title}>
-              <img src={item.thumb} alt="" width={190} height={120} loading="lazy" />
+              <UploadImage src={item.thumb} sizes="190px" alt="" width={190} height={120} loading="lazy" />
               <span>{item.title}</span>
             </ItemLink>
           </li>

@@ -1,5 +1,5 @@
 import type { ListItem } from '@portal/api-client';
-import { ItemLink, useInfiniteScroll } from '@portal/ui';
+import { ItemLink, UploadImage, useInfiniteScroll } from '@portal/ui';
 import { dayOf as day, keywordsOf as keywords } from '@portal/ui/format';
 import { SectionTitle } from '../../shared/SectionTitle';
 
@@ -21,7 +21,7 @@ export function Waterfall({ initial }: { initial: ListItem[] }) {
           <li key={`${item.id}-${i}`} className="fall__item">
             {item.thumb ? (
               <ItemLink to={item.url} className="fall__thumb" tabIndex={-1}>
-                <img src={item.thumb} alt="" width={200} height={113} loading="lazy" />
+                <UploadImage src={item.thumb} sizes="200px" alt="" width={200} height={113} loading="lazy" />
               </ItemLink>
             ) : null}
             <div className="fall__body">
