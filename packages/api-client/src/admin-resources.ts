@@ -8,7 +8,7 @@ import {
   type ObjectSchema,
   type AnySchema,
 } from 'yup';
-import { AD_SLOTS, CATEGORY_PAGES } from './constants';
+import { AD_SLOTS, CATEGORY_PAGES, SECTION_ID } from './constants';
 import type { FormFieldType } from './contract';
 import { EDITOR_ROLES, ROLE_LABEL, type EditorRole } from './admin';
 
@@ -139,13 +139,20 @@ export const CATEGORY_OPTIONS: readonly FieldOption[] = CATEGORY_PAGES.map((c) =
   value: c.id,
   label: c.name,
 }));
-const categoryField = (required = false): FieldDecl => ({
+/** The fixed sections of spec section 2 (activities, white papers, videos, IT weekly) as categories. */
+const SECTION_OPTIONS: readonly FieldOption[] = [
+  { value: SECTION_ID.video, label: '视频频道' },
+  { value: SECTION_ID.whitePaper, label: '白皮书频道' },
+  { value: SECTION_ID.activity, label: '活动频道' },
+  { value: SECTION_ID.itReport, label: 'IT周报频道' },
+];
+const ALL_CATEGORY_OPTIONS: readonly FieldOption[] = [noCategory, ...SECTION_OPTIONS, ...CATEGORY_OPTIONS];
+const categoryField = (fallback = 0): FieldDecl => ({
   name: 'cat_id',
   label: '分类',
   type: 'select',
-  options: required ? CATEGORY_OPTIONS : [noCategory, ...CATEGORY_OPTIONS],
-  required,
-  default: required ? undefined : 0,
+  options: ALL_CATEGORY_OPTIONS,
+  default: fallback,
 });
 const title = (label = '标题', max: number = RESOURCE_LIMITS.title): FieldDecl => ({
   name: 'title',
@@ -196,7 +203,7 @@ const categoryFilter: FilterDecl = {
   name: 'cat_id',
   label: '分类',
   type: 'select',
-  options: [noCategory, ...CATEGORY_OPTIONS],
+  options: ALL_CATEGORY_OPTIONS,
 };
 
 export const BANNER_PLACES: readonly FieldOption[] = [
@@ -381,7 +388,7 @@ export const RESOURCES = {
         required: true,
         default: 1,
       },
-      categoryField(),
+      categoryField(SECTION_ID.video),
       {
         name: 'url',
         label: '视频文件 / 播放页地址',
@@ -601,10 +608,11 @@ export const RESOURCES = {
         name: 'id',
         label: '活动编号',
         type: 'number',
-        min: 1,
+        min: 0,
         max: 100_000_000,
         required: true,
         createOnly: true,
+        help: '0 为 /vendor，1 为 /vendor2025',
       },
       title('名称'),
       { name: 'data', label: '页面内容（JSON）', type: 'json', max: RESOURCE_LIMITS.json, required: true },

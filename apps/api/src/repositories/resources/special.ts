@@ -187,8 +187,8 @@ async function writeSetting(
   const existing = (await allSettings(tx)).some((r) => r.key === `${k.group}:${k.name}`);
   if (creating && existing) throw new ResourceInputError(409, '设置项已存在', 'key');
   if (!creating && !existing) return false;
-  if (k.group === 'link' && keyword && !/^https?:\/\/\S+$/.test(keyword)) {
-    throw new ResourceInputError(400, '友情链接须为 http(s) 地址', 'keyword');
+  if (k.group === 'link' && keyword && !/^(?:https?:\/\/|\/(?!\/))[^\s<>"']*$/.test(keyword)) {
+    throw new ResourceInputError(400, '链接须为站内路径（/开头）或 http(s) 地址', 'keyword');
   }
   if (k.group === 'seo') {
     if (creating)

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { object, string, type AnySchema } from 'yup';
+import { number, object, string, type AnySchema } from 'yup';
 import { LEAD_EXPORT_MAX_ROWS, pageQuerySchema, type LeadPage, type Paged } from '@portal/api-client/admin';
 import {
   RESOURCE_KINDS,
@@ -37,6 +37,15 @@ function listQuery(decl: ResourceDecl): AnySchema {
   }
   return pageQuerySchema.shape(shape);
 }
+
+const zeroIdParams = object({
+  id: number()
+    .typeError('编号不正确')
+    .integer('编号不正确')
+    .min(0, '编号不正确')
+    .max(Number.MAX_SAFE_INTEGER, '编号不正确')
+    .required('编号不正确'),
+});
 
 const textIdParams = object({
   id: string().trim().required('编号不正确').min(1, '编号不正确').max(100, '编号不正确'),
@@ -102,7 +111,9 @@ export default async function resourceRoutes(app: FastifyInstance) {
     const base = `/${kind}`;
     const read = { resource: { kind, access: 'read' } } as const;
     const writeAccess = { resource: { kind, access: 'write' } } as const;
-    const params = decl.textId ? textIdParams : idParams;
+    // Keys chosen by the editor may start at 0 (vendor meet 0 is /vendor); database ids at 1.
+    const keyMin = decl.fields.find((f) => f.name === decl.idField)?.min ?? 1;
+    const params = decl.textId ? textIdParams : keyMin === 0 ? zeroIdParams : idParams;
     type Params = { id: ResourceId };
 
     app.get<{ Querystring: Record<string, string | number | undefined> }>(
