@@ -8,7 +8,7 @@ import {
   type ObjectSchema,
   type AnySchema,
 } from 'yup';
-import { AD_SLOTS, CATEGORY_PAGES } from './constants';
+import { AD_SLOTS, CATEGORY_PAGES, SECTION_ID } from './constants';
 import type { FormFieldType } from './contract';
 import { EDITOR_ROLES, ROLE_LABEL, type EditorRole } from './admin';
 
@@ -381,7 +381,15 @@ export const RESOURCES = {
         required: true,
         default: 1,
       },
-      categoryField(),
+      {
+        // Videos live in the video section (43), optionally filed under a category page.
+        name: 'cat_id',
+        label: '分类',
+        type: 'select',
+        options: [{ value: SECTION_ID.video, label: '视频频道' }, ...CATEGORY_OPTIONS],
+        required: true,
+        default: SECTION_ID.video,
+      },
       {
         name: 'url',
         label: '视频文件 / 播放页地址',

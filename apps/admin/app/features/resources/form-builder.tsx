@@ -88,6 +88,7 @@ export function FormBuilder({
                   ))}
                 </SortableArea>
                 <Dropdown
+                  trigger={['click']}
                   disabled={formField?.max !== undefined && items.length >= formField.max}
                   menu={{
                     items: FORM_FIELD_TYPES.map((t) => ({ key: t.value, label: t.label })),
