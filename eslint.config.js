@@ -6,6 +6,10 @@ import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
 import houseBoundaries from './eslint/boundaries.js';
 
+/** Fields of the API that hold a status or a flag: never compared with a bare number in UI code. */
+const STATUS_FIELDS =
+  '/^(status|is_free|video_type|is_push|is_show|is_input|is_mark|is_require|is_submit|is_privacy|code)$/';
+
 /** One lint config for the whole monorepo. */
 export default tseslint.config(
   {
@@ -56,6 +60,30 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // Formik's <Field> renders the <input>: a label that wraps it labels a real control.
       'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['Field'], depth: 3 }],
+    },
+  },
+  {
+    // Issue 12: status values are named constants per domain (@portal/api-client/constants), and a UI
+    // file takes the messages catalogue from @portal/api-client/messages, not from the yup schemas.
+    files: ['apps/{desktop,mobile,landing}/app/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `BinaryExpression[operator=/^[!=]==$/][left.property.name=${STATUS_FIELDS}][right.type='Literal'][right.raw=/^\\d{1,2}$/]`,
+          message: 'Compare status values with a named constant from @portal/api-client/constants.',
+        },
+        {
+          selector: `BinaryExpression[operator=/^[!=]==$/][left.property.name=${STATUS_FIELDS}][right.type='UnaryExpression']`,
+          message: 'Compare status values with a named constant from @portal/api-client/constants.',
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value='@portal/api-client/schemas'] > ImportSpecifier[imported.name='MSG']",
+          message: 'Import MSG from @portal/api-client/messages (it loads without yup).',
+        },
+      ],
     },
   },
   ...houseBoundaries,

@@ -15,6 +15,15 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+if [ ! -x /usr/sbin/nginx ]; then
+  # The generated nginx config is tested against Debian's nginx, and the production shape runs on it.
+  echo "› installing nginx from Debian's packages"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx >/dev/null
+fi
+
 install_deps
 build_all
 echo "› lint"
@@ -30,3 +39,5 @@ echo "› typecheck, unit and API tests"
 "${PNPM[@]}" exec turbo run typecheck test --cache-dir="$TURBO_CACHE_DIR" --output-logs=new-only --concurrency=1
 echo "› end-to-end (Playwright, Debian Chromium)"
 "${PNPM[@]}" exec playwright test
+echo "› production shape: the e2e subset through nginx and gateway workers (npm run start:prod)"
+"${PNPM[@]}" test:prod

@@ -9,6 +9,7 @@ export default [
     route('articles/:id', 'routes/articles/edit.tsx'),
     route('review', 'routes/review.tsx'),
     route('leads', 'routes/leads.tsx'),
+    route('media', 'features/media/MediaPage.tsx'),
     route('audit', 'routes/audit.tsx'),
     // Every kind of @portal/api-client/admin-resources: one list and one edit page for all of them.
     route(':kind', 'features/resources/list.tsx'),

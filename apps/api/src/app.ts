@@ -9,14 +9,17 @@ import cache from './plugins/cache';
 import contentChanges from './plugins/content-changes';
 import db from './plugins/db';
 import errors, { frameworkErrors } from './plugins/errors';
+import health from './plugins/health';
 import housekeeping from './plugins/housekeeping';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
 import scheduler from './plugins/scheduler';
+import storage from './plugins/storage';
 import routes from './routes';
 import adminApi from './routes/admin';
 import memberMultipart from './routes/member/multipart';
+import uploadFiles from './routes/uploads';
 
 export type { ApiConfig } from './config';
 
@@ -61,8 +64,10 @@ export async function buildApp(
 
   await app.register(errors);
   await app.register(db, { config });
+  await app.register(storage, { config });
   await app.register(housekeeping, { config });
   await app.register(redis, { config });
+  await app.register(health);
   await app.register(rateLimit);
   await app.register(cache, { config });
   await app.register(contentChanges, { config });
@@ -70,6 +75,7 @@ export async function buildApp(
   await app.register(auth, { config });
   await app.register(memberMultipart, { config });
   await app.register(routes, { config });
+  await app.register(uploadFiles);
   await app.register(adminApi, { prefix: '/admin/api', config });
   await app.register(scheduler);
   await app.ready();

@@ -15,10 +15,12 @@ import {
   productionSecretIssues,
   seedsDemo,
   seedVar,
+  storageUrlVar,
   stringVar,
   trustProxyVar,
   urlVar,
   type ConfigIssue,
+  type S3StorageSettings,
   type TrustProxySetting,
 } from '@portal/config';
 import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib/sms';
@@ -39,6 +41,8 @@ export interface ApiConfig {
   dataDir: string;
   /** PostgreSQL when set. */
   databaseUrl?: string;
+  /** STORAGE_URL: uploads in an S3-compatible store when set, under DATA_DIR otherwise. */
+  storage?: S3StorageSettings;
   /** Largest PostgreSQL pool. */
   pgPoolMax: number;
   /** PostgreSQL statement_timeout of request queries in ms (PG_STATEMENT_TIMEOUT_MS; 0 = none). */
@@ -85,6 +89,7 @@ const ApiVariables = z.object({
   PG_POOL_MAX: intVar(10, 1, 1000),
   PG_STATEMENT_TIMEOUT_MS: intVar(DEFAULT_STATEMENT_TIMEOUT_MS, 0, 3_600_000),
   REDIS_URL: urlVar(['redis', 'rediss']),
+  STORAGE_URL: storageUrlVar,
   CLIENT_ID: stringVar(DEFAULT_CLIENT_ID),
   CLIENT_SECRET: stringVar(DEFAULT_CLIENT_SECRET),
   TOKEN_SECRET: optionalVar,
@@ -154,6 +159,7 @@ export function loadConfig(
     pgPoolMax: e.PG_POOL_MAX,
     statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
+    storage: e.STORAGE_URL,
     clientId: e.CLIENT_ID,
     clientSecret: e.CLIENT_SECRET,
     logLevel: e.LOG_LEVEL,
@@ -176,6 +182,7 @@ export interface ToolConfig {
   dataDir: string;
   databaseUrl?: string;
   pgPoolMax: number;
+  storage?: S3StorageSettings;
 }
 
 /**
@@ -186,13 +193,19 @@ export function loadToolConfig(
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
 ): ToolConfig {
-  const parsed = ApiVariables.pick({ DATA_DIR: true, DATABASE_URL: true, PG_POOL_MAX: true }).safeParse(env);
+  const parsed = ApiVariables.pick({
+    DATA_DIR: true,
+    DATABASE_URL: true,
+    PG_POOL_MAX: true,
+    STORAGE_URL: true,
+  }).safeParse(env);
   if (!parsed.success) assertNoIssues('api tools', issuesOf(parsed.error));
   const e = parsed.data!;
   return {
     dataDir: path.resolve(env.INIT_CWD ?? cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     pgPoolMax: e.PG_POOL_MAX,
+    storage: e.STORAGE_URL,
   };
 }
 

@@ -496,7 +496,9 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         .toBuffer();
       const ok = await send(editor, multipart('a.png', 'image/png', image));
       expect(ok.statusCode).toBe(200);
-      expect((ok.json() as { url: string }).url).toMatch(/^\/uploads\/editor\/\d{6}\/[0-9a-f-]{36}\.png$/);
+      expect((ok.json() as { url: string }).url).toMatch(
+        /^\/uploads\/editor\/\d{6}\/[0-9a-f-]{36}(_\d+x\d+)?\.png$/,
+      );
       const html = await send(editor, multipart('x.png', 'image/png', Buffer.from('<svg onload=alert(1)>')));
       expect(html.statusCode).toBe(400);
       expect((html.json() as { message: string }).message).toMatch(/[\u4e00-\u9fff]/);

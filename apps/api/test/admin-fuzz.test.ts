@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@portal/api-client/admin';
+import { RESOURCE_KINDS, RESOURCES, type ResourceDecl } from '@portal/api-client/admin-resources';
 import {
   CHINESE,
   contentType,
@@ -27,6 +28,8 @@ import { startTestApp, type TestApp } from './helpers';
  * bodies, content types and methods. Zero 5xx, zero hangs, every refusal `{message}` in Chinese.
  */
 const ADMIN_FUZZ_RUNS = 60;
+/** Runs per generic resource route (issue 14): 19 kinds share one handler set, so fewer each. */
+const RESOURCE_FUZZ_RUNS = 15;
 const HANG_MS = 30_000;
 
 /** Every route but the logout (it would end the session the rest of the run needs). */
@@ -44,6 +47,10 @@ const ROUTES: { method: HttpVerb; path: string }[] = [
   { method: 'GET', path: '/articles/:id/revisions/:rev' },
   { method: 'POST', path: '/articles/:id/revisions/:rev/restore' },
   { method: 'POST', path: '/uploads' },
+  { method: 'GET', path: '/media' },
+  { method: 'POST', path: '/media' },
+  { method: 'GET', path: '/media/:id/file' },
+  { method: 'DELETE', path: '/media/:id' },
   { method: 'GET', path: '/review/columns' },
   { method: 'GET', path: '/review/articles' },
   { method: 'POST', path: '/review/columns/:id/approve' },
@@ -52,8 +59,55 @@ const ROUTES: { method: HttpVerb; path: string }[] = [
   { method: 'GET', path: '/leads' },
   { method: 'GET', path: '/leads.csv' },
   { method: 'GET', path: '/leads.xlsx' },
-  { method: 'GET', path: '/audit-log' },
 ];
+
+/** The generic resource routes of every declared kind, with a body of that kind's fields. */
+const RESOURCE_ROUTES: { method: HttpVerb; path: string; fields: string[] }[] = RESOURCE_KINDS.flatMap(
+  (kind) => {
+    const decl: ResourceDecl = RESOURCES[kind];
+    const fields = decl.fields.map((f) => f.name);
+    const routes: { method: HttpVerb; path: string; fields: string[] }[] = [
+      { method: 'GET', path: `/${kind}`, fields },
+      { method: 'GET', path: `/${kind}/:id`, fields },
+    ];
+    if (decl.create !== false && kind !== 'audit-log')
+      routes.push({ method: 'POST', path: `/${kind}`, fields });
+    if (decl.update !== false && kind !== 'audit-log')
+      routes.push({ method: 'PUT', path: `/${kind}/:id`, fields });
+    if (decl.remove !== false && kind !== 'audit-log')
+      routes.push({ method: 'DELETE', path: `/${kind}/:id`, fields });
+    if (decl.ordered) routes.push({ method: 'POST', path: `/${kind}/order`, fields: ['ids'] });
+    return routes;
+  },
+);
+RESOURCE_ROUTES.push({ method: 'GET', path: '/members/:id/phone', fields: [] });
+
+/** A resource body: the kind's own fields with hostile values (nested lists included), or any bad body. */
+const resourceBody = (fields: string[]) =>
+  fc.oneof(
+    fc
+      .record(Object.fromEntries(fields.map((f) => [f, hostileValue(hugeString(100_000))])))
+      .map((r) =>
+        JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, JSON.parse(toJson(v))]))),
+      ),
+    fc
+      .array(
+        fc.record({
+          field_name: hostileValue(),
+          label: hostileValue(),
+          type: hostileValue(),
+          options: hostileValue(),
+        }),
+        {
+          maxLength: 5,
+        },
+      )
+      .map((entries) => {
+        const list = `[${entries.map((e) => JSON.stringify(Object.fromEntries(Object.entries(e).map(([k, v]) => [k, JSON.parse(toJson(v))])))).join(',')}]`;
+        return `{"activity_id":1,"title":"表单","form":${list},"items":${list},"ids":${list}}`;
+      }),
+    body,
+  );
 
 /** A path id: often a real one, else hostile text, huge numbers or escapes. */
 const pathId = (real: number) =>
@@ -120,6 +174,25 @@ describe('generated bad input on /admin/api', () => {
   });
   afterAll(async () => t?.close());
 
+  for (const route of RESOURCE_ROUTES) {
+    it(`${route.method} ${route.path}`, async () => {
+      const request = fc.record({
+        verb: method(route.method),
+        id: fc.oneof(pathId(1), fc.constantFrom('seo:index', 'footer:%E7%94%B5%E8%AF%9D', 'acme')),
+        query: hostileQuery,
+        body: resourceBody(route.fields),
+        type: contentType,
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async (r) => {
+          const url = `/admin/api${route.path.replace(':id', r.id)}${r.query ? `?${r.query}` : ''}`;
+          await expectRefusal(r.verb, url, r.type, r.body);
+        }),
+        { numRuns: fuzzRuns(RESOURCE_FUZZ_RUNS), seed: fuzzSeed(), endOnFailure: true },
+      );
+    }, 300_000);
+  }
+
   for (const route of ROUTES) {
     it(`${route.method} ${route.path}`, async () => {
       const request = fc.record({
@@ -133,35 +206,43 @@ describe('generated bad input on /admin/api', () => {
       await fc.assert(
         fc.asyncProperty(request, async (r) => {
           const url = `/admin/api${route.path.replace(':id', r.id).replace(':rev', r.rev)}${r.query ? `?${r.query}` : ''}`;
-          const options: InjectOptions = {
-            method: r.verb,
-            url,
-            headers: { ...headers, ...(r.type === undefined ? {} : { 'content-type': r.type }) },
-            ...(r.verb === 'GET' || r.verb === 'HEAD' ? {} : { payload: r.body }),
-          };
-          const describeRequest = () => `${r.verb} ${url.slice(0, 300)}`;
-          const res = await withinTime(t.inject(options), HANG_MS, describeRequest);
-          if (res.statusCode >= 500)
-            throw new Error(
-              `server error ${res.statusCode} for ${describeRequest()}: ${res.body.slice(0, 300)}`,
-            );
-          if (res.statusCode < 400 || r.verb === 'HEAD') return;
-          let message: unknown;
-          try {
-            message = res.json<{ message?: unknown }>().message;
-          } catch {
-            throw new Error(
-              `refusal ${res.statusCode} is not JSON for ${describeRequest()}: ${res.body.slice(0, 200)}`,
-            );
-          }
-          if (typeof message !== 'string' || !CHINESE.test(message)) {
-            throw new Error(
-              `refusal ${res.statusCode} without a Chinese message for ${describeRequest()}: ${res.body.slice(0, 200)}`,
-            );
-          }
+          await expectRefusal(r.verb, url, r.type, r.body);
         }),
         { numRuns: fuzzRuns(ADMIN_FUZZ_RUNS), seed: fuzzSeed(), endOnFailure: true },
       );
     }, 300_000);
+  }
+
+  /** No 5xx, no hang, and every refusal is JSON `{message}` in Chinese. */
+  async function expectRefusal(
+    verb: HttpVerb | 'HEAD',
+    url: string,
+    type: string | undefined,
+    payload: string,
+  ) {
+    const options: InjectOptions = {
+      method: verb,
+      url,
+      headers: { ...headers, ...(type === undefined ? {} : { 'content-type': type }) },
+      ...(verb === 'GET' || verb === 'HEAD' ? {} : { payload }),
+    };
+    const describeRequest = () => `${verb} ${url.slice(0, 300)}`;
+    const res = await withinTime(t.inject(options), HANG_MS, describeRequest);
+    if (res.statusCode >= 500)
+      throw new Error(`server error ${res.statusCode} for ${describeRequest()}: ${res.body.slice(0, 300)}`);
+    if (res.statusCode < 400 || verb === 'HEAD') return;
+    let message: unknown;
+    try {
+      message = res.json<{ message?: unknown }>().message;
+    } catch {
+      throw new Error(
+        `refusal ${res.statusCode} is not JSON for ${describeRequest()}: ${res.body.slice(0, 200)}`,
+      );
+    }
+    if (typeof message !== 'string' || !CHINESE.test(message)) {
+      throw new Error(
+        `refusal ${res.statusCode} without a Chinese message for ${describeRequest()}: ${res.body.slice(0, 200)}`,
+      );
+    }
   }
 });

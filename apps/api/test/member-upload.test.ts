@@ -208,7 +208,7 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
         data: await make(),
       });
       expect(res.body.code).toBe(0);
-      expect(res.body.data.url).toMatch(/^\/uploads\/editor\/\d{6}\/[0-9a-f-]{36}\.\w+$/);
+      expect(res.body.data.url).toMatch(/^\/uploads\/editor\/\d{6}\/[0-9a-f-]{36}(_\d+x\d+)?\.\w+$/);
       expect(res.body.data.url).toMatch(ext);
       expect(fs.existsSync(path.join(dataDir, res.body.data.url))).toBe(true);
     });

@@ -3,7 +3,12 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { MemoryReadCache } from '../src/plugins/cache';
 import { PageViewCounter } from '../src/plugins/page-views';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../src/plugins/rate-limit';
+import {
+  LOCAL_FALLBACK_PREFIXES,
+  MemoryRateLimiter,
+  RedisRateLimiter,
+  type RateLimiter,
+} from '../src/plugins/rate-limit';
 import { loadConfig } from '../src/config';
 import { ApiError } from '../src/lib/envelope';
 import { formatTime } from '../src/lib/time';
@@ -163,6 +168,41 @@ describe('rate limiter', () => {
     await limiter.hit('k', 1, 1);
     await new Promise((r) => setTimeout(r, 5));
     expect((await limiter.hit('k', 1, 1)).allowed).toBe(true);
+  });
+
+  describe('with Redis unreachable', () => {
+    // A client that never connected (a Redis outage): status "wait", every command fails.
+    const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0 });
+    const warnings: string[] = [];
+    const limiter = new RedisRateLimiter(down, (msg) => warnings.push(msg));
+
+    it.each(['login:user:demo', 'login:ip:1.2.3.4', 'sms:mobile:13800000000', 'register:ip:1.2.3.4'])(
+      'refuses %s rather than let it through uncounted',
+      async (key) => {
+        const refused = await limiter.consume(key, 5, 60_000).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(refused).toBeInstanceOf(ApiError);
+        expect((refused as ApiError).code).toBe(ErrorCode.ServerError);
+        await expect(limiter.peek(key)).rejects.toBeInstanceOf(ApiError);
+      },
+    );
+
+    it('counts read limits (tokens, search) in this process instead', async () => {
+      expect(LOCAL_FALLBACK_PREFIXES).toContain('search:');
+      const key = 'search:ip:1.2.3.4';
+      expect((await limiter.hit(key, 2, 60_000)).allowed).toBe(true);
+      expect((await limiter.hit(key, 2, 60_000)).allowed).toBe(true);
+      expect((await limiter.hit(key, 2, 60_000)).allowed).toBe(false);
+      expect(await limiter.peek(key)).toBe(3);
+      await limiter.reset(key);
+      expect(await limiter.peek(key)).toBe(0);
+    });
+
+    it('logs each refusal', () => {
+      expect(warnings.some((w) => w.includes('login refused'))).toBe(true);
+    });
   });
 
   const redisUrl = process.env.REDIS_URL;

@@ -242,6 +242,28 @@ describe.each(DIALECTS)('upload security on %s', (dialect) => {
       expect(body.grewOnDisk()).toBe(0);
     });
 
+    it('a body cut off inside a file part is refused, and nothing throws outside the request', async () => {
+      const png1 = await png();
+      // The main file part, an extra file part and a wrongly named one, each cut off mid-part:
+      // busboy's part stream errors, and an error without a listener would take the process down.
+      const bodies = [
+        multipart(columnist.identity, { name: 'a.png', type: 'image/png', data: png1 }),
+        multipart(columnist.identity, { name: 'a.png', type: 'image/png', data: png1, field: 'other' }),
+      ];
+      for (const { payload, headers } of bodies) {
+        const cut = payload.subarray(0, payload.length - 64);
+        const res = await t.inject({
+          method: 'POST',
+          url: `/api/${call}`,
+          payload: cut,
+          headers: { ...headers, authorization: `Bearer ${t.token}` },
+        });
+        expect(res.statusCode).toBeLessThan(500);
+        expect((res.json() as Envelope<unknown>).code).not.toBe(0);
+      }
+      expect(bytesUnder(path.join(uploadsDir, '.tmp'))).toBe(0);
+    });
+
     it('accepts the identity from the x-stoken / x-member-id headers alone', async () => {
       const { payload, headers } = multipart({}, { name: 'a.png', type: 'image/png', data: await png() });
       const res = await t.inject({

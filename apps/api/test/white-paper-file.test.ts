@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, ErrorCode, type Envelope } from '@portal/api-client/codes';
 import type { WhitePaper } from '@portal/api-client/contract';
-import { pdfDisposition, resolvePaperFile } from '../src/routes/docs/file';
+import { paperFileKey, pdfDisposition } from '../src/routes/docs/file';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember, type Session } from './member-helpers';
 
@@ -165,15 +165,10 @@ describe('pdfDisposition', () => {
   });
 });
 
-describe('resolvePaperFile', () => {
-  const root = path.resolve('/data');
-  it('keeps stored paths inside DATA_DIR/private and DATA_DIR/uploads', () => {
-    expect(resolvePaperFile('/data', '/private/white-papers/a.pdf')).toBe(
-      path.join(root, 'private/white-papers/a.pdf'),
-    );
-    expect(resolvePaperFile('/data', '/uploads/seed/pdf/a.pdf')).toBe(
-      path.join(root, 'uploads/seed/pdf/a.pdf'),
-    );
+describe('paperFileKey', () => {
+  it('keeps stored paths inside the private/ and uploads/ trees of the store', () => {
+    expect(paperFileKey('/private/white-papers/a.pdf')).toBe('private/white-papers/a.pdf');
+    expect(paperFileKey('/uploads/seed/pdf/a.pdf')).toBe('uploads/seed/pdf/a.pdf');
     for (const bad of [
       '/private/../portal.pdf',
       '/private/../../etc/x.pdf',
@@ -182,7 +177,7 @@ describe('resolvePaperFile', () => {
       '/private/a.db',
       '/private.pdf',
     ]) {
-      expect(resolvePaperFile('/data', bad), bad).toBeNull();
+      expect(paperFileKey(bad), bad).toBeNull();
     }
   });
 });

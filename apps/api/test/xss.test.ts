@@ -206,3 +206,27 @@ describe.each(DIALECTS)('stored XSS stays inert on %s', (dialect) => {
     expect(page.data.content).toContain('<p>y</p>');
   });
 });
+
+describe('uploaded images in article HTML', () => {
+  const UPLOAD = '/uploads/editor/202611/0f8fad5b-d9cb-469f-a165-70867728950e_1200x800.jpg';
+  it('get srcset, sizes and their size from the upload name, idempotently', () => {
+    const once = sanitizeArticleHtml(`<p><img src="${UPLOAD}" alt="图"></p>`);
+    const base = UPLOAD.replace(/\.jpg$/, '');
+    expect(once).toContain(
+      `srcset="${base}-240w.jpg 240w, ${base}-480w.jpg 480w, ${base}-960w.jpg 960w, ${base}.jpg 1200w"`,
+    );
+    expect(once).toContain('width="1200" height="800"');
+    expect(sanitizeArticleHtml(sanitizeArticleHtml(`<img src="${UPLOAD}" width="300">`))).toContain(
+      'width="300" srcset=',
+    );
+    expect(once).toContain('sizes="(max-width: 959px) 100vw, 800px"');
+    expect(sanitizeArticleHtml(once)).toBe(once);
+  });
+  it('keeps an editor-set width, and drops srcsets that do not come from an upload', () => {
+    expect(sanitizeArticleHtml(`<img src="${UPLOAD}" width="300">`)).not.toContain('height="800"');
+    const foreign = sanitizeArticleHtml(
+      '<img src="/uploads/seed/a.png" srcset="https://evil.example/x.png 2x" sizes="1px">',
+    );
+    expect(foreign).toBe('<img src="/uploads/seed/a.png" />');
+  });
+});

@@ -48,9 +48,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const chrome = layout && !isLimitRoute(pathname);
   return (
     <AppDocument app="desktop" client={layout?.client}>
-      {chrome ? <SiteHeader categories={layout.categories} adv={layout.adv} /> : null}
+      {chrome ? <SiteHeader categories={layout.layouts.web_list} adv={layout.adv} /> : null}
       {children}
-      {chrome ? <SiteFooter footer={layout.footer} websites={layout.websites} /> : null}
+      {chrome ? <SiteFooter footer={layout.bottom} websites={layout.website} /> : null}
       <FloatingButtons />
       <CookieBanner />
     </AppDocument>

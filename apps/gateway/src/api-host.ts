@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIXES } from '@portal/routes';
+import { API_PREFIXES, HEALTH_PATHS } from '@portal/routes';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -14,29 +14,36 @@ const HOP_BY_HOP = new Set([
   'host',
 ]);
 
-/** The public API and each prefix app's JSON API (/admin/api), from the route table. */
-const API_ROUTES = API_PREFIXES.map((prefix) => `${prefix}/*`);
+/**
+ * The public API and each prefix app's JSON API (/admin/api), from the route table, and the health
+ * endpoints: the API answers /readyz, since it holds the database and Redis connections.
+ */
+const API_ROUTES = [...API_PREFIXES.map((prefix) => `${prefix}/*`), ...Object.values(HEALTH_PATHS)];
 
 /**
- * Mounts /api/* and /admin/api/* on the gateway. In-process: the request's raw stream goes straight into the API
+ * Mounts /api/*, /admin/api/*, /healthz and /readyz on the gateway. In-process: the request's raw stream goes straight into the API
  * instance's router (no socket, uploads stream through). Remote (API_URL): a streaming proxy.
  * The scope parses no bodies, so the API sees the untouched request.
  */
-export async function mountApi(gateway: FastifyInstance, target: { app: FastifyInstance } | { url: string }) {
+export async function mountApi(
+  gateway: FastifyInstance,
+  target: { app: FastifyInstance } | { url: string },
+): Promise<ApiForwarder> {
+  let forward: ApiForwarder = async () => {};
   await gateway.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     if ('app' in target) {
       const api = target.app;
-      for (const prefix of API_ROUTES) {
-        scope.all(prefix, (request: FastifyRequest, reply: FastifyReply) => {
-          // The client's address as the gateway determined it (TRUST_PROXY), the header's only entry:
-          // the API believes exactly this one hop and never re-reads what the client sent.
-          request.raw.headers['x-forwarded-for'] = request.ip;
-          reply.hijack();
-          api.routing(request.raw, reply.raw);
-        });
-      }
+      const inProcess = async (request: FastifyRequest, reply: FastifyReply) => {
+        // The client's address as the gateway determined it (TRUST_PROXY), the header's only entry:
+        // the API believes exactly this one hop and never re-reads what the client sent.
+        request.raw.headers['x-forwarded-for'] = request.ip;
+        reply.hijack();
+        api.routing(request.raw, reply.raw);
+      };
+      for (const prefix of API_ROUTES) scope.all(prefix, inProcess);
+      forward = inProcess;
       return;
     }
     const base = target.url.replace(/(?<!\/)\/+$/, '');
@@ -72,5 +79,10 @@ export async function mountApi(gateway: FastifyInstance, target: { app: FastifyI
       return reply.send(res.body ? Readable.fromWeb(res.body as NodeReadableStream) : null);
     };
     for (const prefix of API_ROUTES) scope.all(prefix, proxy);
+    forward = proxy;
   });
+  return (request, reply) => forward(request, reply);
 }
+
+/** Hands one request (already routed by the gateway, e.g. an upload not on the local disk) to the API. */
+export type ApiForwarder = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

@@ -41,6 +41,8 @@ export interface GatewayConfig {
   logLevel: string;
   /** Proxies (addresses / CIDRs) whose X-Forwarded-For is believed; loopback by default. */
   trustProxy: readonly string[];
+  /** How long SIGTERM waits for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** Where absolute URLs point (canonical, og:url, JSON-LD), and the hosts pages are served on. */
   publicOrigins: PublicOrigins;
 }
@@ -58,6 +60,7 @@ const GatewayEnv = z.object({
   TRUST_PROXY: trustProxyVar,
   PUBLIC_ORIGIN: originVar,
   PUBLIC_MOBILE_ORIGIN: originVar,
+  SHUTDOWN_TIMEOUT_MS: intVar(30_000, 0, 600_000),
 });
 
 /** Reads the gateway's configuration; throws a ConfigError naming every bad or missing variable. */
@@ -96,6 +99,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     microCacheMs: e.MICRO_CACHE_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     publicOrigins: {
       desktop,
       mobile: e.PUBLIC_MOBILE_ORIGIN ?? desktop,

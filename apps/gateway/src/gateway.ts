@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, {
   LogController,
@@ -16,9 +17,18 @@ import { COOKIE } from '@portal/api-client/constants';
 import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { fallbackApi } from '@portal/api-client/server';
 import { BEHIND_GATEWAY } from '@portal/config';
-import { PREFIX_RULES, appForWidth, resolveRoute, type AppName } from '@portal/routes';
+import {
+  PREFIX_RULES,
+  SCRIPTABLE_UPLOAD,
+  UPLOAD_CSP,
+  UPLOAD_MAX_AGE_S,
+  UPLOADS_PREFIX,
+  appForWidth,
+  resolveRoute,
+  type AppName,
+} from '@portal/routes';
 import { adminClientDir, mountPrefixApp } from './admin';
-import { mountApi } from './api-host';
+import { mountApi, type ApiForwarder } from './api-host';
 import { mobileArticleTarget } from './article-redirect';
 import { APP_NAMES, loadAppBundles, type AppBundle, type AppHandler } from './apps';
 import { createAssetServer } from './assets';
@@ -44,10 +54,6 @@ export interface GatewayOptions extends Partial<GatewayConfig> {
   logger?: boolean;
 }
 
-/** Uploaded and seeded files can never run script, even an SVG opened directly. */
-const SCRIPTABLE_UPLOAD = /\.(svg|html?|xhtml|xml)$/i;
-const UPLOAD_CSP =
-  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 const PUBLIC_FILE = /^\/[\w.-]+\.(?:ico|svg|png|txt|xml|webmanifest|json)$/;
 /**
  * Largest body of a page request (form actions, resource routes such as /article_pv): they post a
@@ -89,6 +95,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     // Client addresses come from the socket unless the peer is a proxy TRUST_PROXY names.
     trustProxy: [...config.trustProxy],
     bodyLimit: PAGE_BODY_LIMIT,
+    // A request that reached a stopping gateway is served, not refused with 503: the in-process
+    // API closes only after every request in flight has finished (server.ts drains first).
+    return503OnClosing: false,
     // A path the router cannot decode ("/news/%E4%B8") gets the same Chinese refusal as other bad requests.
     frameworkErrors: (error, request, reply) => sendGatewayError(error, request, reply),
   });
@@ -99,6 +108,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   // ---- the API: in-process, proxied, or none ----
   const cache = new MicroCache(config.microCacheMs);
   let api: Api;
+  let forwardToApi: ApiForwarder | null = null;
   if (options.api === false) {
     api = fallbackApi({
       API_URL: config.apiUrl,
@@ -109,13 +119,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     const apiApp = options.api ?? (await buildApi(config, options.apiOptions));
     await apiApp.ready();
     if (!options.api) app.addHook('onClose', async () => apiApp.close());
-    await mountApi(app, { app: apiApp });
+    forwardToApi = await mountApi(app, { app: apiApp });
     // A publish, edit or approval anywhere (this process, or another through Redis / the database
     // version) drops the cached pages here too, so readers see it within 2 s.
     (apiApp as FastifyInstance & Partial<ContentChangesHost>).contentChanges?.onChange(() => cache.clear());
     api = createInProcessApi(apiApp, { clientId: config.clientId, clientSecret: config.clientSecret });
   } else {
-    await mountApi(app, { url: config.apiUrl });
+    forwardToApi = await mountApi(app, { url: config.apiUrl });
     api = fallbackApi({
       API_URL: config.apiUrl,
       CLIENT_ID: config.clientId,
@@ -137,20 +147,37 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   );
 
   // ---- uploads ----
+  // Straight from DATA_DIR/uploads when the file is on this disk (the default store, seeded files);
+  // otherwise the API streams it from the configured store (STORAGE_URL), with the same headers.
   const uploads = path.resolve(config.dataDir, 'uploads');
   mkdirSync(uploads, { recursive: true });
   await app.register(fastifyStatic, {
     root: uploads,
-    prefix: '/uploads/',
+    serve: false,
     index: false,
     list: false,
     dotfiles: 'deny',
-    maxAge: '1d',
+    maxAge: UPLOAD_MAX_AGE_S * 1000,
     setHeaders: (res, filePath) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       // Only types a browser could run script in get the sandbox: a sandboxed video or PDF
       // (an opaque origin) would not play in the players' iframes.
       if (SCRIPTABLE_UPLOAD.test(filePath)) res.setHeader('Content-Security-Policy', UPLOAD_CSP);
+    },
+  });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${UPLOADS_PREFIX}/*`,
+    handler: async (request, reply) => {
+      const rel = (request.params as { '*': string })['*'];
+      const file = path.resolve(uploads, rel);
+      const onDisk =
+        file.startsWith(uploads + path.sep) &&
+        !rel.split('/').some((part) => part.startsWith('.')) &&
+        ((await stat(file).catch(() => null))?.isFile() ?? false);
+      if (onDisk) return reply.sendFile(rel);
+      if (forwardToApi) return forwardToApi(request, reply);
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     },
   });
 

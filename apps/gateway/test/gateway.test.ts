@@ -260,6 +260,16 @@ describe('static files and the API', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBeUndefined();
   });
+  it('hands an upload that is not on disk to the API (the file store), which answers 404 for unknown ones', async () => {
+    for (const url of ['/uploads/seed/none.png', '/uploads/.tmp/x.part']) {
+      const res = await gateway.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<html');
+    }
+    // Ranges of files on disk work (video seeking).
+    const part = await gateway.inject({ url: '/uploads/seed/clip.mp4', headers: { range: 'bytes=0-3' } });
+    expect(part.statusCode).toBe(206);
+  });
   it('serves hashed assets as immutable for a year', async () => {
     const res = await gateway.inject({ url: '/assets/desktop/entry.client-test.js' });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { Outlet, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import { publicClientCredential } from '@portal/api-client/server';
+import { loadStartup } from '@portal/api-client/startup';
 import { LOGIN_PATH, useSessionExpired } from '@portal/session';
 import {
   AppDocument,
@@ -19,14 +20,17 @@ import appStyles from './styles/mobile.css?url';
 export const links: Route.LinksFunction = () =>
   documentLinks({ href: '/favicon.svg', type: 'image/svg+xml' }, uiStyles, appStyles);
 
-/** What every phone page shows around its content: the drawer's quick links and the footer line. */
+/**
+ * The spec's start-up loads (get_category, company_letter, website_url: layouts, bottom, website,
+ * read with `useStartup()`), plus the phone's small menus for the drawer and the quick links.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context);
-  const [menus, footer] = await Promise.all([
+  const [startup, menus] = await Promise.all([
+    loadStartup(api, '[mobile]'),
     optional('smallMenu', api.smallMenu({}), []),
-    optional('company_letter', api.company_letter({}), { info: {}, qrcodes: [], friendly_links: [] }),
   ]);
-  return data({ menus, footer, client: publicClientCredential(context) });
+  return data({ ...startup, menus, client: publicClientCredential(context) });
 }
 
 // Menus and footer change rarely: load them with the document, not on every tap.
@@ -53,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     >
       <TopBar menus={layout?.menus ?? []} />
       {children}
-      {layout ? <MobileFooter footer={layout.footer} /> : null}
+      {layout ? <MobileFooter footer={layout.bottom} websites={layout.website} /> : null}
       <FloatingButtons />
       <CookieBanner />
     </AppDocument>

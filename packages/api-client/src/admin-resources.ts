@@ -139,13 +139,20 @@ export const CATEGORY_OPTIONS: readonly FieldOption[] = CATEGORY_PAGES.map((c) =
   value: c.id,
   label: c.name,
 }));
-const categoryField = (required = false): FieldDecl => ({
+/** The fixed sections of spec section 2 (activities, white papers, videos, IT weekly) as categories. */
+const SECTION_OPTIONS: readonly FieldOption[] = [
+  { value: SECTION_ID.video, label: '视频频道' },
+  { value: SECTION_ID.whitePaper, label: '白皮书频道' },
+  { value: SECTION_ID.activity, label: '活动频道' },
+  { value: SECTION_ID.itReport, label: 'IT周报频道' },
+];
+const ALL_CATEGORY_OPTIONS: readonly FieldOption[] = [noCategory, ...SECTION_OPTIONS, ...CATEGORY_OPTIONS];
+const categoryField = (fallback = 0): FieldDecl => ({
   name: 'cat_id',
   label: '分类',
   type: 'select',
-  options: required ? CATEGORY_OPTIONS : [noCategory, ...CATEGORY_OPTIONS],
-  required,
-  default: required ? undefined : 0,
+  options: ALL_CATEGORY_OPTIONS,
+  default: fallback,
 });
 const title = (label = '标题', max: number = RESOURCE_LIMITS.title): FieldDecl => ({
   name: 'title',
@@ -196,7 +203,7 @@ const categoryFilter: FilterDecl = {
   name: 'cat_id',
   label: '分类',
   type: 'select',
-  options: CATEGORY_OPTIONS,
+  options: ALL_CATEGORY_OPTIONS,
 };
 
 export const BANNER_PLACES: readonly FieldOption[] = [
@@ -381,15 +388,7 @@ export const RESOURCES = {
         required: true,
         default: 1,
       },
-      {
-        // Videos live in the video section (43), optionally filed under a category page.
-        name: 'cat_id',
-        label: '分类',
-        type: 'select',
-        options: [{ value: SECTION_ID.video, label: '视频频道' }, ...CATEGORY_OPTIONS],
-        required: true,
-        default: SECTION_ID.video,
-      },
+      categoryField(SECTION_ID.video),
       {
         name: 'url',
         label: '视频文件 / 播放页地址',
@@ -609,10 +608,11 @@ export const RESOURCES = {
         name: 'id',
         label: '活动编号',
         type: 'number',
-        min: 1,
+        min: 0,
         max: 100_000_000,
         required: true,
         createOnly: true,
+        help: '0 为 /vendor，1 为 /vendor2025',
       },
       title('名称'),
       { name: 'data', label: '页面内容（JSON）', type: 'json', max: RESOURCE_LIMITS.json, required: true },
@@ -943,9 +943,10 @@ export const orderSchema = object({
         .typeError('编号不正确')
         .integer('编号不正确')
         .min(1, '编号不正确')
-        .max(RESOURCE_LIMITS.maxInt)
-        .required(),
+        .max(RESOURCE_LIMITS.maxInt, '编号不正确')
+        .required('编号不正确'),
     )
+    .typeError('排序必须是编号列表')
     .required('请提供排序')
     .min(1, '请提供排序')
     .max(1000, '一次最多排序 1000 条'),
@@ -959,7 +960,7 @@ const SAFE_URL = /^(?:\/(?!\/)|https?:\/\/)[^\s<>"']*$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function fieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
-  const s = baseFieldSchema(f, forUpdate);
+  const s = baseFieldSchema(f, forUpdate).nonNullable(`${f.label}不能为空`);
   // A required field with a default (a select's usual choice) starts with it in a new form.
   return f.required && f.default !== undefined ? s.default(f.default) : s;
 }
@@ -1016,8 +1017,8 @@ function baseFieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
             .typeError('文章编号不正确')
             .integer('文章编号不正确')
             .min(1, '文章编号不正确')
-            .max(RESOURCE_LIMITS.maxInt)
-            .required(),
+            .max(RESOURCE_LIMITS.maxInt, '文章编号不正确')
+            .required('文章编号不正确'),
         )
         .max(max ?? RESOURCE_LIMITS.articles, `${f.label}最多 ${max ?? RESOURCE_LIMITS.articles} 篇`);
       return need ? s.required(required(f)).min(1, required(f)) : s.default([]);
@@ -1030,7 +1031,7 @@ function baseFieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
             .typeError(`${f.label}不正确`)
             .trim()
             .max(RESOURCE_LIMITS.text, tooLong(f.label, RESOURCE_LIMITS.text))
-            .defined(),
+            .required(`${f.label}不能有空行`),
         )
         .max(max ?? RESOURCE_LIMITS.lines, `${f.label}最多 ${max ?? RESOURCE_LIMITS.lines} 条`);
       return need ? s.required(required(f)).min(1, required(f)) : s.default([]);
@@ -1092,7 +1093,7 @@ function fieldsSchema(fields: readonly FieldDecl[], forUpdate: boolean): ObjectS
     if (forUpdate && f.createOnly) continue;
     shape[f.name] = fieldSchema(f, forUpdate);
   }
-  return object(shape).noUnknown(false);
+  return object(shape).typeError('格式不正确').nonNullable('格式不正确');
 }
 
 /**

@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   leads: ['admin', 'reviewer'],
   audit: ['admin'],
   editors: ['admin'],
+  media: ['admin', 'editor'],
 } as const satisfies Record<string, readonly EditorRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -262,6 +263,40 @@ export const leadQuerySchema = pageQuerySchema.shape({
   id: string().trim().required('请选择活动').max(50, '请选择活动'),
   from: string().trim().max(40).optional(),
   to: string().trim().max(40).optional(),
+});
+
+export const MediaKind = { Image: 'image', Video: 'video', Pdf: 'pdf' } as const;
+export type MediaKind = (typeof MediaKind)[keyof typeof MediaKind];
+export const MEDIA_KINDS: readonly MediaKind[] = Object.values(MediaKind);
+export const MEDIA_KIND_LABEL: Record<MediaKind, string> = { image: '图片', video: '视频', pdf: 'PDF' };
+
+/** One file of the media library (GET/POST /admin/api/media). */
+export interface MediaItem {
+  id: number;
+  kind: MediaKind;
+  /**
+   * Public URL under /uploads for images and videos; for PDFs (which may be paid white papers)
+   * the stored path (/private/…) a white paper row takes, with no public URL.
+   */
+  url: string;
+  /** False for PDFs: they are streamed to entitled members only (and to editors via /media/:id/file). */
+  public: boolean;
+  originalName: string;
+  contentType: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  /** URLs of the WebP and narrower variants (images). */
+  variants: string[];
+  uploadedBy: string;
+  createdAt: string;
+}
+
+/** GET /admin/api/media */
+export const mediaQuerySchema = pageQuerySchema.shape({
+  kind: string()
+    .oneOf([...MEDIA_KINDS, ''], '文件类型不正确')
+    .default(''),
 });
 
 export interface AuditEntry {

@@ -163,6 +163,19 @@ export const NewsStatus = { Draft: 0, Published: 1, Scheduled: 2, Unpublished: 3
 export const MemberStatus = { Disabled: 0, Active: 1 } as const;
 /** Event (activity) status, worked out from its dates (contract EventItem). */
 export const EventStatus = { Upcoming: 0, InProgress: 1, Ended: 2 } as const;
+/** How a video plays (spec section 3): an embedded frame (iframe) or a file (mp4). */
+export const VideoType = { Embed: 1, File: 2 } as const;
+/** A white paper's access (spec section 3: is_free 0 = free); any other value is a members' paper. */
+export const PaperAccess = { Free: 0, Paid: 1 } as const;
+/** True for a members-only white paper (spec section 5: is_free not 0). */
+export const isPaidPaper = (paper: { is_free: number }): boolean => paper.is_free !== PaperAccess.Free;
+/** A yes/no field of the API (is_push, is_show, is_require, is_input, is_mark). */
+export const Flag = { No: 0, Yes: 1 } as const;
+/** The survey question with several answers and an 其他 text (SURVEY_QUESTIONS index). */
+export const SURVEY_CHALLENGES_INDEX = 1;
+
+/** The portal's name: page titles, the logo, share tags and structured data. */
+export const SITE_NAME = '中小企业IT网';
 
 /** Vendor landing survey (spec section 9). */
 export const SURVEY_QUESTIONS = [

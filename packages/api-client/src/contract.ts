@@ -229,6 +229,18 @@ export interface DynamicForm {
   title: string;
 }
 
+/** An open position of /recruit (managed in the back office: the `jobs` resource). */
+export interface Job {
+  id: number;
+  title: string;
+  city: string;
+  /** Headcount as shown on the card. */
+  count: string;
+  summary: string;
+  duties: string[];
+  requirements: string[];
+}
+
 export interface PartnerBase {
   slogan: string;
   num: string;
@@ -409,6 +421,8 @@ export interface ApiTypes {
   get_special: Def<None, ListItem[]>;
   get_video: Def<None, Video[]>;
   get_partner: Def<None, WebsiteUrl[]>;
+  /** The published positions of /recruit in their order (/recruit/detail?id=N is the Nth). */
+  get_jobs: Def<None, Job[]>;
   doc_detail: Def<{ id: number }, WhitePaper>;
   /**
    * A white paper's PDF for a logged-in member (paid papers have no public file). Success is the
@@ -521,6 +535,7 @@ export const endpoints: { [N in EndpointName]: EndpointSpec } = {
   get_special: get(),
   get_video: get(),
   get_partner: get(),
+  get_jobs: get(),
   doc_detail: post(),
   // POST: the member identity travels in the body, never in a URL (logs, history, Referer).
   white_paper_file: post('member'),

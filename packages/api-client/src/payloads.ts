@@ -140,6 +140,7 @@ export const payloadSchemas = {
   get_special: none,
   get_video: none,
   get_partner: none,
+  get_jobs: none,
   doc_detail: object({ id: id('白皮书') }),
   white_paper_file: object({ id: id('白皮书') }),
 } satisfies { [N in EndpointName]?: ObjectSchema<AnyObject> };

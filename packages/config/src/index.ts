@@ -29,3 +29,4 @@ export {
   TOKEN_SECRET_FILE,
 } from './secrets';
 export { seedVar, seedsDemo, SEED_MODES, type SeedMode } from './seed';
+export { parseStorageUrl, storageUrlVar, type S3StorageSettings } from './storage';

@@ -3,3 +3,4 @@ export * from './resolve';
 export * from './viewport';
 export * from './nginx';
 export * from './drift';
+export * from './uploads';

@@ -1,7 +1,10 @@
 import { MOBILE_BREAKPOINT, COOKIE } from '@portal/api-client/constants';
 import { paramPattern } from './resolve';
 import { API_PREFIX, PREFIX_RULES, ROUTES, SHARED_PATHS, type RouteMatch } from './table';
+import { UPLOAD_CSP, UPLOAD_MAX_AGE_S, UPLOADS_PREFIX } from './uploads';
 import { PHONE_UA_PATTERN } from './viewport';
+// The health endpoints go to the gateways as they are (DESIGN.md section 9).
+import { HEALTH_PATHS } from './table';
 
 /**
  * Generates the production nginx config from the one route table (DESIGN.md section 2):
@@ -18,6 +21,11 @@ export interface NginxOptions {
   serverName: string;
   /** listen directive value. */
   listen: string;
+  /**
+   * Passive health of each gateway: after `maxFails` failed attempts within `failTimeoutS` seconds
+   * nginx sends it nothing for `failTimeoutS` seconds. Default 3 in 10 s (gateways on other hosts).
+   */
+  passiveHealth?: { maxFails: number; failTimeoutS: number };
 }
 
 export const DEFAULT_NGINX_OPTIONS: NginxOptions = {
@@ -96,9 +104,15 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('# Do not edit by hand: change packages/routes/src/table.ts and regenerate.');
   line('# Include inside the http {} block.');
   line();
+  const { maxFails, failTimeoutS } = options.passiveHealth ?? { maxFails: 3, failTimeoutS: 10 };
+  line(
+    `# Passive health: a gateway that fails ${maxFails} time(s) in ${failTimeoutS} s gets no requests for ${failTimeoutS} s.`,
+  );
   line('upstream portal_gateway {');
-  for (const g of options.gateways) line(`  server ${g} max_fails=3 fail_timeout=10s;`);
+  for (const g of options.gateways)
+    line(`  server ${g} max_fails=${maxFails} fail_timeout=${failTimeoutS}s;`);
   line('  keepalive 64;');
+  line('  keepalive_timeout 60s;');
   line('}');
   line();
   line(
@@ -134,13 +148,27 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line();
   line('  proxy_http_version 1.1;');
   line('  proxy_set_header Connection "";');
-  line('  proxy_set_header Host $host;');
+  line('  # The Host as the reader sent it, port included: the gateway checks it against PUBLIC_ORIGIN.');
+  line('  proxy_set_header Host $http_host;');
   line('  # The peer nginx saw, replacing whatever the client sent: the gateway trusts this hop only');
   line(
     '  # (TRUST_PROXY), so a forged X-Forwarded-For never chooses which per-IP limit a request counts against.',
   );
   line('  proxy_set_header X-Forwarded-For $remote_addr;');
   line('  proxy_set_header X-Forwarded-Proto $scheme;');
+  line("  # One id per request, carried into the gateway's and the API's log lines.");
+  line('  proxy_set_header X-Request-Id $request_id;');
+  line('  # A gateway that refuses the connection, resets it or answers 502/503/504 (stopping, restarting):');
+  line('  # the request goes to the next one. nginx never resends a POST that reached a gateway');
+  line('  # (non_idempotent is not set); a refused connection carried nothing, so any method is retried.');
+  line('  proxy_next_upstream error timeout http_502 http_503 http_504;');
+  line('  proxy_next_upstream_tries 3;');
+  line('  proxy_next_upstream_timeout 15s;');
+  line();
+  line(`  # Health of the gateway nginx reached (load balancers in front of several hosts probe these).`);
+  for (const p of Object.values(HEALTH_PATHS)) {
+    line(`  location = ${p} { proxy_pass http://portal_gateway; }`);
+  }
   line();
   line('  # Hashed assets of each app: immutable, straight from disk.');
   for (const app of ['desktop', 'mobile', 'landing']) {
@@ -152,16 +180,16 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   }
   line('  location ^~ /assets/ { return 404; }');
   line();
-  line('  # Uploaded and seeded files: never executable, never sniffed.');
-  line('  location ^~ /uploads/ {');
+  line('  # Uploaded and seeded files: never executable, never sniffed. From disk when the file is here;');
+  line('  # otherwise (STORAGE_URL: an S3-compatible store) the API streams it with the same headers.');
+  line(`  location ^~ ${UPLOADS_PREFIX}/ {`);
   line(`    alias ${options.dataDir}/uploads/;`);
   line('    add_header X-Content-Type-Options nosniff always;');
-  line(
-    `    add_header Content-Security-Policy "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox" always;`,
-  );
-  line('    add_header Cache-Control "public, max-age=86400";');
-  line('    try_files $uri =404;');
+  line(`    add_header Content-Security-Policy "${UPLOAD_CSP}" always;`);
+  line(`    add_header Cache-Control "public, max-age=${UPLOAD_MAX_AGE_S}";`);
+  line('    try_files $uri @stored_upload;');
   line('  }');
+  line('  location @stored_upload { proxy_pass http://portal_gateway; }');
   line();
   line(`  location ^~ ${API_PREFIX}/ { proxy_pass http://portal_gateway; }`);
   line();

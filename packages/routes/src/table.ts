@@ -141,6 +141,12 @@ export const PREFIX_RULES: readonly PrefixRule[] = [
 /** Every prefix the API answers: the public API and each prefix app's own. */
 export const API_PREFIXES: readonly string[] = [API_PREFIX, ...PREFIX_RULES.map((rule) => rule.api)];
 
+/**
+ * Health endpoints of every server process (DESIGN.md section 9), never pages: `/healthz` answers
+ * while the process lives, `/readyz` when its database (and Redis, when configured) answer.
+ */
+export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz' } as const;
+
 /** True when `pathname` is `prefix` or lies below it ("/admin", "/admin/x"; not "/admins"). */
 export const underPrefix = (pathname: string, prefix: string): boolean =>
   pathname === prefix || pathname.startsWith(`${prefix}/`);

@@ -17,3 +17,6 @@ export * from './AppDocument';
 export * from './PrivacyStatement';
 export * from './PrivacyLink';
 export * from './shareMeta';
+export * from './useStartup';
+export * from './Highlight';
+export * from './UploadImage';

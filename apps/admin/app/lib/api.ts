@@ -24,7 +24,11 @@ import { HTTP_TIMEOUT_MS } from '@portal/api-client/constants';
  * The back office's client of /admin/api. The session is the httpOnly cookie the browser sends by
  * itself; the CSRF token it returned rides on every state-changing call.
  */
-const http = axios.create({ baseURL: ADMIN_API_PREFIX, timeout: HTTP_TIMEOUT_MS, withCredentials: true });
+export const http = axios.create({
+  baseURL: ADMIN_API_PREFIX,
+  timeout: HTTP_TIMEOUT_MS,
+  withCredentials: true,
+});
 
 let csrfToken = '';
 export function rememberSession(session: SessionInfo): SessionInfo {

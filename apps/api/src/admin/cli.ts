@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import { loadToolConfig } from '../config';
 import { migrate, openDb } from '../db';
 import { EXIT, runAdmin, USAGE } from './commands';
+import { runStorageCommand } from './storage-commands';
 
 /**
  * `pnpm admin …`: editor review from the command line, against the same DATA_DIR / DATABASE_URL
@@ -24,14 +25,13 @@ async function main(argv: string[]): Promise<number> {
   }
   // A relative DATA_DIR means the directory the command was typed in (see loadToolConfig).
   const config = loadToolConfig();
+  const io = { out: (l: string) => console.log(l), err: (l: string) => console.error(l) };
+  // Files only: no database needed.
+  if (argv[0] === 'storage') return runStorageCommand(argv.slice(1), config, io);
   const database = openDb(config);
   try {
     await migrate(database);
-    return await runAdmin(argv, database, {
-      out: (l) => console.log(l),
-      err: (l) => console.error(l),
-      readLine,
-    });
+    return await runAdmin(argv, database, { ...io, readLine });
   } finally {
     await database.close();
   }

@@ -5,6 +5,7 @@ import { bumpContentVersion } from '../plugins/content-changes';
 import * as review from '../repositories/review';
 import { printable } from './printable';
 import { EDITOR_USAGE, runEditorCommand } from './editor-commands';
+import { STORAGE_USAGE } from './storage-commands';
 
 /**
  * The editor-review commands behind `pnpm admin` (DESIGN.md section 3), separate from the
@@ -17,6 +18,7 @@ export const USAGE = `用法 (usage):
   pnpm admin reject column <member_id> --reason "…" 拒绝专栏申请 (status -1)
   pnpm admin reject article <article_id> --reason "…" 拒绝文章 (status -1)
 ${EDITOR_USAGE}
+${STORAGE_USAGE}
 
 Reads DATA_DIR (default ./data) or DATABASE_URL, like the server.`;
 

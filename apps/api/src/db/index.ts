@@ -11,6 +11,7 @@ import * as m003 from './migrations/003_lead_history_session_expiry';
 import * as m004 from './migrations/004_vendor_access_asset';
 import * as m005 from './migrations/005_newsroom';
 import * as m006 from './migrations/006_back_office_resources';
+import * as m007 from './migrations/007_media';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '004_vendor_access_asset': m004,
   '005_newsroom': m005,
   '006_back_office_resources': m006,
+  '007_media': m007,
 };
 
 /** Run every pending migration (on start, before serving). */

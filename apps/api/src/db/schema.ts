@@ -285,7 +285,7 @@ export interface DB {
     content: string;
     other: Generated<string>;
     created_at: number;
-    /** JSON {field_name: label} of the form at submission time (006); '' for older rows. */
+    /** JSON FormField[] of the form at submission time (006); '' for older rows. */
     labels: Generated<string>;
   };
   editors: {
@@ -320,6 +320,19 @@ export interface DB {
     article_id: number;
     editor: string;
     data: string;
+    created_at: number;
+  };
+  media: {
+    id: Generated<number>;
+    key: string;
+    kind: string;
+    original_name: Generated<string>;
+    content_type: string;
+    bytes: number;
+    width: number | null;
+    height: number | null;
+    variants: Generated<string>;
+    uploaded_by: string;
     created_at: number;
   };
 }

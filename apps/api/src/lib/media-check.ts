@@ -262,3 +262,15 @@ export function isWebmHeader(head: Buffer): boolean {
   const segment = vint(head, end, true);
   return segment !== null && segment.value === SEGMENT_ID;
 }
+
+// ---------------------------------------------------------------- PDF
+
+/**
+ * True when `head` (the first bytes) and `tail` (the last bytes) frame a PDF: the `%PDF-1.x` or
+ * `%PDF-2.0` header at the start and the `%%EOF` marker within the last kilobyte, as every
+ * writer puts them. Anything else under a .pdf name (HTML, scripts, archives) is refused.
+ */
+export function isPdf(head: Buffer, tail: Buffer): boolean {
+  if (!/^%PDF-[12]\.\d/.test(head.subarray(0, 8).toString('latin1'))) return false;
+  return tail.subarray(-1024).toString('latin1').includes('%%EOF');
+}

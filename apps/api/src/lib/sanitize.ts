@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { ARTICLE_MAX_NESTING } from '@portal/api-client/constants';
 import { htmlTextContent } from '@portal/api-client/html-text';
+import { uploadImageInfo } from '@portal/api-client/upload-images';
 import { nestsDeeperThan } from './html-depth';
 
 /**
@@ -10,6 +11,9 @@ import { nestsDeeperThan } from './html-depth';
  * The list covers what @wangeditor/editor produces (headings, lists, todo, tables, code blocks,
  * colours, alignment, indent, line height, font size/family, images, videos, links).
  */
+
+/** Article images span the text column on desktop and the screen on phones. */
+const ARTICLE_IMAGE_SIZES = '(max-width: 959px) 100vw, 800px';
 
 /** Hosts whose players may be embedded with an <iframe> (video_type 1 embeds and editor videos). */
 export const IFRAME_HOSTS = [
@@ -105,7 +109,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     '*': ['style', 'data-w-e-type', 'data-w-e-is-void', 'data-w-e-is-inline'],
     a: ['href', 'target', 'title', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'data-href'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'data-href'],
     video: ['src', 'poster', 'controls', 'width', 'height'],
     source: ['src', 'type'],
     iframe: ['src', 'width', 'height', 'frameborder', 'allowfullscreen'],
@@ -137,6 +141,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head'],
   disallowedTagsMode: 'discard',
   transformTags: {
+    // An uploaded image with variants gets its srcset, sizes and (unless the editor sized it) its
+    // own width/height, all derived from its URL: deterministic, so a second pass changes nothing.
+    // Anything else keeps no srcset of its own (no way to smuggle other URLs in).
+    img: (tagName, attribs) => {
+      const { srcset: _srcset, sizes: _sizes, width, height, ...rest } = attribs;
+      const info = uploadImageInfo(rest.src);
+      const box = width !== undefined || height !== undefined;
+      const size = box
+        ? { ...(width !== undefined ? { width } : {}), ...(height !== undefined ? { height } : {}) }
+        : info
+          ? { width: String(info.width), height: String(info.height) }
+          : {};
+      // One attribute order whatever the input's, so the output is a fixed point.
+      const out = info
+        ? { ...rest, ...size, srcset: info.srcSet, sizes: ARTICLE_IMAGE_SIZES }
+        : { ...rest, ...size };
+      return { tagName, attribs: out };
+    },
     // Links that leave the page never get window.opener; the value is fixed so a second pass keeps it.
     a: (tagName, attribs) => {
       const out = { ...attribs };

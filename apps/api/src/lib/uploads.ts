@@ -4,19 +4,23 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp, { type Sharp } from 'sharp';
+import { createReadStream } from 'node:fs';
+import sharp, { type OutputInfo } from 'sharp';
+import { variantBaseName } from '@portal/api-client/upload-images';
 import { ErrorCode } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/schemas';
 import type { RateLimiter } from '../plugins/rate-limit';
 import { ApiError } from './envelope';
+import { encodeImage, MAX_INPUT_PIXELS, NotAnImage, type ImageType } from './images';
 import { isWebmHeader, Mp4Probe } from './media-check';
+import { keyOfUploadUrl, urlOfKey, type FileStore } from './storage';
 
 /**
  * Member uploads (DESIGN.md sections 3 and 5): the size limit is enforced while the bytes stream
  * in, the real type comes from the bytes (magic numbers, then decoding images), the name on disk
- * is chosen by the server, and SVG/HTML never pass. Files land in DATA_DIR/uploads/<area>/ and
- * are served by the gateway under /uploads/.
+ * is chosen by the server, and SVG/HTML never pass. Files go to the file store (lib/storage) under
+ * uploads/<area>/ and are served under /uploads/.
  */
 
 export const AVATAR_FORMAT_MSG = MSG.avatarType;
@@ -37,11 +41,6 @@ export const UPLOAD_LIMITS = {
 export const UPLOAD_FILES_LIMIT_MSG = `上传过于频繁，每小时最多上传 ${UPLOAD_LIMITS.filesPerHour} 个文件，请稍后再试`;
 export const UPLOAD_BYTES_LIMIT_MSG = `上传总量已达上限，每小时最多上传 ${UPLOAD_LIMITS.bytesPerHour / 1024 / 1024}MB，请稍后再试`;
 
-/**
- * Largest image sharp may decode (width × height, all frames of an animation together): every
- * decode of a member's file passes it, so a small file that expands to gigapixels is refused.
- */
-export const MAX_INPUT_PIXELS = 50_000_000;
 /** Partial uploads older than this in the temp folder belong to no live request (swept). */
 export const STALE_UPLOAD_MS = 3600_000;
 
@@ -202,10 +201,19 @@ async function readHead(file: string, bytes = 4100): Promise<Buffer> {
 const rejected = (msg: string) => new ApiError(ErrorCode.UploadRejected, msg);
 
 export interface StoredFile {
-  /** Public URL under /uploads. */
+  /** Public URL under /uploads (the original size). */
   url: string;
+  /** Its store key. */
+  key: string;
   type: SniffedType;
   mime: string;
+  /** Bytes of the stored original. */
+  bytes: number;
+  /** Pixel size of still images and animations (null for video). */
+  width: number | null;
+  height: number | null;
+  /** Every other key written for this upload (WebP and narrower variants). */
+  variants: string[];
 }
 
 /** Avatar files are named `<member id>-<uuid>.<ext>` so ownership is checkable from the URL. */
@@ -217,7 +225,7 @@ export const AVATAR_URL = /^\/uploads\/avatars\/(\d+)-[0-9a-f-]{36}\.(png|jpg)$/
  */
 export async function storeAvatar(
   received: ReceivedFile,
-  uploadsDir: string,
+  store: FileStore,
   memberId: number,
 ): Promise<StoredFile> {
   try {
@@ -225,94 +233,127 @@ export async function storeAvatar(
     if (received.size === 0) throw rejected(UPLOAD_MISSING_MSG);
     const type = sniffType(await readHead(received.tmpPath));
     if (type !== 'png' && type !== 'jpeg') throw rejected(AVATAR_FORMAT_MSG);
-    const dir = path.join(uploadsDir, 'avatars');
-    await fs.mkdir(dir, { recursive: true });
-    const name = `${memberId}-${randomUUID()}.${EXT[type]}`;
+    const key = `uploads/avatars/${memberId}-${randomUUID()}.${EXT[type]}`;
+    let data: Buffer;
+    let info: OutputInfo;
     try {
       const image = sharp(received.tmpPath, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(512, 512, { fit: 'cover', withoutEnlargement: true });
-      await (type === 'png' ? image.png() : image.jpeg({ quality: 88 })).toFile(path.join(dir, name));
+      ({ data, info } = await (type === 'png' ? image.png() : image.jpeg({ quality: 88 })).toBuffer({
+        resolveWithObject: true,
+      }));
     } catch {
-      await fs.rm(path.join(dir, name), { force: true });
       throw rejected(AVATAR_FORMAT_MSG);
     }
-    return { url: `/uploads/avatars/${name}`, type, mime: MIME[type] };
+    await store.put(key, data, MIME[type]);
+    return {
+      url: urlOfKey(key),
+      key,
+      type,
+      mime: MIME[type],
+      bytes: data.length,
+      width: info.width,
+      height: info.height,
+      variants: [],
+    };
   } finally {
     await discard(received);
   }
 }
 
-type ImageType = Exclude<SniffedType, 'mp4' | 'webm'>;
-
-/**
- * Decodes an editor image and writes it again to `dest` in its own format: only pixels survive
- * (EXIF with GPS, XMP, comments and anything appended to the file are dropped), the orientation is
- * applied first, and the decode is bounded by MAX_INPUT_PIXELS. Animated GIF and WebP keep their
- * frames (an animation is what an editor inserts a GIF for); with `animated` libvips counts the
- * pixels of all frames together against the limit, so a long animation is refused too.
- */
-async function reencodeImage(source: string, type: ImageType, dest: string): Promise<void> {
-  const animated = type === 'gif' || type === 'webp';
-  const input = sharp(source, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated });
-  const meta = await input.metadata();
-  const format: string = meta.format === ('jpg' as string) ? 'jpeg' : meta.format;
-  if (format !== type || !meta.width || !meta.height) throw new Error('format mismatch');
-  const image = animated ? input : input.autoOrient();
-  const encoders: Record<ImageType, (img: Sharp) => Sharp> = {
-    png: (img) => img.png(),
-    jpeg: (img) => img.jpeg({ quality: 88 }),
-    gif: (img) => img.gif(),
-    webp: (img) => img.webp({ quality: 88 }),
-  };
-  await encoders[type](image).toFile(dest);
+export interface StoreMediaOptions {
+  /** Folder under uploads/: `editor` (rich text and column thumbnails), `media` (the library). */
+  area?: 'editor' | 'media';
+  now?: number;
+  /** Types accepted (default: images and both videos). */
+  accept?: readonly SniffedType[];
+  maxBytes?: number;
+  formatMsg?: string;
+  sizeMsg?: string;
 }
 
 /**
  * Validates and stores an editor upload, at most EDITOR_UPLOAD_MAX_BYTES: PNG/JPEG/GIF/WEBP
- * images are decoded and re-encoded (reencodeImage); MP4 is kept only when its box structure
- * parsed, WEBM only with a valid EBML header (lib/media-check.ts).
+ * images are decoded and re-encoded with their WebP and narrower variants (lib/images.ts; the
+ * name carries the size, see @portal/api-client/upload-images); MP4 is kept only when its box
+ * structure parsed, WEBM only with a valid EBML header (lib/media-check.ts).
  */
 export async function storeEditorFile(
   received: ReceivedFile,
-  uploadsDir: string,
-  now = Date.now(),
+  store: FileStore,
+  options: StoreMediaOptions = {},
 ): Promise<StoredFile> {
+  const {
+    area = 'editor',
+    now = Date.now(),
+    accept,
+    maxBytes = EDITOR_UPLOAD_MAX_BYTES,
+    formatMsg = EDITOR_FORMAT_MSG,
+    sizeMsg = EDITOR_SIZE_MSG,
+  } = options;
   try {
-    if (received.tooLarge || received.size > EDITOR_UPLOAD_MAX_BYTES) throw rejected(EDITOR_SIZE_MSG);
+    if (received.tooLarge || received.size > maxBytes) throw rejected(sizeMsg);
     if (received.size === 0) throw rejected(UPLOAD_MISSING_MSG);
     const type = sniffType(await readHead(received.tmpPath));
-    if (!type || (type === 'mp4' && !received.isMp4)) throw rejected(EDITOR_FORMAT_MSG);
+    if (!type || (type === 'mp4' && !received.isMp4) || (accept && !accept.includes(type)))
+      throw rejected(formatMsg);
     const month = new Date(now).toISOString().slice(0, 7).replace('-', '');
-    const dir = path.join(uploadsDir, 'editor', month);
-    await fs.mkdir(dir, { recursive: true });
-    const name = `${randomUUID()}.${EXT[type]}`;
-    const dest = path.join(dir, name);
+    const dir = `uploads/${area}/${month}`;
+    const id = randomUUID();
     if (type === 'mp4' || type === 'webm') {
-      await fs.rename(received.tmpPath, dest);
-    } else {
-      try {
-        await reencodeImage(received.tmpPath, type, dest);
-      } catch {
-        await fs.rm(dest, { force: true });
-        throw rejected(EDITOR_FORMAT_MSG);
-      }
+      const key = `${dir}/${id}.${EXT[type]}`;
+      await store.put(key, createReadStream(received.tmpPath), MIME[type]);
+      return {
+        url: urlOfKey(key),
+        key,
+        type,
+        mime: MIME[type],
+        bytes: received.size,
+        width: null,
+        height: null,
+        variants: [],
+      };
     }
-    await fs.chmod(dest, 0o644);
-    return { url: `/uploads/editor/${month}/${name}`, type, mime: MIME[type] };
+    let encoded;
+    try {
+      encoded = await encodeImage(received.tmpPath, type as ImageType);
+    } catch (err) {
+      if (err instanceof NotAnImage) throw rejected(formatMsg);
+      throw err;
+    }
+    const base = encoded.variants ? variantBaseName(id, encoded.width, encoded.height) : id;
+    const keys = encoded.files.map((f) => `${dir}/${base}${f.suffix}.${f.ext}`);
+    const written: string[] = [];
+    try {
+      for (const [i, f] of encoded.files.entries()) {
+        await store.put(keys[i], f.data, f.mime);
+        written.push(keys[i]);
+      }
+    } catch (err) {
+      await Promise.all(written.map((k) => store.delete(k).catch(() => {})));
+      throw err;
+    }
+    const original = encoded.files.findIndex((f) => f.suffix === '' && f.ext === EXT[type]);
+    return {
+      url: urlOfKey(keys[original]),
+      key: keys[original],
+      type,
+      mime: MIME[type],
+      bytes: encoded.files[original].data.length,
+      width: encoded.width,
+      height: encoded.height,
+      variants: keys.filter((_, i) => i !== original),
+    };
   } finally {
     await discard(received);
   }
 }
 
-/** True when `url` is an avatar this member uploaded and it still exists on disk. */
-export async function isOwnAvatar(url: string, memberId: number, uploadsDir: string): Promise<boolean> {
+/** True when `url` is an avatar this member uploaded and it still exists in the store. */
+export async function isOwnAvatar(url: string, memberId: number, store: FileStore): Promise<boolean> {
   const m = AVATAR_URL.exec(url);
-  if (!m || Number(m[1]) !== memberId) return false;
-  try {
-    const stat = await fs.stat(path.join(uploadsDir, url.slice('/uploads/'.length)));
-    return stat.isFile();
-  } catch {
-    return false;
-  }
+  const key = keyOfUploadUrl(url);
+  if (!m || !key || Number(m[1]) !== memberId) return false;
+  return store.exists(key);
 }

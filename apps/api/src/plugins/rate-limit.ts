@@ -98,15 +98,46 @@ export class MemoryRateLimiter extends BaseLimiter {
   }
 }
 
+/**
+ * Limits that guard public reads, not accounts or money: while Redis is unreachable they count in
+ * this process's memory (a per-process limit is still a limit). Every other limit (member and
+ * back-office login, SMS, slider, registration, leads, uploads) refuses its request while its shared
+ * counter is gone: a limit that opened whenever Redis blinked would be no limit.
+ */
+export const LOCAL_FALLBACK_PREFIXES: readonly string[] = ['token:', 'search:'];
+
 export class RedisRateLimiter extends BaseLimiter {
-  constructor(private readonly redis: Redis) {
+  private readonly local = new MemoryRateLimiter();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly warn: (msg: string, err?: unknown) => void = () => undefined,
+  ) {
     super();
+  }
+
+  /** Redis could not count: a read limit counts here, any other refuses (ServerError, "try later"). */
+  private unavailable(key: string, err?: unknown): 'local' {
+    if (LOCAL_FALLBACK_PREFIXES.some((prefix) => key.startsWith(prefix))) return 'local';
+    this.warn(`rate limit ${key.split(':')[0]} refused: its shared counter (Redis) is unreachable`, err);
+    throw new ApiError(ErrorCode.ServerError);
   }
 
   async hit(key: string, limit: number, windowMs: number, amount = 1): Promise<RateLimitResult> {
     const k = PREFIX + key;
-    // INCRBY then set the expiry only when the key is new (NX): one round trip, atomic per command.
-    const res = await this.redis.multi().incrby(k, amount).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    // Not connected: answer now rather than queue behind the reconnection.
+    if (this.redis.status !== 'ready') {
+      this.unavailable(key);
+      return this.local.hit(key, limit, windowMs, amount);
+    }
+    let res: [Error | null, unknown][] | null;
+    try {
+      // INCRBY then set the expiry only when the key is new (NX): one round trip, atomic per command.
+      res = await this.redis.multi().incrby(k, amount).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    } catch (err) {
+      this.unavailable(key, err);
+      return this.local.hit(key, limit, windowMs, amount);
+    }
     if (!res) throw new Error('rate limit transaction aborted');
     const count = Number(res[0][1]);
     const ttl = Number(res[2][1]);
@@ -114,17 +145,34 @@ export class RedisRateLimiter extends BaseLimiter {
   }
 
   async peek(key: string): Promise<number> {
-    return Number((await this.redis.get(PREFIX + key)) ?? 0);
+    if (this.redis.status !== 'ready') {
+      this.unavailable(key);
+      return this.local.peek(key);
+    }
+    try {
+      return Number((await this.redis.get(PREFIX + key)) ?? 0);
+    } catch (err) {
+      this.unavailable(key, err);
+      return this.local.peek(key);
+    }
   }
 
+  // reset and undo only ever lower a counter after the request was let through: when Redis is gone
+  // the counter keeps its value until its window ends, which is the safe side.
   async reset(key: string): Promise<void> {
-    await this.redis.del(PREFIX + key);
+    await this.local.reset(key);
+    await this.redis
+      .del(PREFIX + key)
+      .catch((err: unknown) => this.warn(`rate limit reset of ${key} lost`, err));
   }
 
   async undo(key: string): Promise<void> {
+    await this.local.undo(key);
     // One script, so the key cannot expire between the check and the DECR (which would leave a
     // counter of -1 without an expiry).
-    await this.redis.eval(UNDO_SCRIPT, 1, PREFIX + key);
+    await this.redis
+      .eval(UNDO_SCRIPT, 1, PREFIX + key)
+      .catch((err: unknown) => this.warn(`rate limit undo of ${key} lost`, err));
   }
 }
 
@@ -143,7 +191,9 @@ export default fp(
   async (app) => {
     app.decorate<RateLimiter>(
       'rateLimit',
-      app.redis ? new RedisRateLimiter(app.redis) : new MemoryRateLimiter(),
+      app.redis
+        ? new RedisRateLimiter(app.redis, (msg, err) => app.log.warn({ err }, msg))
+        : new MemoryRateLimiter(),
     );
   },
   { name: 'rate-limit', dependencies: ['redis'] },

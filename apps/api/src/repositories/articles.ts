@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import type { BlockKey } from '@portal/api-client/admin-resources';
 import { NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
@@ -62,7 +63,37 @@ export async function listLatest(
   return { items: rows.map(toListItem), total };
 }
 
-/** Newest articles carrying a placement flag (hot, picture, recommended, policy), optionally in one category. */
+/** The block an editor may pick in place of a flag's automatic list (admin-resources BLOCK_KEYS). */
+const FLAG_BLOCK: Record<ArticleFlag, BlockKey> = {
+  is_hot: 'hot',
+  is_pic: 'big',
+  is_recommend: 'recommend',
+  is_policy: 'policy',
+};
+
+/** The published articles an editor picked for a block (home: catId 0), in their order; [] when none. */
+export async function pickedArticles(database: Db, block: BlockKey, catId: number): Promise<ListItem[]> {
+  const row = await database.db
+    .selectFrom('content_blocks')
+    .select('articles')
+    .where('block', '=', block)
+    .where('cat_id', '=', catId)
+    .executeTakeFirst();
+  if (!row) return [];
+  let ids: number[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.articles);
+    if (Array.isArray(parsed)) ids = parsed.filter((x): x is number => Number.isSafeInteger(x)).slice(0, 100);
+  } catch {
+    // A corrupt list picks nothing: the automatic list shows.
+  }
+  return listByIds(database, ids);
+}
+
+/**
+ * Newest articles carrying a placement flag (hot, picture, recommended, policy), optionally in one
+ * category; the first page is the editors' pick for that block when they made one.
+ */
 export async function listFlagged(
   database: Db,
   flag: ArticleFlag,
@@ -70,6 +101,10 @@ export async function listFlagged(
   catId = 0,
   offset = 0,
 ): Promise<ListItem[]> {
+  if (offset === 0) {
+    const picked = await pickedArticles(database, FLAG_BLOCK[flag], catId);
+    if (picked.length > 0) return picked.slice(0, limit);
+  }
   let q = database.db
     .selectFrom('articles')
     .select(ARTICLE_LIST_COLUMNS)

@@ -41,7 +41,7 @@ type Row = {
   disabled: number;
   created_at: number;
 };
-function toEditor(r: Row): EditorRow {
+export function toEditor(r: Row): EditorRow {
   return {
     id: Number(r.id),
     username: r.username,
@@ -52,7 +52,7 @@ function toEditor(r: Row): EditorRow {
   };
 }
 
-const EDITOR_COLUMNS = ['id', 'username', 'display_name', 'role', 'disabled', 'created_at'] as const;
+export const EDITOR_COLUMNS = ['id', 'username', 'display_name', 'role', 'disabled', 'created_at'] as const;
 
 /** Creates an account and its audit record in one write transaction; null when the username is taken. */
 export async function createEditor(

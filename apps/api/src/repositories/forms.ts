@@ -53,6 +53,8 @@ export interface SubmissionInput {
   content: string;
   /** JSON text {field_name: free text}. */
   other: string;
+  /** JSON text of the form's fields (FormField[]) when the answers were given. */
+  labels: string;
 }
 
 export async function insertSubmission(database: Db, input: SubmissionInput, now: number): Promise<void> {

@@ -132,6 +132,16 @@ function answerText(field: FormField | undefined, value: unknown, other: string 
   return other ? `${text}（${other}）` : text;
 }
 
+function parseFields(text: string): FormField[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as FormField[]).filter((f) => f && typeof f === 'object') : [];
+  } catch {
+    return [];
+  }
+}
+
 function parseRecord(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
@@ -168,6 +178,13 @@ async function formReader(
     for (const field of form?.form ?? [])
       if (field.field_name && !fields.has(field.field_name)) fields.set(field.field_name, field);
   }
+  // Fields since removed from a form still have answers: their labels come from the submissions'
+  // own copy of the form (bounded: the distinct copies, newest first).
+  const copies = await base().select('labels').distinct().where('labels', '<>', '').limit(200).execute();
+  for (const copy of copies) {
+    for (const field of parseFields(copy.labels))
+      if (field.field_name && !fields.has(field.field_name)) fields.set(field.field_name, field);
+  }
   const columns: LeadColumn[] = [
     ...(mark !== null ? [{ key: 'activity_id', label: '活动编号' }] : []),
     ...[...fields.values()].map((f) => ({ key: `f:${f.field_name}`, label: f.label })),
@@ -177,6 +194,8 @@ async function formReader(
   return pagedReader(columns, base, (r) => {
     const content = parseRecord(r.content);
     const other = parseRecord(r.other);
+    // Option ids are read against the form these answers were given on, when it was kept.
+    const asAnswered = new Map(parseFields(r.labels).map((f) => [f.field_name, f]));
     const values: Record<string, string> = {
       activity_id: String(r.activity_id),
       source: r.source,
@@ -184,7 +203,7 @@ async function formReader(
     };
     for (const [name, value] of Object.entries(content)) {
       const extra = typeof other[name] === 'string' ? (other[name] as string) : undefined;
-      values[`f:${name}`] = answerText(fields.get(name), value, extra);
+      values[`f:${name}`] = answerText(asAnswered.get(name) ?? fields.get(name), value, extra);
     }
     return { id: Number(r.id), createdAt: iso(r.created_at), values };
   });

@@ -5,6 +5,7 @@ import type {
   CategoryEntry,
   Expert,
   FooterData,
+  Job,
   ListItem,
   Menu,
   Option,
@@ -12,7 +13,9 @@ import type {
   Seo,
   WebsiteUrl,
 } from '@portal/api-client/contract';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
+import type { DB } from '../db/schema';
 import { categoryAlias, toBanner } from './mappers';
 
 /** Site chrome and taxonomy: categories, menus, footer, links, ads, banners, options, places, experts. */
@@ -148,8 +151,22 @@ export async function listLinks(
     .execute();
 }
 
-export async function getAds(database: Db): Promise<Ads> {
-  const rows = await database.db.selectFrom('ads').select(['slot', 'title', 'url', 'thumb']).execute();
+/** Rows shown now: no start or a start passed, no end or an end to come (banners, ad slots). */
+function showing(now: number) {
+  return (eb: ExpressionBuilder<DB, 'banners' | 'ads'>) =>
+    eb.and([
+      eb.or([eb('start_at', 'is', null), eb('start_at', '<=', now)]),
+      eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]),
+    ]);
+}
+
+/** The five ad slots; a slot with no ad, or outside its start and end, is null (renders nothing). */
+export async function getAds(database: Db, now = Date.now()): Promise<Ads> {
+  const rows = await database.db
+    .selectFrom('ads')
+    .select(['slot', 'title', 'url', 'thumb'])
+    .where(showing(now))
+    .execute();
   const bySlot = new Map(rows.map((r) => [Number(r.slot), { url: r.url, thumb: r.thumb, title: r.title }]));
   return Object.fromEntries(AD_SLOTS.map((name, i) => [name, bySlot.get(i + 1) ?? null])) as Ads;
 }
@@ -158,12 +175,14 @@ export async function listBanners(
   database: Db,
   place: 'home' | 'mobile' | 'category' | 'side',
   catId = 0,
+  now = Date.now(),
 ): Promise<Banner[]> {
   const rows = await database.db
     .selectFrom('banners')
     .select(['id', 'banner', 'title', 'url'])
     .where('place', '=', place)
     .where('cat_id', '=', catId)
+    .where(showing(now))
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -171,12 +190,13 @@ export async function listBanners(
 }
 
 /** The home page's side image list (banners placed 'side') as list items. */
-export async function listSideItems(database: Db): Promise<ListItem[]> {
+export async function listSideItems(database: Db, now = Date.now()): Promise<ListItem[]> {
   const rows = await database.db
     .selectFrom('banners')
     .select(['id', 'banner', 'title', 'url'])
     .where('place', '=', 'side')
     .where('cat_id', '=', 0)
+    .where(showing(now))
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -259,4 +279,34 @@ export async function listExperts(database: Db, batch: number, size: number): Pr
     .offset(offset)
     .execute();
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+const lines = (text: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The published positions of /recruit, in the editors' order. */
+export async function listJobs(database: Db): Promise<Job[]> {
+  const rows = await database.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('enabled', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    title: r.title,
+    city: r.city,
+    count: r.count,
+    summary: r.summary,
+    duties: lines(r.duties),
+    requirements: lines(r.requirements),
+  }));
 }

@@ -22,7 +22,7 @@ export default async function routes(app: FastifyInstance, opts: { config: ApiCo
   await app.register(categoryRoutes);
   await app.register(articleRoutes);
   await app.register(videoRoutes);
-  await app.register(docRoutes, { dataDir: opts.config.dataDir });
+  await app.register(docRoutes);
   await app.register(reportRoutes);
   await app.register(eventRoutes);
   await app.register(searchRoutes);

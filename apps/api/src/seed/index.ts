@@ -8,6 +8,7 @@ import { hashPassword } from '../lib/password';
 import { findAssetsDir } from './assets';
 import * as content from './content';
 import { FileSink } from './files';
+import { seedJobs, seedResource } from './resources';
 import * as landing from './landing';
 import { demoMember } from './members';
 import { loadPlaces } from './places';
@@ -166,11 +167,20 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
           .onConflict((oc) => oc.column('key').doNothing())
           .executeTakeFirst();
         if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-        for (const [table, rows] of Object.entries(tables) as [keyof DB, Insertable<DB[keyof DB]>[]][]) {
+        const { banners, ads, experts, menus, ...bulk } = tables;
+        for (const [table, rows] of Object.entries(bulk) as [keyof DB, Insertable<DB[keyof DB]>[]][]) {
           await insertAll(trx, table, rows);
         }
         await indexArticles({ ...database, db: trx }, tables.articles as content.ArticleRow[]);
         await syncSerialSequences(trx, database.dialect);
+        // Content the back office manages, written through its resource layer.
+        const tx = { ...database, db: trx, inTransaction: true };
+        const at = opts.now ?? REFERENCE_DATE;
+        await seedResource(tx, 'banners', banners ?? [], at);
+        await seedResource(tx, 'ads', ads ?? [], at);
+        await seedResource(tx, 'experts', experts ?? [], at);
+        await seedResource(tx, 'menus', menus ?? [], at);
+        await seedJobs(tx, at);
         return true;
       });
       if (seeded) log(`seed: demo content written in ${Date.now() - started} ms`);

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Seo } from '@portal/api-client';
 import { shareMeta } from '@portal/ui';
-import { SITE_NAME } from '../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 
 /** Title, description, keywords, canonical and the shared Open Graph tags from the API's SEO data. */
 export function seoMeta(seo: Seo, canonical: string, image?: string): MetaDescriptor[] {

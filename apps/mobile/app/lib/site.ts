@@ -1,5 +1,6 @@
-/** The portal's name, as the desktop header shows it. */
-export const SITE_NAME = '中小企业IT网';
+import { SITE_NAME } from '@portal/api-client/constants';
+
+export { SITE_NAME };
 /** Shown in the browser tab after each page title. */
 export const TITLE_SUFFIX = ` - ${SITE_NAME}`;
 /** Default thumbnail for a video without one (an inline SVG, so no extra request or hot link). */

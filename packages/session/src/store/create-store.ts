@@ -19,6 +19,3 @@ export type AppThunk<R = void> = ThunkAction<R, SessionState, unknown, UnknownAc
 
 export const selectMember = (state: SessionState) => state.member;
 export const selectIsLoggedIn = (state: SessionState) => state.member !== null;
-export const selectLayouts = (state: SessionState) => state.layoutsDATA;
-export const selectBottom = (state: SessionState) => state.bottomDATA;
-export const selectWebsite = (state: SessionState) => state.websiteDATA;

@@ -1,28 +1,15 @@
-/** The Redux store of the session (layoutsDATA, bottomDATA, websiteDATA, token, access_token, member). */
+/** The Redux store of the session: the member (why the spec's other slices are not here: ./slices.ts). */
 export {
   createStore,
-  selectBottom,
   selectIsLoggedIn,
-  selectLayouts,
   selectMember,
-  selectWebsite,
   type AppDispatch,
   type AppStore,
   type AppThunk,
   type SessionState,
 } from './create-store';
-export {
-  memberCleared,
-  memberSet,
-  memberUpdated,
-  setAccessToken,
-  setBottom,
-  setLayouts,
-  setToken,
-  setWebsite,
-  type LayoutsState,
-} from './slices';
-export { loadSiteData, restoreMember, signIn, signOut, updateMember, type SiteDataApi } from './thunks';
+export { memberCleared, memberSet, memberUpdated } from './slices';
+export { restoreMember, signIn, signOut, updateMember } from './thunks';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export { SessionProvider, type SessionProviderProps } from './provider';
 export type { MemberSession } from '../storage/member';

@@ -1,56 +1,19 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CategoryEntry, FooterData, WebsiteUrl } from '@portal/api-client/contract';
 import type { MemberSession } from '../storage/member';
 
-/** Categories from get_category (spec section 7 startup loads). */
-export interface LayoutsState {
-  web_list: CategoryEntry[];
-  cat_one: CategoryEntry[];
-}
-
-const layouts = createSlice({
-  name: 'layoutsDATA',
-  initialState: { web_list: [], cat_one: [] } as LayoutsState,
-  reducers: {
-    setLayouts: (_state, action: PayloadAction<LayoutsState>) => action.payload,
-  },
-});
-
-/** Footer data from company_letter; null until loaded. */
-const bottom = createSlice({
-  name: 'bottomDATA',
-  initialState: null as FooterData | null,
-  reducers: {
-    setBottom: (_state, action: PayloadAction<FooterData | null>) => action.payload,
-  },
-});
-
-/** Website urls from website_url. */
-const website = createSlice({
-  name: 'websiteDATA',
-  initialState: [] as WebsiteUrl[],
-  reducers: {
-    setWebsite: (_state, action: PayloadAction<WebsiteUrl[]>) => action.payload,
-  },
-});
-
-/** The Bearer token used by editor uploads (spec section 7: "a Bearer token from the token call"). */
-const token = createSlice({
-  name: 'token',
-  initialState: '',
-  reducers: {
-    setToken: (_state, action: PayloadAction<string>) => action.payload,
-  },
-});
-
-/** The access token bought with the client credential, when a screen needs it outside the transport. */
-const accessToken = createSlice({
-  name: 'access_token',
-  initialState: '',
-  reducers: {
-    setAccessToken: (_state, action: PayloadAction<string>) => action.payload,
-  },
-});
+/*
+ * The spec's store state (section 3) is layoutsDATA, bottomDATA, websiteDATA, token and access_token.
+ * Only the member lives in Redux; the other five were removed (issue 12), because nothing read them:
+ *
+ * - layoutsDATA, bottomDATA, websiteDATA: the start-up loads fill them on the server, once per document,
+ *   in each app's root loader (`loadStartup` in @portal/api-client/startup), and pages read them with
+ *   `useStartup()` from @portal/ui. A Redux copy would be a second source of the same data, and the
+ *   store in every page's first load would cost about 13 KB gzip that the article pages' 130 KB budget
+ *   does not have (DESIGN.md: keep the store out of read-only routes).
+ * - token, access_token: the access token is held by the transport's token-and-retry layer
+ *   (@portal/api-client/access-token), which every call and the editor upload use and which buys a new
+ *   token on expiry; a store copy would go stale and nothing would refresh it.
+ */
 
 /** The logged-in member summary, or null. Use the signIn/signOut thunks to keep SMBData in step. */
 const member = createSlice({
@@ -65,17 +28,7 @@ const member = createSlice({
 });
 
 export const reducer = {
-  layoutsDATA: layouts.reducer,
-  bottomDATA: bottom.reducer,
-  websiteDATA: website.reducer,
-  token: token.reducer,
-  access_token: accessToken.reducer,
   member: member.reducer,
 };
 
-export const { setLayouts } = layouts.actions;
-export const { setBottom } = bottom.actions;
-export const { setWebsite } = website.actions;
-export const { setToken } = token.actions;
-export const { setAccessToken } = accessToken.actions;
 export const { memberSet, memberUpdated, memberCleared } = member.actions;

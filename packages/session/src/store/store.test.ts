@@ -1,59 +1,32 @@
-import type { FooterData } from '@portal/api-client/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   createStore,
-  loadSiteData,
   memberCleared,
   memberSet,
   memberUpdated,
   restoreMember,
   selectIsLoggedIn,
   selectMember,
-  setAccessToken,
-  setBottom,
-  setLayouts,
-  setToken,
-  setWebsite,
   signIn,
   signOut,
   updateMember,
-  type SiteDataApi,
 } from './index';
 
 const member = { id: 3, stoken: 'st-3', username: '演示会员', avatar: '' };
-const footer: FooterData = { info: { 版权: '© 2026' }, qrcodes: [], friendly_links: [] };
-const category = { id: 56, name: '存储', alias: 'storage', son: [] };
 
 afterEach(() => localStorage.clear());
 
 describe('slices', () => {
   it('starts empty', () => {
-    expect(createStore().getState()).toEqual({
-      layoutsDATA: { web_list: [], cat_one: [] },
-      bottomDATA: null,
-      websiteDATA: [],
-      token: '',
-      access_token: '',
-      member: null,
-    });
+    expect(createStore().getState()).toEqual({ member: null });
   });
 
-  it('sets each slice', () => {
+  it('sets the member', () => {
     const store = createStore();
-    store.dispatch(setLayouts({ web_list: [category], cat_one: [] }));
-    store.dispatch(setBottom(footer));
-    store.dispatch(setWebsite([{ name: '官网', url: 'https://example.com' }]));
-    store.dispatch(setToken('upload-token'));
-    store.dispatch(setAccessToken('access'));
     store.dispatch(memberSet(member));
-    expect(store.getState()).toEqual({
-      layoutsDATA: { web_list: [category], cat_one: [] },
-      bottomDATA: footer,
-      websiteDATA: [{ name: '官网', url: 'https://example.com' }],
-      token: 'upload-token',
-      access_token: 'access',
-      member,
-    });
+    expect(store.getState()).toEqual({ member });
     expect(selectIsLoggedIn(store.getState())).toBe(true);
     store.dispatch(memberUpdated({ avatar: '/a.png' }));
     expect(selectMember(store.getState())?.avatar).toBe('/a.png');
@@ -64,10 +37,8 @@ describe('slices', () => {
     expect(store.getState().member).toBeNull();
   });
 
-  it('starts from preloaded server state', () => {
-    const store = createStore({ websiteDATA: [{ name: 'a', url: '/a' }] });
-    expect(store.getState().websiteDATA).toEqual([{ name: 'a', url: '/a' }]);
-    expect(store.getState().member).toBeNull();
+  it('starts from preloaded state', () => {
+    expect(createStore({ member }).getState().member).toEqual(member);
   });
 });
 
@@ -104,37 +75,23 @@ describe('member thunks keep the store and SMBData together', () => {
   });
 });
 
-describe('loadSiteData', () => {
-  const envelope = <T>(data: T) => Promise.resolve({ code: 0, msg: '', data });
+describe('every slice is read', () => {
+  // Issue 12: no slice that nothing reads. Each key of the state must be read by an app's source.
+  const repo = join(import.meta.dirname, '../../../..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (name === 'node_modules' || name === 'build' || name.startsWith('.')) return [];
+      if (statSync(path).isDirectory()) return sources(path);
+      return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    });
+  const appCode = ['desktop', 'mobile', 'landing']
+    .flatMap((app) => sources(join(repo, 'apps', app, 'app')))
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
 
-  it('fills categories, footer and website urls', async () => {
-    const api: SiteDataApi = {
-      get_category: () => envelope({ web_list: [category], cat_one: [category] }),
-      company_letter: () => envelope(footer),
-      website_url: () => envelope([{ name: '官网', url: '/' }]),
-    };
-    const store = createStore();
-    await store.dispatch(loadSiteData(api));
-    expect(store.getState().layoutsDATA).toEqual({ web_list: [category], cat_one: [category] });
-    expect(store.getState().bottomDATA).toEqual(footer);
-    expect(store.getState().websiteDATA).toEqual([{ name: '官网', url: '/' }]);
-  });
-
-  it('only logs failures and keeps the other results', async () => {
-    const log = vi.fn();
-    const api: SiteDataApi = {
-      get_category: () => Promise.resolve({ code: 10500, msg: '服务器繁忙', data: null as never }),
-      company_letter: () => Promise.reject(new Error('boom')),
-      website_url: () => envelope([{ name: '官网', url: '/' }]),
-    };
-    const store = createStore();
-    await store.dispatch(loadSiteData(api, log));
-    expect(log).toHaveBeenCalledTimes(2);
-    expect(log.mock.calls.map(([message]) => String(message).split(':')[0])).toEqual([
-      '[session] get_category',
-      '[session] company_letter failed',
-    ]);
-    expect(store.getState().layoutsDATA).toEqual({ web_list: [], cat_one: [] });
-    expect(store.getState().websiteDATA).toEqual([{ name: '官网', url: '/' }]);
+  it.each(Object.keys(createStore().getState()))('%s has a reader in an app', (key) => {
+    const selector = `select${key[0]?.toUpperCase()}${key.slice(1)}`;
+    expect(appCode.includes(selector) || appCode.includes(`state.${key}`)).toBe(true);
   });
 });

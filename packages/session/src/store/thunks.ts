@@ -1,8 +1,6 @@
-import type { Api } from '@portal/api-client';
 import { clearMember, loadMember, saveMember, type MemberSession } from '../storage/member';
 import type { AppThunk } from './create-store';
-import { memberCleared, memberSet, memberUpdated, setBottom, setLayouts, setWebsite } from './slices';
-import { isOk } from '@portal/api-client/envelope';
+import { memberCleared, memberSet, memberUpdated } from './slices';
 
 /** After member_login: the member goes into the store and into SMBData. */
 export const signIn =
@@ -40,41 +38,3 @@ export const restoreMember = (): AppThunk => (dispatch, getState) => {
   }
   if (JSON.stringify(stored) !== JSON.stringify(current)) dispatch(memberSet(stored));
 };
-
-export type SiteDataApi = Pick<Api, 'get_category' | 'company_letter' | 'website_url'>;
-
-/** The startup loads of spec section 7; a failure is only logged and leaves that slice as it was. */
-export const loadSiteData =
-  (api: SiteDataApi, log: (message: string) => void = console.error): AppThunk<Promise<void>> =>
-  async (dispatch) => {
-    const settle = async <T>(
-      name: string,
-      call: () => Promise<{ code: number; msg: string; data: T }>,
-      apply: (data: T) => void,
-    ) => {
-      try {
-        const result = await call();
-        if (isOk(result)) apply(result.data);
-        else log(`[session] ${name}: ${result.code} ${result.msg}`);
-      } catch (error) {
-        log(`[session] ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    };
-    await Promise.all([
-      settle(
-        'get_category',
-        () => api.get_category({}),
-        (data) => dispatch(setLayouts({ web_list: data.web_list ?? [], cat_one: data.cat_one ?? [] })),
-      ),
-      settle(
-        'company_letter',
-        () => api.company_letter({}),
-        (data) => dispatch(setBottom(data)),
-      ),
-      settle(
-        'website_url',
-        () => api.website_url({}),
-        (data) => dispatch(setWebsite(data ?? [])),
-      ),
-    ]);
-  };

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '@portal/api-client';
-import { MSG } from '@portal/api-client/schemas';
+import { MSG } from '@portal/api-client/messages';
 import { ArticleForm } from './ArticleForm';
 
 /**

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Form, Formik, useField, useFormikContext } from 'formik';
 import type { Api, ColumnArticle, Option } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
-import { TITLE_MAX } from '@portal/api-client/constants';
+import { Flag, TITLE_MAX } from '@portal/api-client/constants';
 import { columnArticleSchema, type ColumnArticleValues } from '@portal/api-client/schemas';
 import { OptionSelect, Row, TextInput, useFormSkin } from './fields';
 import type { RichEditorMode, UploadOutcome } from './RichEditor';
@@ -147,7 +147,7 @@ export function ArticleForm({
       content: valid.content,
       description: valid.description,
       keyword: valid.keyword,
-      is_push: valid.is_push === 1 ? (1 as const) : (0 as const),
+      is_push: valid.is_push === Flag.Yes ? Flag.Yes : Flag.No,
       draft: draft.current ? (1 as const) : (0 as const),
     };
     const api = await getApi();

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Api } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
-import { MSG } from '@portal/api-client/schemas';
+import { MSG } from '@portal/api-client/messages';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { isOk } from '@portal/api-client/envelope';
 

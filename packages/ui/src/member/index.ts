@@ -4,3 +4,4 @@ export * from './profile';
 export * from './ArticleForm';
 export type { RichEditorMode, RichEditorProps } from './RichEditor';
 export * from './deleteArticle';
+export * from './hooks';

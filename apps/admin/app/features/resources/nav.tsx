@@ -26,6 +26,7 @@ const NAV_GROUPS: NavGroup[] = [
     entries: [
       { path: '/articles', label: '文章管理', permission: 'articles' },
       { path: '/review', label: '专栏审核', permission: 'review' },
+      { path: '/media', label: '媒体库', permission: 'media' },
       kind('banners'),
       kind('ads'),
       kind('blocks'),

@@ -56,7 +56,7 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
 
   await db.schema
     .alterTable('form_submissions')
-    /** JSON {field_name: label} of the form as it was when the answers were given. */
+    /** JSON FormField[]: the form as it was when the answers were given (labels, option titles). */
     .addColumn('labels', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
 }

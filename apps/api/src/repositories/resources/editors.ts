@@ -1,7 +1,7 @@
 import type { EditorRole } from '@portal/api-client/admin';
 import { hashPassword } from '../../lib/password';
 import { contains } from '../../db/like';
-import { changeEditor, createEditor } from '../editors';
+import { EDITOR_COLUMNS, changeEditor, createEditor, toEditor } from '../editors';
 import { ResourceInputError, isoOf, type ResourceStore } from './store';
 
 const USERNAME = /^[A-Za-z][\w.-]{1,49}$/;
@@ -21,7 +21,7 @@ export const editorsStore: ResourceStore = {
     }
     const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
     const rows = await query
-      .select(['id', 'username', 'display_name', 'role', 'disabled', 'created_at'])
+      .select(EDITOR_COLUMNS)
       .orderBy('id')
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize)
@@ -31,7 +31,7 @@ export const editorsStore: ResourceStore = {
   async get(database, id) {
     const row = await database.db
       .selectFrom('editors')
-      .select(['id', 'username', 'display_name', 'role', 'disabled', 'created_at'])
+      .select(EDITOR_COLUMNS)
       .where('id', '=', Number(id))
       .executeTakeFirst();
     return row ? toRecord(row) : null;
@@ -103,20 +103,14 @@ export const editorsStore: ResourceStore = {
   },
 };
 
-function toRecord(r: {
-  id: number;
-  username: string;
-  display_name: string;
-  role: string;
-  disabled: number;
-  created_at: number;
-}) {
+function toRecord(row: Parameters<typeof toEditor>[0]) {
+  const e = toEditor(row);
   return {
-    id: Number(r.id),
-    username: r.username,
-    display_name: r.display_name,
-    role: r.role,
-    disabled: Number(r.disabled) !== 0,
-    created_at: isoOf(r.created_at),
+    id: e.id,
+    username: e.username,
+    display_name: e.displayName,
+    role: e.role,
+    disabled: e.disabled,
+    created_at: isoOf(e.createdAt),
   };
 }

@@ -1,4 +1,5 @@
 import type { ResourceRecord } from '@portal/api-client/admin-resources';
+import type { Lead, LeadColumn } from '@portal/api-client/admin';
 import type { PartnerBase } from '@portal/api-client/contract';
 import type { Db } from '../../db';
 import { contains } from '../../db/like';
@@ -186,8 +187,8 @@ async function writeSetting(
   const existing = (await allSettings(tx)).some((r) => r.key === `${k.group}:${k.name}`);
   if (creating && existing) throw new ResourceInputError(409, '设置项已存在', 'key');
   if (!creating && !existing) return false;
-  if (k.group === 'link' && keyword && !/^https?:\/\/\S+$/.test(keyword)) {
-    throw new ResourceInputError(400, '友情链接须为 http(s) 地址', 'keyword');
+  if (k.group === 'link' && keyword && !/^(?:https?:\/\/|\/(?!\/))[^\s<>"']*$/.test(keyword)) {
+    throw new ResourceInputError(400, '链接须为站内路径（/开头）或 http(s) 地址', 'keyword');
   }
   if (k.group === 'seo') {
     if (creating)
@@ -410,3 +411,44 @@ export const SPECIAL_STORES = { partners, settings, members, 'audit-log': auditL
   string,
   ResourceStore
 >;
+
+/** A weekly report's subscribers (it_sub) as lead rows: member, email, time; oldest first. */
+export async function reportSubscribers(
+  database: Db,
+  reportId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ items: Lead[]; total: number }> {
+  const base = database.db
+    .selectFrom('report_subscriptions as s')
+    .leftJoin('members as m', 'm.id', 's.member_id')
+    .where('s.report_id', '=', reportId);
+  const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const rows = await base
+    .select(['s.member_id', 's.email', 's.created_at', 'm.username'])
+    .orderBy('s.created_at')
+    .orderBy('s.member_id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    total: Number(total),
+    items: rows.map((r) => ({
+      id: Number(r.member_id),
+      createdAt: isoOf(r.created_at),
+      values: {
+        member_id: String(r.member_id),
+        username: r.username ?? '',
+        email: r.email,
+        created_at: isoOf(r.created_at),
+      },
+    })),
+  };
+}
+
+export const SUBSCRIBER_COLUMNS: LeadColumn[] = [
+  { key: 'member_id', label: '会员编号' },
+  { key: 'username', label: '用户名' },
+  { key: 'email', label: '邮箱' },
+  { key: 'created_at', label: '订阅时间' },
+];

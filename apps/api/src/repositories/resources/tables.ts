@@ -214,8 +214,13 @@ export const TABLE_STORES = {
     id: { column: 'id', generated: false },
     async check(tx, input, id) {
       const alias = String(input.alias ?? '');
-      if (alias && !/^[A-Za-z][\w-]{0,29}$/.test(alias))
-        throw new ResourceInputError(400, '路由别名只能包含英文字母、数字、下划线和短横线', 'alias');
+      // A category page's route segment (AI), or a section's own path (/activity).
+      if (alias && !/^\/?[A-Za-z][\w-]{0,29}$/.test(alias))
+        throw new ResourceInputError(
+          400,
+          '路由别名只能包含英文字母、数字、下划线和短横线（栏目可用 / 开头的路径）',
+          'alias',
+        );
       if (!alias) return;
       const row = await tx.db
         .selectFrom('categories')

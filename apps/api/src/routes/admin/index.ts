@@ -10,6 +10,7 @@ import { findEditorSession, touchEditorSession } from '../../repositories/editor
 import articleRoutes from './articles';
 import { AdminHttpError, adminValidatorCompiler } from './http';
 import leadRoutes from './leads';
+import mediaRoutes from './media';
 import resourceRoutes from './resources';
 import reviewRoutes from './review';
 import sessionRoutes from './session';
@@ -81,5 +82,6 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(reviewRoutes);
   await app.register(leadRoutes);
   await app.register(resourceRoutes);
-  await app.register(uploadRoutes, { config });
+  await app.register(uploadRoutes);
+  await app.register(mediaRoutes);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { object, string, type AnySchema } from 'yup';
-import { pageQuerySchema, type Paged } from '@portal/api-client/admin';
+import { number, object, string, type AnySchema } from 'yup';
+import { LEAD_EXPORT_MAX_ROWS, pageQuerySchema, type LeadPage, type Paged } from '@portal/api-client/admin';
 import {
   RESOURCE_KINDS,
   orderSchema,
@@ -13,7 +13,8 @@ import {
 import { sanitizeArticleHtml } from '../../lib/sanitize';
 import { recordAudit } from '../../repositories/audit';
 import { RESOURCE_STORES } from '../../repositories/resources';
-import { memberPhone } from '../../repositories/resources/special';
+import { SUBSCRIBER_COLUMNS, memberPhone, reportSubscribers } from '../../repositories/resources/special';
+import { leadsCsv } from '../../lib/lead-export';
 import { ResourceInputError, type ResourceId, type ResourceStore } from '../../repositories/resources/store';
 import { writeTxDb } from '../../repositories/write-tx';
 import { AdminHttpError, actorOf, idParams, noContent, notFound } from './http';
@@ -36,6 +37,15 @@ function listQuery(decl: ResourceDecl): AnySchema {
   }
   return pageQuerySchema.shape(shape);
 }
+
+const zeroIdParams = object({
+  id: number()
+    .typeError('编号不正确')
+    .integer('编号不正确')
+    .min(0, '编号不正确')
+    .max(Number.MAX_SAFE_INTEGER, '编号不正确')
+    .required('编号不正确'),
+});
 
 const textIdParams = object({
   id: string().trim().required('编号不正确').min(1, '编号不正确').max(100, '编号不正确'),
@@ -101,7 +111,9 @@ export default async function resourceRoutes(app: FastifyInstance) {
     const base = `/${kind}`;
     const read = { resource: { kind, access: 'read' } } as const;
     const writeAccess = { resource: { kind, access: 'write' } } as const;
-    const params = decl.textId ? textIdParams : idParams;
+    // Keys chosen by the editor may start at 0 (vendor meet 0 is /vendor); database ids at 1.
+    const keyMin = decl.fields.find((f) => f.name === decl.idField)?.min ?? 1;
+    const params = decl.textId ? textIdParams : keyMin === 0 ? zeroIdParams : idParams;
     type Params = { id: ResourceId };
 
     app.get<{ Querystring: Record<string, string | number | undefined> }>(
@@ -223,6 +235,48 @@ export default async function resourceRoutes(app: FastifyInstance) {
         ),
       );
       return { mobile };
+    },
+  );
+
+  // A weekly report's subscribers (it_sub): listed, and exported as CSV for the mailing.
+  const reportsRead = { resource: { kind: 'reports', access: 'read' } } as const;
+  app.get<{ Params: { id: number }; Querystring: { page: number; pageSize: number } }>(
+    '/reports/:id/subscribers',
+    { schema: { params: idParams, querystring: pageQuerySchema }, config: reportsRead },
+    async (request): Promise<LeadPage> => {
+      const { page, pageSize } = request.query;
+      if (!(await RESOURCE_STORES.reports.get(db, request.params.id))) throw notFound();
+      return {
+        columns: SUBSCRIBER_COLUMNS,
+        ...(await reportSubscribers(db, request.params.id, page, pageSize)),
+      };
+    },
+  );
+  app.get<{ Params: { id: number } }>(
+    '/reports/:id/subscribers.csv',
+    { schema: { params: idParams }, config: reportsRead },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await RESOURCE_STORES.reports.get(db, id))) throw notFound();
+      await writeTxDb(db, (tx) =>
+        recordAudit(
+          tx.db,
+          { ...actorOf(request), action: 'export', entity: 'report-subscribers', entityId: id },
+          Date.now(),
+        ),
+      );
+      async function* batches() {
+        const size = 1000;
+        for (let page = 1; (page - 1) * size < LEAD_EXPORT_MAX_ROWS; page++) {
+          const { items } = await reportSubscribers(db, id, page, size);
+          if (items.length === 0) return;
+          yield items;
+        }
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="it-report-${id}-subscribers.csv"`)
+        .send(leadsCsv(SUBSCRIBER_COLUMNS, batches()));
     },
   );
 }

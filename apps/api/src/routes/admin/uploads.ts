@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
-import type { ApiConfig } from '../../config';
 import { EDITOR_SIZE_MSG, UPLOAD_MISSING_MSG, storeEditorFile } from '../../lib/uploads';
 import { recordAudit } from '../../repositories/audit';
+import { recordUpload } from '../../repositories/media-library';
 import type { MultipartBody } from '../member/multipart';
 import { actorOf, badInput } from './http';
 
@@ -12,8 +11,7 @@ import { actorOf, badInput } from './http';
  * as members' editor uploads (real type from the bytes, decoded images, 50 MB while streaming).
  * The editor's session and CSRF token are checked in onRequest, before any byte of the body is read.
  */
-export default async function uploadRoutes(app: FastifyInstance, { config }: { config: ApiConfig }) {
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+export default async function uploadRoutes(app: FastifyInstance) {
   app.post(
     '/uploads',
     {
@@ -31,10 +29,12 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
     async (request) => {
       const file = (request.body as MultipartBody | undefined)?.file;
       if (!file || typeof file !== 'object') throw badInput(UPLOAD_MISSING_MSG, 'file');
-      const stored = await storeEditorFile(file, uploadsDir);
+      const stored = await storeEditorFile(file, app.fileStore);
+      const actor = actorOf(request);
+      await recordUpload(app.database, stored, file.clientName, `editor:${actor.editor}`, Date.now());
       await recordAudit(
         app.database.db,
-        { ...actorOf(request), action: 'upload', entity: 'media', entityId: stored.url },
+        { ...actor, action: 'upload', entity: 'media', entityId: stored.url },
         Date.now(),
       );
       return { url: stored.url };

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { number, object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
@@ -23,6 +22,7 @@ import * as columns from '../../repositories/columns';
 import { defineSchemaCall } from '../../lib/route';
 import { memberOf } from '../member/call';
 import { registerUpload } from '../member';
+import { recordUpload } from '../../repositories/media-library';
 
 /** Column status messages of check_space (spec section 4). */
 export const COLUMN_STATUS_MSG: Record<number, string> = {
@@ -56,7 +56,6 @@ export interface ColumnRoutesOptions {
 /** A member's column: application, channels/categories, own articles (CRUD), editor uploads. */
 export default async function columnRoutes(app: FastifyInstance, opts: ColumnRoutesOptions): Promise<void> {
   const now = opts.now ?? (() => Date.now());
-  const uploadsDir = path.join(opts.config.dataDir, 'uploads');
 
   async function requireApprovedColumn(memberId: number): Promise<void> {
     const state = await columns.columnState(app.database, memberId);
@@ -230,7 +229,8 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     async (file, request) => {
       // Checked again: the column may have been withdrawn while the file was arriving.
       await requireApprovedColumn(memberOf(request));
-      const stored = await storeEditorFile(file, uploadsDir, now());
+      const stored = await storeEditorFile(file, app.fileStore, { now: now() });
+      await recordUpload(app.database, stored, file.clientName, `member:${memberOf(request)}`, now());
       return { ...ok({ url: stored.url }), msg: '上传成功' };
     },
     // Before the file is read: no column, no bytes on disk.

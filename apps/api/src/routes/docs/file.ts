@@ -1,26 +1,20 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AnySchema } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
 import { endpoints, type Payload } from '@portal/api-client/contract';
 import { payloadSchemas } from '@portal/api-client/payloads';
 import { ApiError } from '../../lib/envelope';
+import { isValidKey } from '../../lib/storage';
 import { getWhitePaperFile } from '../../repositories/media';
 
-/** Stored white paper paths are DATA_DIR-relative and live under one of these trees. */
-const FILE_TREES = ['private', 'uploads'] as const;
-
 /**
- * The absolute file of a stored path such as `/private/white-papers/paper-2.pdf`, or null when it
- * is not a PDF inside DATA_DIR/private or DATA_DIR/uploads (a bad row must not open other files).
+ * The store key of a stored path such as `/private/white-papers/paper-2.pdf`, or null when it is
+ * not a PDF under private/ or uploads/ (a bad row must not open other files).
  */
-export function resolvePaperFile(dataDir: string, stored: string): string | null {
+export function paperFileKey(stored: string): string | null {
   if (!stored.startsWith('/') || !stored.toLowerCase().endsWith('.pdf')) return null;
-  const root = path.resolve(dataDir);
-  const file = path.resolve(root, `.${stored}`);
-  const inside = FILE_TREES.some((tree) => file.startsWith(path.join(root, tree) + path.sep));
-  return inside ? file : null;
+  const key = stored.slice(1);
+  return isValidKey(key) ? key : null;
 }
 
 /** `inline; filename="white-paper-2.pdf"; filename*=UTF-8''2026%E4%BA%91...pdf` (RFC 6266 / 5987). */
@@ -43,7 +37,7 @@ export function pdfDisposition(id: number, title: string): string {
  * white_paper_file {id}: the PDF itself, to a logged-in member only (the auth plugin answers 10001
  * before this runs). Paid papers have no public copy; a free one is served too, being public anyway.
  */
-export default async function whitePaperFileRoute(app: FastifyInstance, opts: { dataDir: string }) {
+export default async function whitePaperFileRoute(app: FastifyInstance) {
   const spec = endpoints.white_paper_file;
   const schema = payloadSchemas.white_paper_file as AnySchema;
   app.route({
@@ -55,18 +49,18 @@ export default async function whitePaperFileRoute(app: FastifyInstance, opts: { 
       const { id } = (spec.method === 'GET' ? request.query : request.body) as Payload<'white_paper_file'>;
       const paper = await getWhitePaperFile(app.database, id);
       if (!paper) throw new ApiError(ErrorCode.NotFound, '白皮书不存在');
-      const file = resolvePaperFile(opts.dataDir, paper.path);
-      const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
-      if (!file || !stat?.isFile()) throw new ApiError(ErrorCode.NotFound, '白皮书文件不存在');
+      const key = paperFileKey(paper.path);
+      const file = key ? await app.fileStore.get(key) : null;
+      if (!file) throw new ApiError(ErrorCode.NotFound, '白皮书文件不存在');
       return (
         reply
           .header('content-type', 'application/pdf')
-          .header('content-length', stat.size)
+          .header('content-length', file.length)
           .header('content-disposition', pdfDisposition(paper.id, paper.title))
           // Member-only bytes: never kept by shared caches, never sniffed as anything else.
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
-          .send(fs.createReadStream(file))
+          .send(file.stream)
       );
     },
   });

@@ -7,9 +7,9 @@ import { getWhitePaper, listWhitePapers } from '../../repositories/media';
 import whitePaperFileRoute from './file';
 
 /** White papers. */
-export default async function docRoutes(app: FastifyInstance, opts: { dataDir: string }) {
+export default async function docRoutes(app: FastifyInstance) {
   const db = app.database;
-  await app.register(whitePaperFileRoute, { dataDir: opts.dataDir });
+  await app.register(whitePaperFileRoute);
   defineCall(
     app,
     'doc_ls_fronted',

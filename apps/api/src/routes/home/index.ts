@@ -3,7 +3,7 @@ import { HOT_NEWS_HOME, HOT_TOPICS, INNER_PAGE_ITEMS, LATEST_NEWS_HOME } from '@
 import { ok } from '../../lib/envelope';
 import { cachedCounts } from '../../plugins/cache';
 import { defineCall } from '../../lib/route';
-import { listFlagged, listLatest, pageOf } from '../../repositories/articles';
+import { listFlagged, listLatest, pageOf, pickedArticles } from '../../repositories/articles';
 import { listEvents } from '../../repositories/events';
 import { listVideos, listWhitePapers } from '../../repositories/media';
 import { listTopics } from '../../repositories/topics';
@@ -20,7 +20,15 @@ export default async function homeRoutes(app: FastifyInstance) {
   defineCall(
     app,
     'get_news',
-    async () => ok((await listLatest(db, 0, pageOf(1, LATEST_NEWS_HOME), counts)).items),
+    async () => {
+      // The editors' pinned news first, then the latest, each article once.
+      const [pinned, latest] = await Promise.all([
+        pickedArticles(db, 'news', 0),
+        listLatest(db, 0, pageOf(1, LATEST_NEWS_HOME), counts),
+      ]);
+      const seen = new Set(pinned.map((a) => a.id));
+      return ok([...pinned, ...latest.items.filter((a) => !seen.has(a.id))].slice(0, LATEST_NEWS_HOME));
+    },
     cache,
   );
   defineCall(app, 'get_policy', async () => ok(await listFlagged(db, 'is_policy', INNER_PAGE_ITEMS)), cache);

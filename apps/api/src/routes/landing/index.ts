@@ -160,6 +160,8 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
         source: payload.source,
         content: JSON.stringify(content),
         other: JSON.stringify(other),
+        // The form as answered: a later edit of the form never relabels these answers.
+        labels: JSON.stringify(form.form),
       },
       Date.now(),
     );

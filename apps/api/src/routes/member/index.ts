@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mixed, number, object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
@@ -48,7 +47,6 @@ let dummyHash: Promise<string> | null = null;
 /** Member accounts: register, login/logout, profile, avatar upload, SMS code and password reset. */
 export default async function memberRoutes(app: FastifyInstance, opts: MemberRoutesOptions): Promise<void> {
   const now = opts.now ?? (() => Date.now());
-  const uploadsDir = path.join(opts.config.dataDir, 'uploads');
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
 
   defineSchemaCall(app, 'member_register', memberRegisterSchema, async (payload, request) => {
@@ -145,7 +143,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     let avatar: string | undefined;
     if (payload.avatar !== undefined && payload.avatar !== current.avatar) {
       // Only a file this member uploaded through member_upload (or '' to remove it).
-      if (payload.avatar !== '' && !(await isOwnAvatar(payload.avatar, memberId, uploadsDir))) {
+      if (payload.avatar !== '' && !(await isOwnAvatar(payload.avatar, memberId, app.fileStore))) {
         throw new ApiError(ErrorCode.Validation, '头像地址无效，请重新上传');
       }
       avatar = payload.avatar;
@@ -172,7 +170,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
   });
 
   registerUpload(app, 'member_upload', AVATAR_MAX_BYTES, AVATAR_SIZE_MSG, async (file, request) => {
-    const stored = await storeAvatar(file, uploadsDir, memberOf(request));
+    const stored = await storeAvatar(file, app.fileStore, memberOf(request));
     return { ...ok(stored.url), msg: '上传成功' };
   });
 

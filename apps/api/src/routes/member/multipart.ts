@@ -164,6 +164,9 @@ function parse(request: FastifyRequest, payload: Readable, options: ParseOptions
       if (name !== 'file') fields[name] = value;
     });
     bb.on('file', (name: string, stream: Readable, filename: string) => {
+      // A body cut off inside this part makes the part stream emit 'error': without a listener
+      // from the start, that error would be thrown outside the request and stop the process.
+      stream.on('error', fail);
       // After a failure the parser may still be working through a chunk it was already given.
       if (failed || name !== 'file' || file) {
         stream.resume();

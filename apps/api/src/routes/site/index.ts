@@ -24,6 +24,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     cache,
   );
   defineCall(app, 'get_partner', async () => ok(await site.listLinks(db, 'partner')), cache);
+  defineCall(app, 'get_jobs', async () => ok(await site.listJobs(db)), cache);
   defineCall(
     app,
     'dropMenu',

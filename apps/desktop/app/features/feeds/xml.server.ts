@@ -1,5 +1,5 @@
 import type { ListItem } from '@portal/api-client';
-import { isoTime } from '../shared/format';
+import { isoOf as isoTime } from '@portal/ui/format';
 
 const XML_ESCAPES: Record<string, string> = {
   '&': '&amp;',

@@ -1,10 +1,10 @@
-import { Link, useRouteLoaderData } from 'react-router';
-import type { FooterData } from '@portal/api-client';
+import { Link } from 'react-router';
+import { useStartup } from '@portal/ui';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/about';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { seoMeta } from '../../lib/seo';
 
@@ -37,7 +37,7 @@ const SERVICES = [
 
 /** /about: the company, its services, contact and copyright statement (company_letter). */
 export default function About() {
-  const footer = useRouteLoaderData<{ footer: FooterData }>('root')?.footer;
+  const footer = useStartup().bottom;
   const info = Object.entries(footer?.info ?? {});
   const address = info.find(([label]) => label.includes('地址'));
   const statement = info.find(([label]) => label.includes('声明'));

@@ -1,5 +1,5 @@
 import { Link, type MetaDescriptor } from 'react-router';
-import type { ArticleDetail, ListItem } from '@portal/api-client';
+import type { ListItem } from '@portal/api-client';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import { ItemLink } from '@portal/ui';
@@ -9,9 +9,10 @@ import { usePageView } from '../../features/article/components/usePageView';
 import { Breadcrumb, type Crumb } from '../../features/content/components/Breadcrumb';
 import { InnerSidebar, useAds } from '../../features/content/components/InnerSidebar';
 import { AdSlot } from '../../features/home/components/AdSlot';
-import { isoTime, keywordList } from '../../features/shared/format';
+import { isoOf as isoTime, keywordsOf as keywordList } from '@portal/ui/format';
+import { newsArticleJsonLd } from '@portal/ui/json-ld';
 import { absolute } from '../../features/content/lib/seo.server';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { seoMeta } from '../../lib/seo';
 
@@ -23,27 +24,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { article, sidebar } = await loadArticle(serverApi(context), id);
   const path = article.url.startsWith('/') ? article.url : `/news/${article.id}`;
   return { article, sidebar, canonical: absolute(request, path), origin: new URL(request.url).origin };
-}
-
-function jsonLd(a: ArticleDetail, canonical: string, origin: string) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'NewsArticle',
-    headline: a.title,
-    description: a.description,
-    keywords: keywordList(a.keyword).join(','),
-    image: a.thumb ? [new URL(a.thumb, origin).href] : undefined,
-    datePublished: isoTime(a.created_at),
-    author: a.author ? [{ '@type': 'Person', name: a.author }] : undefined,
-    editor: a.adminName || undefined,
-    articleSection: a.cat_name || undefined,
-    mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
-    publisher: {
-      '@type': 'Organization',
-      name: SITE_NAME,
-      logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', origin).href },
-    },
-  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -61,7 +41,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   if (published) tags.push({ property: 'article:published_time', content: published });
   if (a.author) tags.push({ property: 'article:author', content: a.author });
   if (a.cat_name) tags.push({ property: 'article:section', content: a.cat_name });
-  tags.push({ 'script:ld+json': jsonLd(a, canonical, origin) });
+  tags.push({ 'script:ld+json': newsArticleJsonLd(a, { canonical, origin }) });
   return tags;
 };
 

@@ -1,6 +1,7 @@
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/pv';
 import { settle } from '../../features/content/lib/envelope.server';
+import { ErrorCode } from '@portal/api-client/codes';
 import { isOk } from '@portal/api-client/envelope';
 
 /** POST /article_pv {id, lasttime?} → {lasttime, pv}: the article page's view counter (article_pv). */
@@ -19,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const res = await settle(
     serverApi(context).article_pv(last === undefined ? { id } : { id, lasttime: last }),
   );
-  if (!isOk(res)) return Response.json({ msg: res.msg }, { status: res.code === 10006 ? 404 : 502 });
+  if (!isOk(res))
+    return Response.json({ msg: res.msg }, { status: res.code === ErrorCode.NotFound ? 404 : 502 });
   return Response.json(res.data, { headers: { 'Cache-Control': 'no-store' } });
 }
 

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { ListItem, WhitePaper } from '@portal/api-client';
 import { HOT_TOPICS } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { ItemLink } from '@portal/ui';
+import { ItemLink, UploadImage } from '@portal/ui';
 import type { Route } from './+types/category';
 import { categoryOfPath, loadCategory } from './category.server';
 import { AdSlot } from '../../features/home/components/AdSlot';
@@ -14,7 +14,7 @@ import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { ExpertPanel } from '../../features/content/components/ExpertPanel';
 import { useAds } from '../../features/content/components/InnerSidebar';
 import { absolute } from '../../features/content/lib/seo.server';
-import { day } from '../../features/shared/format';
+import { dayOf as day } from '@portal/ui/format';
 import { PaperBadge, PaperLink } from '../../features/white-paper/components/PaperLink';
 import { seoMeta } from '../../lib/seo';
 import { contentStyles } from '../../features/content/styles';
@@ -63,7 +63,15 @@ function Topics({ items }: { items: ListItem[] }) {
         {items.slice(0, HOT_TOPICS.category).map((item) => (
           <li key={item.id}>
             <ItemLink to={item.url} title={item.title}>
-              <img src={item.thumb} alt="" width={190} height={107} loading="lazy" decoding="async" />
+              <UploadImage
+                src={item.thumb}
+                sizes="190px"
+                alt=""
+                width={190}
+                height={107}
+                loading="lazy"
+                decoding="async"
+              />
               <span>{item.title}</span>
             </ItemLink>
           </li>

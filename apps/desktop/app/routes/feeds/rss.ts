@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE, CATEGORY_PAGES } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/rss';
 import { settle } from '../../features/content/lib/envelope.server';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { rss, xmlResponse } from '../../features/feeds/xml.server';
 import { isOk } from '@portal/api-client/envelope';
 

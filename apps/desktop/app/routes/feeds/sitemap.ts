@@ -2,7 +2,7 @@ import { CATEGORY_PAGES, MAX_PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/sitemap';
 import { settle } from '../../features/content/lib/envelope.server';
-import { isoTime } from '../../features/shared/format';
+import { isoOf as isoTime } from '@portal/ui/format';
 import { xml, xmlResponse } from '../../features/feeds/xml.server';
 import { isOk } from '@portal/api-client/envelope';
 

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { Api, Envelope, Seo } from '@portal/api-client';
-import { PAGE_SIZE } from '@portal/api-client/constants';
+import { PAGE_SIZE, SITE_NAME } from '@portal/api-client/constants';
 import { isOk } from '@portal/api-client/envelope';
 
 /** A home section that fails makes the page fail (spec section 8: home data load failure is a render error). */
@@ -11,8 +11,6 @@ function must<T>(name: string, res: Envelope<T>): T {
   }
   return res.data;
 }
-
-export const SITE_NAME = '中小企业IT网';
 
 export async function loadHome(api: Api) {
   const [loop, loopRight, news, cxo, right, fall, seo] = await Promise.all([

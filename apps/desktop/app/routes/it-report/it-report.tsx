@@ -7,7 +7,7 @@ import { SectionTitle } from '../../features/shared/SectionTitle';
 import { optional, settle, unwrap } from '../../features/content/lib/envelope.server';
 import { intParam } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { PastIssues } from '../../features/it-report/components/PastIssues';
 import { SubscribeButton } from '../../features/it-report/components/SubscribeButton';

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ColumnStatus } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import { useMember } from '@portal/session';
 import { selectMember, signOut, useAppDispatch, useAppSelector } from '@portal/session/store';
 import type { Route } from './+types/user';
 import { showToast } from '@portal/ui';
-import { ApplyTab, type SpaceState } from './components/ApplyTab';
+import { useColumnSpace } from '@portal/ui/member';
+import { ApplyTab } from './components/ApplyTab';
 import { ColumnTab } from './components/ColumnTab';
 import { ProfileTab } from './components/ProfileTab';
-import { notifyMemberChange, toastFailure, useMemberApi } from './lib/api';
+import { notifyMemberChange, useMemberApi } from './lib/api';
 import { memberMeta } from './lib/meta';
 import { loadFormOptions } from './lib/options.server';
 import { isOk } from '@portal/api-client/envelope';
@@ -34,8 +34,6 @@ export default function User({ loaderData }: Route.ComponentProps) {
   const getApi = useMemberApi();
   const member = useAppSelector(selectMember);
   const [tab, setTab] = useState<Tab>('info');
-  const [space, setSpace] = useState<SpaceState | null>(null);
-  const [spaceVersion, setSpaceVersion] = useState(0);
   // SMBData as the browser has it: undefined on the server and during hydration, null when logged out.
   const stored = useMember();
 
@@ -43,21 +41,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
     if (stored === null) void navigate('/login', { replace: true });
   }, [stored, navigate]);
 
-  const memberId = member?.id ?? null;
-  useEffect(() => {
-    if (memberId === null) return;
-    let live = true;
-    void getApi()
-      .then((api) => api.check_space({ id: memberId }))
-      .then((res) => {
-        if (!live) return;
-        if (isOk(res)) setSpace(res.data);
-        else toastFailure(res);
-      });
-    return () => {
-      live = false;
-    };
-  }, [getApi, memberId, spaceVersion]);
+  const column = useColumnSpace({ getApi, say: showToast, memberId: member?.id ?? null });
 
   if (!stored || !member) {
     return (
@@ -75,7 +59,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
     void navigate('/login');
   };
 
-  const approved = space?.status === ColumnStatus.Approved;
+  const { approved } = column;
   const tabs: [Tab, string][] = [
     ['info', '基本信息'],
     ['apply', '申请专栏'],
@@ -122,15 +106,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
           {current === 'info' ? (
             <ProfileTab getApi={getApi} memberId={member.id} options={loaderData.options} />
           ) : null}
-          {current === 'apply' ? (
-            <ApplyTab
-              getApi={getApi}
-              memberId={member.id}
-              space={space}
-              onChanged={() => setSpaceVersion((v) => v + 1)}
-              openList={() => setTab('column')}
-            />
-          ) : null}
+          {current === 'apply' ? <ApplyTab column={column} openList={() => setTab('column')} /> : null}
           {current === 'column' ? <ColumnTab getApi={getApi} /> : null}
         </div>
       </section>

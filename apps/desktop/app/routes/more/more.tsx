@@ -1,8 +1,7 @@
-import { Link, useLocation, useRouteLoaderData } from 'react-router';
-import type { CategoryEntry } from '@portal/api-client';
+import { Link, useLocation } from 'react-router';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { Pagination } from '@portal/ui';
+import { Pagination, useStartup } from '@portal/ui';
 import type { Route } from './+types/more';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
@@ -49,7 +48,7 @@ export default function More({ loaderData: d }: Route.ComponentProps) {
   const params = new URLSearchParams(search);
   const ads = useAds();
   // A menu entry without articles of its own (更多) lists its sub-sections instead.
-  const categories = useRouteLoaderData<{ categories: CategoryEntry[] }>('root')?.categories ?? [];
+  const categories = useStartup().layouts.web_list;
   const sons = d.catId > 0 ? (categories.find((c) => c.id === d.catId)?.son ?? []) : [];
   return (
     <main className="page container">

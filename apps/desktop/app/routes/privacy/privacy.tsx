@@ -1,7 +1,7 @@
 import { PrivacyStatement } from '@portal/ui';
 import type { Route } from './+types/privacy';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 
 export const links: Route.LinksFunction = () => contentStyles;

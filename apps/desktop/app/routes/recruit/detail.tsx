@@ -1,24 +1,28 @@
 import { data, Link } from 'react-router';
+import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/detail';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute } from '../../features/content/lib/seo.server';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
-import { JOBS, RECRUIT_CONTACT, jobAt } from '../../features/recruit/jobs';
+import { settle, unwrap } from '../../features/content/lib/envelope.server';
+import { RECRUIT_CONTACT, jobIndex } from '../../features/recruit/jobs';
 import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
-/** /recruit/detail?id=0..3: one position; any other id is a 404. */
-export function loader({ request }: Route.LoaderArgs) {
+/** /recruit/detail?id=N: the Nth position of /recruit (from 0); any other id is a 404. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('id');
-  const job = jobAt(id);
+  const index = jobIndex(id);
+  if (index === null) throw data(null, { status: 404 });
+  const job = unwrap('get_jobs', await settle(serverApi(context).get_jobs({})))[index];
   if (!job) throw data(null, { status: 404 });
-  return { id: Number(id), canonical: absolute(request, `/recruit/detail?id=${id}`) };
+  return { job, canonical: absolute(request, `/recruit/detail?id=${index}`) };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
-  const job = d ? JOBS[d.id] : undefined;
+  const job = d?.job;
   if (!d || !job) return [];
   return seoMeta(
     {
@@ -31,7 +35,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 };
 
 export default function RecruitDetail({ loaderData: d }: Route.ComponentProps) {
-  const job = JOBS[d.id];
+  const { job } = d;
   return (
     <main className="page container narrow-page">
       <Breadcrumb items={[{ label: '加入我们', to: '/recruit' }, { label: job.title }]} />

@@ -4,22 +4,26 @@ import type { Route } from './+types/recruit';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
-import { JOBS, RECRUIT_CONTACT } from '../../features/recruit/jobs';
+import { settle, unwrap } from '../../features/content/lib/envelope.server';
+import { RECRUIT_CONTACT } from '../../features/recruit/jobs';
 import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = serverApi(context);
+  const [jobs, seo] = await Promise.all([settle(api.get_jobs({})), pageSeo(api, 'recruit', '加入我们')]);
   return {
-    seo: await pageSeo(serverApi(context), 'recruit', '加入我们'),
+    jobs: unwrap('get_jobs', jobs),
+    seo,
     canonical: absolute(request, '/recruit'),
   };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.canonical) : []);
 
-/** /recruit: the four open positions. */
-export default function Recruit() {
+/** /recruit: the open positions (the back office's jobs, in its order). */
+export default function Recruit({ loaderData: d }: Route.ComponentProps) {
   return (
     <main className="page container narrow-page">
       <Breadcrumb items={[{ label: '加入我们' }]} />
@@ -30,8 +34,8 @@ export default function Recruit() {
         </p>
       </header>
       <ul className="job-grid">
-        {JOBS.map((job, i) => (
-          <li key={job.title} className="job-card">
+        {d.jobs.map((job, i) => (
+          <li key={job.id} className="job-card">
             <Link to={`/recruit/detail?id=${i}`}>
               <strong>{job.title}</strong>
               <span className="job-card__meta">

@@ -10,9 +10,9 @@ import { SectionTitle } from '../../features/shared/SectionTitle';
 import { optional, settle } from '../../features/content/lib/envelope.server';
 import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
-import { Highlight } from '../../features/search/components/Highlight';
+import { Highlight } from '@portal/ui';
 import { seoMeta } from '../../lib/seo';
 import { isOk } from '@portal/api-client/envelope';
 

@@ -1,13 +1,13 @@
-import { RELATED_VIDEOS } from '@portal/api-client/constants';
+import { RELATED_VIDEOS, VideoType } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/detail';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { SectionTitle } from '../../features/shared/SectionTitle';
 import { settle, unwrap } from '../../features/content/lib/envelope.server';
-import { day, keywordList } from '../../features/shared/format';
+import { dayOf as day, keywordsOf as keywordList } from '@portal/ui/format';
 import { intParam } from '../../features/content/lib/query';
 import { absolute } from '../../features/content/lib/seo.server';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { VideoGrid } from '../../features/video/components/VideoGrid';
 import { seoMeta } from '../../lib/seo';
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     video: {
       ...video,
       relate: video.relate.slice(0, RELATED_VIDEOS),
-      src: video.video_type === 1 ? embedSrc(video.iframe, video.url) : video.url,
+      src: video.video_type === VideoType.Embed ? embedSrc(video.iframe, video.url) : video.url,
     },
     canonical: absolute(request, `/videoc?id=${video.id}`),
   };
@@ -62,7 +62,7 @@ export default function VideoDetail({ loaderData: { video: v } }: Route.Componen
           ))}
         </div>
         <div className="player__screen">
-          {v.video_type === 1 ? (
+          {v.video_type === VideoType.Embed ? (
             <iframe
               src={v.src}
               title={v.title}

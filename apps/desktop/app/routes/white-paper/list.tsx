@@ -1,11 +1,11 @@
 import { useLocation } from 'react-router';
-import { PAGE_SIZE } from '@portal/api-client/constants';
+import { isPaidPaper, PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import { Pagination } from '@portal/ui';
 import type { Route } from './+types/list';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { settle, unwrapPage } from '../../features/content/lib/envelope.server';
-import { day } from '../../features/shared/format';
+import { dayOf as day } from '@portal/ui/format';
 import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
@@ -70,7 +70,7 @@ export default function WhitePapers({ loaderData: d }: Route.ComponentProps) {
                   <span className="paper-card__foot">
                     <PaperBadge paper={p} />
                     <time>{day(p.created_at)}</time>
-                    <em>{p.is_free === 0 ? '在线阅读' : '登录阅读'} ›</em>
+                    <em>{isPaidPaper(p) ? '登录阅读' : '在线阅读'} ›</em>
                   </span>
                 </span>
               </PaperLink>

@@ -3,14 +3,15 @@ import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/pdf';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { settle, unwrap } from '../../features/content/lib/envelope.server';
-import { day } from '../../features/shared/format';
+import { dayOf as day } from '@portal/ui/format';
 import { intParam } from '../../features/content/lib/query';
 import { absolute } from '../../features/content/lib/seo.server';
-import { SITE_NAME } from '../../features/content/lib/site';
+import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { PdfReader, type PdfSource } from '../../features/white-paper/components/PdfReader';
 import { usePaperPdf } from '../../features/white-paper/hooks/usePaperPdf';
 import { seoMeta } from '../../lib/seo';
+import { isPaidPaper } from '@portal/api-client/constants';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -39,7 +40,7 @@ const fileName = (paper: { id: number; title: string }) =>
   `${paper.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || `white-paper-${paper.id}`}.pdf`;
 
 export default function PaperPdf({ loaderData: { paper } }: Route.ComponentProps) {
-  const paid = paper.is_free !== 0;
+  const paid = isPaidPaper(paper);
   // A paid paper has no public file: the member's browser fetches its bytes (white_paper_file) and
   // pdf.js draws them; members read it here, with no download link. The server renders it locked,
   // since the session lives in the browser.

@@ -1,4 +1,5 @@
 import type { FormField, FormOption } from '@portal/api-client';
+import { Flag } from '@portal/api-client/constants';
 
 /** Form state of one field: text for input/select/radio/province/city, ids for checkbox/multi. */
 export type FieldValue = string | string[];
@@ -8,7 +9,7 @@ export type FieldValues = Record<string, FieldValue | boolean>;
 export const isMultiple = (field: FormField) => field.type === 'checkbox' || field.type === 'multi';
 
 export function visibleFields(form: readonly FormField[]): FormField[] {
-  return form.filter((f) => f.is_show === 1 && f.field_name);
+  return form.filter((f) => f.is_show === Flag.Yes && f.field_name);
 }
 
 export function initialValues(form: readonly FormField[]): FieldValues {
@@ -25,7 +26,7 @@ export function chosenOptions(field: FormField, value: FieldValue | boolean | un
 
 /** True when a chosen option asks for free text (is_input): the 其他 field shows. */
 export function needsOther(field: FormField, value: FieldValue | boolean | undefined): boolean {
-  return chosenOptions(field, value).some((o) => o.is_input === 1);
+  return chosenOptions(field, value).some((o) => o.is_input === Flag.Yes);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { SURVEY_QUESTIONS } from '@portal/api-client/constants';
+import { SURVEY_CHALLENGES_INDEX, SURVEY_QUESTIONS } from '@portal/api-client/constants';
 import type { VENDOR_CONSENT_COUNT } from '@portal/api-client/schemas';
 
 /** The choice of the challenges question that reveals a free-text field. */
@@ -20,7 +20,7 @@ export interface SurveyValues {
 /** The question JSON of vendor_register: [{title, answer}] for the four survey questions. */
 export function surveyAnswers(values: SurveyValues): { title: string; answer: string }[] {
   return SURVEY_QUESTIONS.map((q, i) => {
-    if (i !== 1) return { title: q.title, answer: values.answers[i] ?? '' };
+    if (i !== SURVEY_CHALLENGES_INDEX) return { title: q.title, answer: values.answers[i] ?? '' };
     // Keep the survey's order, and put the typed text after 其他.
     const picked = q.choices.filter((c) => values.challenges.includes(c));
     const answer = picked

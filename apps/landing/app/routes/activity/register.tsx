@@ -5,6 +5,7 @@ import { ActivityForm } from '../../features/activity-form/components/ActivityFo
 import { ErrorPage, pageUrl, shareMeta } from '@portal/ui';
 import type { Route } from './+types/register';
 import { isOk } from '@portal/api-client/envelope';
+import { Flag } from '@portal/api-client/constants';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isOk(res)) throw data({ msg: res.msg } satisfies LoadError, { status: 503 });
   const form = res.data;
   let provinces: PlaceOption[] = [];
-  if (form.form.some((f) => f.is_show === 1 && (f.type === 'province' || f.type === 'city'))) {
+  if (form.form.some((f) => f.is_show === Flag.Yes && (f.type === 'province' || f.type === 'city'))) {
     const res = await api.get_province({});
     // Without the list the province field stays empty; the rest of the form still works.
     if (isOk(res)) provinces = res.data;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ListItem } from '@portal/api-client';
 import { SmartLink } from '../shared/SmartLink';
 import { Thumb } from '../shared/Thumb';
-import { dayOf } from '../shared/date';
+import { dayOf } from '@portal/ui/format';
 
 export interface HomeBlockProps {
   title: string;

@@ -2,7 +2,8 @@ import type { WhitePaper } from '@portal/api-client';
 import { MSG } from '@portal/api-client/messages';
 import { loadMember } from '@portal/session';
 import { Thumb } from '../shared/Thumb';
-import { dayOf } from '../shared/date';
+import { dayOf } from '@portal/ui/format';
+import { isPaidPaper } from '@portal/api-client/constants';
 
 export interface WhitePaperCardProps {
   paper: WhitePaper;
@@ -16,7 +17,7 @@ export interface WhitePaperCardProps {
  * the member) and needs a logged-in member.
  */
 export function WhitePaperCard({ paper, onNeedLogin }: WhitePaperCardProps) {
-  const paid = paper.is_free !== 0;
+  const paid = isPaidPaper(paper);
   return (
     <a
       className="m-paper"

@@ -1,11 +1,18 @@
-import type { FooterData } from '@portal/api-client';
+import type { FooterData, WebsiteUrl } from '@portal/api-client';
 import { PRIVACY_PATH } from '@portal/routes';
 
 /** Footer entries (keyed by Chinese labels, spec section 3) short enough for the phone's footer. */
 const FOOTER_KEYS = ['版权所有', 'ICP备案', '公安备案', '增值电信业务经营许可证'] as const;
 
-/** A compact footer line: copyright and filing numbers (the desktop footer is hidden under 960). */
-export function MobileFooter({ footer }: { footer: FooterData }) {
+export interface MobileFooterProps {
+  /** company_letter (start-up bottomDATA). */
+  footer: FooterData;
+  /** website_url (start-up websiteDATA): the related sites, the desktop footer's popover. */
+  websites: WebsiteUrl[];
+}
+
+/** A compact footer: site links, related sites, copyright and filing numbers (the desktop footer is hidden under 960). */
+export function MobileFooter({ footer, websites }: MobileFooterProps) {
   const lines = FOOTER_KEYS.flatMap((key) => (footer.info[key] ? [[key, footer.info[key]] as const] : []));
   return (
     <footer className="m-footer">
@@ -15,6 +22,15 @@ export function MobileFooter({ footer }: { footer: FooterData }) {
         <a href="/login">会员登录</a>
         <a href={PRIVACY_PATH}>隐私声明</a>
       </nav>
+      {websites.length > 0 ? (
+        <nav className="m-footer__links m-footer__related" aria-label="相关网站">
+          {websites.map((site) => (
+            <a key={site.url} href={site.url} target="_blank" rel="noopener noreferrer">
+              {site.name}
+            </a>
+          ))}
+        </nav>
+      ) : null}
       {lines.map(([label, text]) => (
         <p key={label} className="m-footer__line">
           {label === '增值电信业务经营许可证' ? `${label}：${text}` : text}

@@ -3,7 +3,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api, ColumnArticle } from '@portal/api-client';
 import { ArticleStatus, ColumnStatus, PAGE_SIZE } from '@portal/api-client/constants';
-import { MSG } from '@portal/api-client/schemas';
+import { MSG } from '@portal/api-client/messages';
 
 /** A stand-in for the member API: check_space answers from `state`, space_apply moves it to review. */
 const state = { status: 0 as number, msg: '' };
@@ -62,7 +62,6 @@ const api = {
 
 vi.mock('./api', () => ({
   memberApi: async () => api,
-  failureMessage: (res: { code: number; msg: string }) => (res.code === 10001 ? null : res.msg),
 }));
 
 const { ColumnPanel } = await import('./ColumnPanel');

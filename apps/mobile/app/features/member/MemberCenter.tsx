@@ -8,7 +8,7 @@ import './member.css';
 type Tab = 'info' | 'column';
 
 /** The member centre's messages: the shared toast. */
-const say = (msg: string) => showToast(msg);
+const say = showToast;
 
 const TABS: [Tab, string][] = [
   ['info', '基本信息'],

@@ -1,54 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
 import { Form, Formik } from 'formik';
-import type { Member } from '@portal/api-client';
 import { profileSchema } from '@portal/api-client/schemas';
-import { loadMember, saveMember } from '@portal/session';
-import { failureMessage, memberApi, notifyMemberChange } from './api';
 import {
   ProfileFields,
   toProfileValues,
-  updateProfile,
-  uploadAvatar,
+  useProfile,
   type ProfileFormValues,
-  type ProfileOptions,
+  type Say,
 } from '@portal/ui/member';
-import { isOk } from '@portal/api-client/envelope';
+import { memberApi } from './api';
 
 /**
  * 基本信息 on the phone: avatar (png/jpg/jpeg under 3 MB, checked here and again by the server),
- * read-only username and mobile, and the editable profile of spec section 3.
+ * read-only username and mobile, and the editable profile of spec section 3 (useProfile).
  */
-export function ProfilePanel({ memberId, say }: { memberId: number; say: (msg: string) => void }) {
-  const [member, setMember] = useState<Member | null>(null);
-  const [lists, setLists] = useState<ProfileOptions | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    void memberApi().then(async (api) => {
-      const [info, options, provinces] = await Promise.all([
-        api.member_info({ id: memberId }),
-        api.option_ls({}),
-        api.get_province({}),
-      ]);
-      if (!live) return;
-      if (isOk(info)) setMember(info.data);
-      else {
-        const msg = failureMessage(info);
-        if (msg) say(msg);
-      }
-      setLists({
-        industry: isOk(options) ? options.data.industry : [],
-        position: isOk(options) ? options.data.position : [],
-        department: isOk(options) ? options.data.department : [],
-        provinces: isOk(provinces) ? provinces.data : [],
-      });
-    });
-    return () => {
-      live = false;
-    };
-  }, [memberId, say]);
+export function ProfilePanel({ memberId, say }: { memberId: number; say: Say }) {
+  const profile = useProfile({ getApi: memberApi, say, memberId });
+  const { member, options: lists, uploading, fileInput } = profile;
 
   if (!member || !lists) {
     return (
@@ -58,45 +25,14 @@ export function ProfilePanel({ memberId, say }: { memberId: number; say: (msg: s
     );
   }
 
-  const submit = async (values: ProfileFormValues) => {
-    const res = await updateProfile(await memberApi(), values);
-    if (!isOk(res)) {
-      const msg = failureMessage(res);
-      if (msg) say(msg);
-      return;
-    }
-    setMember(res.data);
-    // SMBData keeps the avatar for display (spec section 3): the card above follows it.
-    const stored = loadMember();
-    if (stored) {
-      saveMember({ ...stored, avatar: res.data.avatar });
-      notifyMemberChange();
-    }
-    say(res.msg || '保存成功');
-  };
-
   return (
     <Formik<ProfileFormValues>
       initialValues={toProfileValues(member)}
       validationSchema={profileSchema}
-      onSubmit={submit}
+      onSubmit={profile.submit}
       enableReinitialize
     >
       {({ values, setFieldValue, isSubmitting }) => {
-        const choose = async (file: File | undefined) => {
-          if (!file) return;
-          setUploading(true);
-          try {
-            const uploaded = await uploadAvatar(memberApi, file);
-            if ('url' in uploaded) {
-              await setFieldValue('avatar', uploaded.url);
-              say('头像已上传，保存后生效');
-            } else if (uploaded.error) say(uploaded.error);
-          } finally {
-            setUploading(false);
-            if (fileInput.current) fileInput.current.value = '';
-          }
-        };
         return (
           <Form className="mm-form" noValidate>
             <div className="mm-avatar">
@@ -124,7 +60,9 @@ export function ProfilePanel({ memberId, say }: { memberId: number; say: (msg: s
                 accept="image/png,image/jpeg,.png,.jpg,.jpeg"
                 hidden
                 aria-label="选择头像"
-                onChange={(e) => void choose(e.target.files?.[0])}
+                onChange={(e) =>
+                  void profile.chooseAvatar(e.target.files?.[0], (url) => setFieldValue('avatar', url))
+                }
               />
             </div>
             <div className="mm-row">

@@ -1,8 +1,8 @@
 import type { ListItem } from '@portal/api-client';
 import { SmartLink } from '../shared/SmartLink';
 import { Thumb } from '../shared/Thumb';
-import { dayOf } from '../shared/date';
-import { Highlight } from './Highlight';
+import { dayOf } from '@portal/ui/format';
+import { Highlight } from '@portal/ui';
 
 export interface NewsCardProps {
   item: ListItem;
@@ -28,7 +28,7 @@ export function NewsCard({ item, withDescription = false }: NewsCardProps) {
             {dayOf(item.created_at)}
           </time>
         </span>
-        {item.thumb ? <Thumb src={item.thumb} alt="" className="m-news-card__thumb" /> : null}
+        {item.thumb ? <Thumb src={item.thumb} alt="" className="m-news-card__thumb" sizes="8.4rem" /> : null}
       </SmartLink>
     </div>
   );

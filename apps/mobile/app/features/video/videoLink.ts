@@ -1,4 +1,5 @@
 import type { Video } from '@portal/api-client';
+import { VideoType } from '@portal/api-client/constants';
 
 /**
  * Spec section 2: an embedded video (type 1) or an mp4 file plays on /video_detail; any other
@@ -8,7 +9,7 @@ export function videoTarget(video: Pick<Video, 'id' | 'video_type' | 'url'>): {
   href: string;
   external: boolean;
 } {
-  if (video.video_type === 1 || video.url.includes('.mp4')) {
+  if (video.video_type === VideoType.Embed || video.url.includes('.mp4')) {
     return { href: `/video_detail?id=${video.id}`, external: false };
   }
   return { href: video.url, external: true };

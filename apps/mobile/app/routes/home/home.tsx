@@ -12,7 +12,7 @@ import { BannerCarousel } from '../../features/home/BannerCarousel';
 import { QuickLinks } from '../../features/home/QuickLinks';
 import { HomeBlock } from '../../features/home/HomeBlock';
 import { WhitePaperCard } from '../../features/home/WhitePaperCard';
-import { FALL_TABS, WHITE_PAPER_TAG, fallTabOf } from '../../features/home/fallTabs';
+import { FALL_TABS, NEWS_TAG, WHITE_PAPER_TAG, fallTabOf } from '../../features/home/fallTabs';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
 import { EndlessList } from '../../features/shared/EndlessList';
 import { Notice } from '../../features/shared/Notice';
@@ -20,7 +20,8 @@ import { Notice } from '../../features/shared/Notice';
 /** Items shown in each home block before "更多". */
 const BLOCK_ITEMS = 4;
 
-type Fall = { tag: 0; items: ListItem[] } | { tag: typeof WHITE_PAPER_TAG; items: WhitePaper[] };
+type Fall =
+  { tag: typeof NEWS_TAG; items: ListItem[] } | { tag: typeof WHITE_PAPER_TAG; items: WhitePaper[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(context);
@@ -31,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           tag: WHITE_PAPER_TAG,
           items,
         }))
-      : required(api.mfall({ type: 0, page: 1, pageSize: PAGE_SIZE.homeFall })).then((items) => ({
-          tag: 0,
+      : required(api.mfall({ type: NEWS_TAG, page: 1, pageSize: PAGE_SIZE.homeFall })).then((items) => ({
+          tag: NEWS_TAG,
           items,
         }));
   // Spec section 8: a failed home load is a page-render error (the SEO row alone may be missing).
@@ -73,7 +74,8 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
   ];
 };
 
-const loadNews = (page: number) => call((api) => api.mfall({ type: 0, page, pageSize: PAGE_SIZE.homeFall }));
+const loadNews = (page: number) =>
+  call((api) => api.mfall({ type: NEWS_TAG, page, pageSize: PAGE_SIZE.homeFall }));
 const loadPapers = (page: number) =>
   call((api) => api.doc_ls_fronted({ page, pageSize: PAGE_SIZE.whitePapers }));
 
@@ -111,7 +113,7 @@ export default function MobileHome() {
           {FALL_TABS.map((t) => (
             <Link
               key={t.tag}
-              to={t.tag === 0 ? '/' : `/?tag=${t.tag}`}
+              to={t.tag === NEWS_TAG ? '/' : `/?tag=${t.tag}`}
               className={`m-tabs__tab${t.tag === fall.tag ? ' is-active' : ''}`}
               aria-current={t.tag === fall.tag ? 'page' : undefined}
               preventScrollReset

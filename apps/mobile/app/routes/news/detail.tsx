@@ -1,13 +1,15 @@
-import { Link, data, useLoaderData } from 'react-router';
-import { shareMeta } from '@portal/ui';
+import { Link, data, useLoaderData, useLocation } from 'react-router';
+import { categoryByAlias } from '@portal/api-client/startup';
+import { shareMeta, useStartup } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, publicOrigin, required } from '../../lib/api.server';
 import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { usePageView } from '../../features/article/usePageView';
 import { SmartLink } from '../../features/shared/SmartLink';
-import { keywordsOf } from '../../features/article/keywords';
-import { isoOf } from '../../features/shared/date';
+import { keywordsOf } from '@portal/ui/format';
+import { isoOf } from '@portal/ui/format';
+import { newsArticleJsonLd } from '@portal/ui/json-ld';
 
 function notFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
@@ -46,21 +48,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
       siteName: SITE_NAME,
       type: 'article',
     }),
-    {
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'NewsArticle',
-        headline: article.title,
-        description,
-        keywords,
-        datePublished: isoOf(article.created_at),
-        image: article.thumb ? [new URL(article.thumb, origin).href] : undefined,
-        mainEntityOfPage: canonical,
-        author: article.author ? { '@type': 'Person', name: article.author } : undefined,
-        publisher: { '@type': 'Organization', name: SITE_NAME },
-        articleSection: article.cat_name || undefined,
-      },
-    },
+    { 'script:ld+json': newsArticleJsonLd({ ...article, description }, { canonical, origin }) },
   ];
 };
 
@@ -68,11 +56,15 @@ export default function NewsDetail() {
   const { article } = useLoaderData<typeof loader>();
   usePageView(article.id);
   const keywords = keywordsOf(article.keyword);
+  // The section's name: the article's own, else the start-up categories' name for /{category}/news/{id}.
+  const { layouts } = useStartup();
+  const alias = useLocation().pathname.split('/')[1] ?? '';
+  const section = article.cat_name || categoryByAlias(layouts, alias)?.name;
   return (
     <main className="m-page m-article">
       <div className="m-subbar">
         <BackButton />
-        {article.cat_name ? <span className="m-subbar__title">{article.cat_name}</span> : null}
+        {section ? <span className="m-subbar__title">{section}</span> : null}
       </div>
       <article className="m-article__body">
         <h1 className="m-article__title">{article.title}</h1>

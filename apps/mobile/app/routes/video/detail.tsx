@@ -1,5 +1,5 @@
 import { data, useLoaderData } from 'react-router';
-import { RELATED_VIDEOS } from '@portal/api-client/constants';
+import { RELATED_VIDEOS, VideoType } from '@portal/api-client/constants';
 import { pageUrl, shareMeta } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, required } from '../../lib/api.server';
@@ -7,7 +7,7 @@ import { DEFAULT_VIDEO_THUMB, SITE_NAME, TITLE_SUFFIX } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { VideoCard } from '../../features/video/VideoCard';
 import { embedSrc, fileSrc } from '../../features/video/player';
-import { dayOf } from '../../features/shared/date';
+import { dayOf } from '@portal/ui/format';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('id') ?? '';
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 export default function VideoDetail() {
   const { video } = useLoaderData<typeof loader>();
   const poster = video.index_thumb || video.thumb || DEFAULT_VIDEO_THUMB;
-  const src = video.video_type === 1 ? embedSrc(video) : fileSrc(video);
+  const src = video.video_type === VideoType.Embed ? embedSrc(video) : fileSrc(video);
   return (
     <main className="m-page m-video-detail">
       <div className="m-subbar">
@@ -47,7 +47,7 @@ export default function VideoDetail() {
       <div className="m-player">
         {src === null ? (
           <p className="m-player__missing">视频暂时无法播放</p>
-        ) : video.video_type === 1 ? (
+        ) : video.video_type === VideoType.Embed ? (
           <iframe
             src={src}
             title={video.title}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ListItem } from '@portal/api-client';
-import { ItemLink } from '@portal/ui';
-import { day, keywordList } from '../../shared/format';
+import { ItemLink, UploadImage } from '@portal/ui';
+import { dayOf as day, keywordsOf as keywordList } from '@portal/ui/format';
 
 export interface ArticleRowsProps {
   items: ListItem[];
@@ -19,8 +19,9 @@ export function ArticleRows({ items, renderText = (t) => t, eager = 2 }: Article
         <li key={`${item.id}-${item.url}`} className="rows__item">
           {item.thumb ? (
             <ItemLink to={item.url} className="rows__thumb" tabIndex={-1} aria-hidden="true">
-              <img
+              <UploadImage
                 src={item.thumb}
+                sizes="210px"
                 alt=""
                 width={210}
                 height={118}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intParam, pageParam, withPage } from './query';
-import { isoTime, keywordList } from '../../shared/format';
+import { isoOf as isoTime, keywordsOf as keywordList } from '@portal/ui/format';
 
 describe('query helpers', () => {
   it('reads positive integers and falls back on anything else', () => {

@@ -1,6 +1,6 @@
 import type { ListItem } from '@portal/api-client';
-import { ItemLink } from '@portal/ui';
-import { day } from './format';
+import { ItemLink, UploadImage } from '@portal/ui';
+import { dayOf as day } from '@portal/ui/format';
 import { SectionTitle } from '../../shared/SectionTitle';
 
 /** 最新发布: a lead story with its picture, then a dense two-column headline list. */
@@ -12,7 +12,7 @@ export function LatestNews({ items }: { items: ListItem[] }) {
       <SectionTitle title="最新发布" more="/more?id=0" />
       <div className="latest__lead">
         <ItemLink to={lead.url} className="latest__lead-img">
-          <img src={lead.thumb} alt="" width={240} height={135} loading="lazy" />
+          <UploadImage src={lead.thumb} sizes="240px" alt="" width={240} height={135} loading="lazy" />
         </ItemLink>
         <div className="latest__lead-body">
           <h3>

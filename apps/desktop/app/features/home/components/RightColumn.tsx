@@ -1,5 +1,5 @@
 import type { Ads, EventItem, ListItem, WhitePaper } from '@portal/api-client';
-import { HOT_NEWS_HOME } from '@portal/api-client/constants';
+import { HOT_NEWS_HOME, isPaidPaper } from '@portal/api-client/constants';
 import { ItemLink } from '@portal/ui';
 import { AdSlot } from './AdSlot';
 import { SectionTitle } from '../../shared/SectionTitle';
@@ -65,8 +65,8 @@ function WhitePapers({ items }: { items: WhitePaper[] }) {
         {items.slice(0, 5).map((p) => (
           <li key={p.id}>
             <ItemLink to={p.url} title={p.title}>
-              <span className={p.is_free === 0 ? 'papers__badge' : 'papers__badge is-paid'}>
-                {p.is_free === 0 ? '免费' : '会员'}
+              <span className={isPaidPaper(p) ? 'papers__badge is-paid' : 'papers__badge'}>
+                {isPaidPaper(p) ? '会员' : '免费'}
               </span>
               {p.title}
             </ItemLink>

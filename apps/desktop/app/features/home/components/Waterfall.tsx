@@ -1,6 +1,6 @@
 import type { ListItem } from '@portal/api-client';
 import { ItemLink, useInfiniteScroll } from '@portal/ui';
-import { day, keywords } from './format';
+import { dayOf as day, keywordsOf as keywords } from '@portal/ui/format';
 import { SectionTitle } from '../../shared/SectionTitle';
 
 async function fetchFallPage(page: number): Promise<ListItem[]> {

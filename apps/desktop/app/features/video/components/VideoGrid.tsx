@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Video } from '@portal/api-client';
-import { day } from '../../shared/format';
+import { dayOf as day } from '@portal/ui/format';
 
 /** A grid of video cards linking to /videoc?id=. */
 export function VideoGrid({ videos, eager = 0 }: { videos: Video[]; eager?: number }) {

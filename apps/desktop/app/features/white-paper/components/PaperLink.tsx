@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { WhitePaper } from '@portal/api-client';
 import { useRequireMember } from '../../shared/member';
+import { isPaidPaper } from '@portal/api-client/constants';
 
 export const paperHref = (id: number) => `/white_pager/pdf?id=${id}`;
 
@@ -25,7 +26,7 @@ export function PaperLink({
       className={className}
       title={paper.title}
       onClick={(e) => {
-        if (paper.is_free !== 0 && !requireMember()) e.preventDefault();
+        if (isPaidPaper(paper) && !requireMember()) e.preventDefault();
       }}
     >
       {children}
@@ -35,8 +36,8 @@ export function PaperLink({
 
 export function PaperBadge({ paper }: { paper: WhitePaper }) {
   return (
-    <span className={paper.is_free === 0 ? 'papers__badge' : 'papers__badge is-paid'}>
-      {paper.is_free === 0 ? '免费' : '会员'}
+    <span className={isPaidPaper(paper) ? 'papers__badge is-paid' : 'papers__badge'}>
+      {isPaidPaper(paper) ? '会员' : '免费'}
     </span>
   );
 }

@@ -1,63 +1,26 @@
-import { useState } from 'react';
-import type { Api } from '@portal/api-client';
-import { ColumnStatus } from '@portal/api-client/constants';
-import { showToast } from '@portal/ui';
-import { toastFailure } from '../lib/api';
-import { isOk } from '@portal/api-client/envelope';
-
-export interface SpaceState {
-  status: number;
-  msg: string;
-}
+import type { ColumnSpaceState } from '@portal/ui/member';
 
 /**
  * 申请专栏 (spec section 4): 0 shows the apply button; 1 says review is in progress; 2 opens the
- * column list; negative shows the server's refusal and allows applying again.
+ * column list; negative shows the server's refusal and allows applying again (useColumnSpace).
  */
-export function ApplyTab({
-  getApi,
-  memberId,
-  space,
-  onChanged,
-  openList,
-}: {
-  getApi: () => Promise<Api>;
-  memberId: number;
-  space: SpaceState | null;
-  onChanged: () => void;
-  openList: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
+export function ApplyTab({ column, openList }: { column: ColumnSpaceState; openList: () => void }) {
+  const { space, busy } = column;
   if (!space) return <p className="member-empty">加载中…</p>;
-  const apply = async () => {
-    setBusy(true);
-    try {
-      const res = await (await getApi()).space_apply({ id: memberId });
-      if (isOk(res)) showToast(res.msg || '申请已提交', 'success');
-      else toastFailure(res);
-      onChanged();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const { status, msg } = space;
+  const apply = () => void column.apply();
+  const { msg } = space;
   return (
-    <div className={`apply apply--${status < 0 ? 'rejected' : status}`}>
-      {status === ColumnStatus.NotApplied ? (
+    <div className={`apply apply--${column.rejected ? 'rejected' : space.status}`}>
+      {column.notApplied ? (
         <>
           <p>开通专栏后，您可以在本站发表文章，经编辑审核后公开发布。</p>
-          <button
-            type="button"
-            className="ui-button ui-button--primary"
-            disabled={busy}
-            onClick={() => void apply()}
-          >
+          <button type="button" className="ui-button ui-button--primary" disabled={busy} onClick={apply}>
             申请专栏
           </button>
         </>
-      ) : status === ColumnStatus.UnderReview ? (
+      ) : column.underReview ? (
         <p className="apply__msg">{msg || '您的专栏申请正在审核中，请耐心等待'}</p>
-      ) : status === ColumnStatus.Approved ? (
+      ) : column.approved ? (
         <>
           <p className="apply__msg">{msg || '您的专栏已开通'}</p>
           <button type="button" className="ui-button ui-button--primary" onClick={openList}>
@@ -67,12 +30,7 @@ export function ApplyTab({
       ) : (
         <>
           <p className="apply__msg apply__msg--error">{msg}</p>
-          <button
-            type="button"
-            className="ui-button ui-button--primary"
-            disabled={busy}
-            onClick={() => void apply()}
-          >
+          <button type="button" className="ui-button ui-button--primary" disabled={busy} onClick={apply}>
             重新申请
           </button>
         </>

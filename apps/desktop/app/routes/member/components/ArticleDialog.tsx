@@ -1,43 +1,13 @@
-import type { Api, ColumnArticle, Option } from '@portal/api-client';
-import { Dialog, showToast } from '@portal/ui';
-import { ArticleForm } from '@portal/ui/member';
+import { Dialog } from '@portal/ui';
+import { ArticleForm, type ArticleDialogState } from '@portal/ui/member';
 
-const toastError = (msg: string) => showToast(msg, 'error');
-
-/** The article dialog in create or edit mode (spec section 4); drafts stay unsubmitted (status 0). */
-export function ArticleDialog({
-  getApi,
-  open,
-  article,
-  channels,
-  onClose,
-  onSaved,
-}: {
-  getApi: () => Promise<Api>;
-  open: boolean;
-  /** null: create mode. */
-  article: ColumnArticle | null;
-  channels: Option[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+/** The article dialog in create or edit mode (spec section 4; useArticleDialog); drafts stay unsubmitted (status 0). */
+export function ArticleDialog({ dialog }: { dialog: ArticleDialogState }) {
   return (
-    <Dialog
-      open={open}
-      title={article ? '编辑文章' : '新增文章'}
-      onClose={onClose}
-      className="article-dialog"
-    >
-      {open ? (
+    <Dialog open={dialog.open} title={dialog.title} onClose={dialog.close} className="article-dialog">
+      {dialog.open ? (
         <ArticleForm
-          getApi={getApi}
-          article={article}
-          channels={channels}
-          onError={toastError}
-          onSaved={(msg) => {
-            showToast(msg, 'success');
-            onSaved();
-          }}
+          {...dialog.formProps}
           className="mform mform--wide"
           editor={{ mode: 'default', className: 'rich-editor' }}
           actions={({ isSubmitting, submit }) => (
@@ -58,7 +28,7 @@ export function ArticleDialog({
               >
                 {isSubmitting ? '提交中…' : '提交审核'}
               </button>
-              <button type="button" className="ui-button" onClick={onClose}>
+              <button type="button" className="ui-button" onClick={dialog.close}>
                 取消
               </button>
             </div>

@@ -1,81 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Api, ColumnArticle, Option } from '@portal/api-client';
-import { ArticleStatus, PAGE_SIZE } from '@portal/api-client/constants';
+import { useState } from 'react';
+import type { Api } from '@portal/api-client';
 import { Pagination, showToast } from '@portal/ui';
-import { useDeleteArticle } from '@portal/ui/member';
-import { toastFailure } from '../lib/api';
+import { ARTICLE_STATUS_FILTER, articleStatusKey, refusalOf, useColumnArticles } from '@portal/ui/member';
 import { ArticleDialog } from './ArticleDialog';
-import { isOk } from '@portal/api-client/envelope';
-
-const STATUS_FILTER: { value: string; label: string }[] = [
-  { value: '', label: '全部状态' },
-  { value: String(ArticleStatus.Unreviewed), label: '未审核' },
-  { value: String(ArticleStatus.Pending), label: '待审核' },
-  { value: String(ArticleStatus.Approved), label: '已通过' },
-  { value: String(ArticleStatus.Rejected), label: '未通过' },
-];
 
 /** 专栏列表: the member's own articles, 10 a page, filtered by title and status, with the article dialog. */
 export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
+  const articles = useColumnArticles({ getApi, say: showToast });
+  const { list, query, dialog } = articles;
+  // The filter applies on 搜索 (the select is part of the form).
   const [filter, setFilter] = useState({ title: '', status: '' });
-  const [query, setQuery] = useState({ title: '', status: '', page: 1 });
-  const [list, setList] = useState<{ items: ColumnArticle[]; total: number } | null>(null);
-  const [channels, setChannels] = useState<Option[]>([]);
-  const [dialog, setDialog] = useState<{ open: boolean; article: ColumnArticle | null }>({
-    open: false,
-    article: null,
-  });
-  // Bumped after a save or delete to fetch the current page again.
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  // The delete asks first (spec section 5).
-  const deletion = useDeleteArticle({
-    getApi,
-    onDeleted: (msg) => {
-      showToast(msg, 'success');
-      reload();
-    },
-    onError: (msg) => showToast(msg, 'warning'),
-  });
-
-  useEffect(() => {
-    let live = true;
-    void getApi()
-      .then((api) =>
-        api.space_list({
-          title: query.title || undefined,
-          status: query.status === '' ? undefined : Number(query.status),
-          page: query.page,
-          pageSize: PAGE_SIZE.columnList,
-        }),
-      )
-      .then((res) => {
-        if (!live) return;
-        if (isOk(res)) setList({ items: res.data, total: res.total ?? res.data.length });
-        else toastFailure(res);
-      });
-    return () => {
-      live = false;
-    };
-  }, [getApi, query, version]);
-  useEffect(() => {
-    void getApi()
-      .then((api) => api.space_channel({}))
-      .then((res) => setChannels(isOk(res) ? res.data : []));
-  }, [getApi]);
-
-  const edit = async (id: number) => {
-    const res = await (await getApi()).space_edit_article({ id });
-    if (isOk(res)) setDialog({ open: true, article: res.data });
-    else toastFailure(res);
-  };
   return (
     <div className="column-list">
       <form
         className="column-list__filter"
         onSubmit={(e) => {
           e.preventDefault();
-          setQuery({ ...filter, title: filter.title.trim(), page: 1 });
+          articles.search({
+            title: filter.title,
+            status: filter.status === '' ? null : Number(filter.status),
+          });
         }}
       >
         <input
@@ -91,8 +35,9 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
           value={filter.status}
           onChange={(e) => setFilter({ ...filter, status: e.target.value })}
         >
-          {STATUS_FILTER.map((s) => (
-            <option key={s.value} value={s.value}>
+          <option value="">全部状态</option>
+          {ARTICLE_STATUS_FILTER.map((s) => (
+            <option key={s.value} value={String(s.value)}>
               {s.label}
             </option>
           ))}
@@ -100,11 +45,7 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
         <button type="submit" className="ui-button">
           搜索
         </button>
-        <button
-          type="button"
-          className="ui-button ui-button--primary"
-          onClick={() => setDialog({ open: true, article: null })}
-        >
+        <button type="button" className="ui-button ui-button--primary" onClick={dialog.openNew}>
           新增文章
         </button>
       </form>
@@ -128,20 +69,18 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
               <tr key={a.id}>
                 <td className="column-list__title">{a.title}</td>
                 <td>
-                  <span className={`status status--${a.status < 0 ? 'rejected' : a.status}`}>
-                    {a.showStatus}
-                  </span>
+                  <span className={`status status--${articleStatusKey(a.status)}`}>{a.showStatus}</span>
                 </td>
-                <td className="column-list__refuse">{a.status === ArticleStatus.Rejected ? a.refuse : ''}</td>
+                <td className="column-list__refuse">{refusalOf(a)}</td>
                 <td>{a.created_at}</td>
                 <td className="column-list__ops">
-                  <button type="button" className="linkish" onClick={() => void edit(a.id)}>
+                  <button type="button" className="linkish" onClick={() => void dialog.openEdit(a.id)}>
                     编辑
                   </button>
                   <button
                     type="button"
                     className="linkish linkish--danger"
-                    onClick={() => deletion.ask(a.id)}
+                    onClick={() => articles.remove(a.id)}
                   >
                     删除
                   </button>
@@ -154,21 +93,11 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
       <Pagination
         total={list?.total ?? 0}
         page={query.page}
-        pageSize={PAGE_SIZE.columnList}
-        onChange={(page) => setQuery({ ...query, page })}
+        pageSize={articles.pageSize}
+        onChange={articles.goTo}
       />
-      {deletion.confirm}
-      <ArticleDialog
-        getApi={getApi}
-        open={dialog.open}
-        article={dialog.article}
-        channels={channels}
-        onClose={() => setDialog({ open: false, article: null })}
-        onSaved={() => {
-          setDialog({ open: false, article: null });
-          reload();
-        }}
-      />
+      {articles.confirm}
+      <ArticleDialog dialog={dialog} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
 import { SMS_COUNTDOWN_S } from '@portal/api-client/constants';
-import { MSG } from '@portal/api-client/schemas';
+import { MSG } from '@portal/api-client/messages';
 import { SmsButton } from './SmsButton';
 
 function stubApi(code: number = ErrorCode.Ok) {

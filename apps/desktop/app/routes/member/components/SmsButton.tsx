@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Api } from '@portal/api-client';
 import { PHONE_PATTERN, SMS_COUNTDOWN_S } from '@portal/api-client/constants';
-import { MSG } from '@portal/api-client/schemas';
+import { MSG } from '@portal/api-client/messages';
 import { showToast } from '@portal/ui';
 import { toastFailure } from '../lib/api';
 import { isOk } from '@portal/api-client/envelope';

@@ -1,7 +1,7 @@
 import type { Api } from '@portal/api-client';
-import { ErrorCode } from '@portal/api-client/codes';
 import { memberApi } from '@portal/session';
 import { showToast } from '@portal/ui';
+import { failureMessage } from '@portal/ui/member';
 
 export { notifyMemberChange } from '@portal/session';
 
@@ -15,5 +15,6 @@ export function useMemberApi(): () => Promise<Api> {
 
 /** Shows a failed call's message, except 10001 (already handled by the session redirect). */
 export function toastFailure(res: { code: number; msg: string }, kind: 'error' | 'warning' = 'error'): void {
-  if (res.code !== ErrorCode.SessionInvalid) showToast(res.msg, kind);
+  const msg = failureMessage(res);
+  if (msg) showToast(msg, kind);
 }

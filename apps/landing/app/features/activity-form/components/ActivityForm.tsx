@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { ErrorMessage, Field, Form, Formik, type FormikHelpers } from 'formik';
 import type { DynamicForm, FormField, PlaceOption } from '@portal/api-client';
-import { MSG, dynamicFormSchema } from '@portal/api-client/schemas';
+import { MSG } from '@portal/api-client/messages';
+import { dynamicFormSchema } from '@portal/api-client/schemas';
 import { Dialog, PrivacyLink } from '@portal/ui';
 import { browserApi } from '../../../lib/browser-api';
 import {

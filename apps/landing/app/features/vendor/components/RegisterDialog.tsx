@@ -1,5 +1,10 @@
 import { Formik, Form, Field, ErrorMessage } from 'formik';
-import { PHONE_MAX_LENGTH, REGISTRATION_DIALOG_WIDTH, SURVEY_QUESTIONS } from '@portal/api-client/constants';
+import {
+  PHONE_MAX_LENGTH,
+  REGISTRATION_DIALOG_WIDTH,
+  SURVEY_CHALLENGES_INDEX,
+  SURVEY_QUESTIONS,
+} from '@portal/api-client/constants';
 import { vendorRegistrationFormSchema } from '@portal/api-client/schemas';
 import { Dialog, PrivacyLink, showToast } from '@portal/ui';
 import { browserApi } from '../../../lib/browser-api';
@@ -138,7 +143,7 @@ export function RegisterDialog({
             <fieldset className="lp-survey">
               <legend className="lp-survey__legend">调研问卷（选填）</legend>
               {SURVEY_QUESTIONS.map((q, qi) =>
-                qi === 1 ? (
+                qi === SURVEY_CHALLENGES_INDEX ? (
                   <div key={q.title} className="lp-survey__question" role="group" aria-label={q.title}>
                     <p className="lp-survey__title">{`${qi + 1}. ${q.title}`}</p>
                     <div className="lp-choices">

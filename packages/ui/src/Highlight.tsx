@@ -13,8 +13,9 @@ export function splitMatches(text: string, terms: readonly string[]): { text: st
     .map((part) => ({ text: part, match: clean.some((t) => t.toLowerCase() === part.toLowerCase()) }));
 }
 
-/** The matched search terms in <mark>, as React text nodes: user input never becomes HTML. */
-export function Highlight({ text, terms }: { text: string; terms: readonly string[] }) {
+/** The search terms (ListItem.keys) in <mark>, as React text nodes: user input never becomes HTML. */
+export function Highlight({ text, terms }: { text: string; terms?: readonly string[] }) {
+  if (!terms || terms.length === 0) return <>{text}</>;
   return (
     <>
       {splitMatches(text, terms).map((p, i) =>

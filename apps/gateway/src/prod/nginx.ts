@@ -1,0 +1,99 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { nginxConfig } from '@portal/routes';
+import type { ProdConfig } from './config';
+
+/** The two files start:prod gives nginx: the site (generated from the route table) and its http {} around it. */
+export interface NginxFiles {
+  main: string;
+  site: string;
+}
+
+/**
+ * Passive health of the local workers: one refused or failed attempt takes a worker out for 2 s
+ * (a stopped or restarting worker costs a loopback connect at most once per nginx process), and a
+ * rolling restart waits that long after a new worker is ready before it stops the next one, so
+ * nginx never has every worker marked out at once.
+ */
+export const LOCAL_PASSIVE_HEALTH = { maxFails: 1, failTimeoutS: 2 } as const;
+
+/** Internal address of worker `slot`: loopback only, never reachable from outside the machine. */
+export const workerAddress = (config: Pick<ProdConfig, 'workerPortBase'>, slot: number) =>
+  `127.0.0.1:${config.workerPortBase + slot}`;
+
+/**
+ * Writes RUN_DIR/nginx.conf (foreground master, pid and temp files in RUN_DIR, logs to stderr) and
+ * RUN_DIR/portal.conf: the route table's config (packages/routes), upstream = the workers.
+ */
+export function writeNginxConfig(config: ProdConfig, root: string): NginxFiles {
+  const { runDir } = config;
+  mkdirSync(path.join(runDir, 'logs'), { recursive: true });
+  const site = path.join(runDir, 'portal.conf');
+  writeFileSync(
+    site,
+    nginxConfig({
+      root,
+      dataDir: config.dataDir,
+      gateways: Array.from({ length: config.workers }, (_, slot) => workerAddress(config, slot)),
+      serverName: config.serverName,
+      listen: `${config.host}:${config.port}`,
+      passiveHealth: LOCAL_PASSIVE_HEALTH,
+    }),
+  );
+  const temp = (name: string) => `  ${name}_temp_path ${path.join(runDir, `${name}-temp`)};`;
+  const main = path.join(runDir, 'nginx.conf');
+  writeFileSync(
+    main,
+    [
+      '# Written by npm run start:prod on every start (apps/gateway/src/prod/nginx.ts): edit that, not this.',
+      'daemon off;',
+      'worker_processes auto;',
+      // nginx started by root drops its workers to an unprivileged user; they read the built assets
+      // and DATA_DIR/uploads, which are world-readable (umask 022). Started by anyone else, no change.
+      ...(process.getuid?.() === 0 ? ['user www-data;'] : []),
+      `pid ${path.join(runDir, 'nginx.pid')};`,
+      'error_log stderr warn;',
+      'events { worker_connections 4096; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      '  default_type application/octet-stream;',
+      '  sendfile on;',
+      '  tcp_nopush on;',
+      '  keepalive_timeout 65s;',
+      '  server_tokens off;',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+      `  include ${site};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  return { main, site };
+}
+
+/** `nginx -t` of the written files: a bad config stops the start with nginx's own message. */
+export function testNginxConfig(bin: string, files: NginxFiles, runDir: string): void {
+  const res = spawnSync(bin, ['-t', '-q', '-p', runDir, '-c', files.main, '-e', 'stderr'], {
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`nginx -t failed:\n${res.stderr || res.error?.message || ''}`);
+}
+
+/**
+ * nginx from Debian's packages when it is missing (as scripts/test.sh installs Chromium): only for
+ * the default path and only as root; otherwise the error says what to install.
+ */
+export function ensureNginx(bin: string, log: (msg: string) => void): void {
+  if (existsSync(bin)) return;
+  if (bin !== '/usr/sbin/nginx' || process.getuid?.() !== 0) {
+    throw new Error(`nginx not found at ${bin}: install it (apt-get install nginx) or set NGINX_BIN`);
+  }
+  log('installing nginx from Debian packages (apt-get install nginx)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit', env });
+  if (update.status !== 0 || install.status !== 0 || !existsSync(bin)) {
+    throw new Error('apt-get install nginx failed: install nginx and start again');
+  }
+}
