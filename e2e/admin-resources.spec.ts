@@ -57,6 +57,20 @@ async function save(page: Page): Promise<void> {
   expect(res.ok(), `${res.url()}: ${await res.text()}`).toBe(true);
 }
 
+/**
+ * Waits until a public page shows `text` (soft: every change of the walk is tried and reported, the
+ * test fails at its end when one was not seen).
+ */
+const softly = expect.configure({ soft: true });
+async function seen(request: APIRequestContext, path: string, text: string, width = 1280) {
+  await softly
+    .poll(async () => ((await publicHtml(request, path, width)).includes(text) ? text : `not on ${path}`), {
+      ...SEEN,
+      message: `${path} at ${width}px shows ${text}`,
+    })
+    .toBe(text);
+}
+
 /** The first of `candidates` whose title a public page shows (so the change can be seen there). */
 async function shownOn(
   request: APIRequestContext,
@@ -95,7 +109,7 @@ test('every kind the public pages show is changed in the back office and seen at
       await edit(page, 'banners', banner.id);
       await page.locator('#title').fill(title);
       await save(page);
-      await expect.poll(() => publicHtml(request, '/', width), SEEN).toContain(title);
+      await seen(request, '/', title, width);
     }
   });
 
@@ -104,8 +118,8 @@ test('every kind the public pages show is changed in the back office and seen at
     await edit(page, 'ads', 1);
     await page.locator('#title').fill(alt);
     await save(page);
-    await expect.poll(() => publicHtml(request, '/'), SEEN).toContain(`alt="${alt}"`);
-    await expect.poll(() => publicHtml(request, '/recruit'), SEEN).toContain(`alt="${alt}"`);
+    await seen(request, '/', `alt="${alt}"`);
+    await seen(request, '/recruit', `alt="${alt}"`);
   });
 
   await test.step('the hot list, picked with the article search and ordered', async () => {
@@ -139,7 +153,7 @@ test('every kind the public pages show is changed in the back office and seen at
       await expect(page.locator('.picked-title').first()).toHaveText(pick!.title);
     }
     await save(page);
-    await expect.poll(() => publicHtml(request, '/'), SEEN).toContain(pick!.title);
+    await seen(request, '/', pick!.title);
   });
 
   await test.step('a video (desktop and mobile detail pages)', async () => {
@@ -148,8 +162,8 @@ test('every kind the public pages show is changed in the back office and seen at
     await edit(page, 'videos', video!.id);
     await page.locator('#title').fill(title);
     await save(page);
-    await expect.poll(() => publicHtml(request, `/videoc?id=${video!.id}`), SEEN).toContain(title);
-    await expect.poll(() => publicHtml(request, `/video_detail?id=${video!.id}`, 390), SEEN).toContain(title);
+    await seen(request, `/videoc?id=${video!.id}`, title);
+    await seen(request, `/video_detail?id=${video!.id}`, title, 390);
   });
 
   await test.step('a white paper (desktop list and the mobile home tab)', async () => {
@@ -158,8 +172,8 @@ test('every kind the public pages show is changed in the back office and seen at
     await edit(page, 'white-papers', paper.id);
     await page.locator('#title').fill(title);
     await save(page);
-    await expect.poll(() => publicHtml(request, '/white_pager'), SEEN).toContain(title);
-    await expect.poll(() => publicHtml(request, '/?tag=2', 390), SEEN).toContain(title);
+    await seen(request, '/white_pager', title);
+    await seen(request, '/?tag=2', title, 390);
   });
 
   await test.step('an event (the events page at both widths)', async () => {
@@ -168,8 +182,8 @@ test('every kind the public pages show is changed in the back office and seen at
     await edit(page, 'events', event.id);
     await page.locator('#title').fill(title);
     await save(page);
-    await expect.poll(() => publicHtml(request, '/activity'), SEEN).toContain(title);
-    await expect.poll(() => publicHtml(request, '/activity', 390), SEEN).toContain(title);
+    await seen(request, '/activity', title);
+    await seen(request, '/activity', title, 390);
   });
 
   await test.step('a field of activity form 1 (the landing form)', async () => {
@@ -177,8 +191,8 @@ test('every kind the public pages show is changed in the back office and seen at
     await edit(page, 'forms', 1);
     await page.locator('#form_0_label').fill(label);
     await save(page);
-    await expect.poll(() => publicHtml(request, '/activity/register?id=1'), SEEN).toContain(label);
-    await expect.poll(() => publicHtml(request, '/activity/register?id=1', 390), SEEN).toContain(label);
+    await seen(request, '/activity/register?id=1', label);
+    await seen(request, '/activity/register?id=1', label, 390);
   });
 
   await test.step("a partner page's title", async () => {
@@ -186,8 +200,8 @@ test('every kind the public pages show is changed in the back office and seen at
     await edit(page, 'partners', 'demo1');
     await page.locator('#slogan').fill(slogan);
     await save(page);
-    await expect.poll(() => publicHtml(request, '/partner/demo1'), SEEN).toContain(slogan);
-    await expect.poll(() => publicHtml(request, '/partner/demo1', 390), SEEN).toContain(slogan);
+    await seen(request, '/partner/demo1', slogan);
+    await seen(request, '/partner/demo1', slogan, 390);
   });
 });
 

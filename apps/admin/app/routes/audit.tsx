@@ -23,6 +23,8 @@ const ACTION_LABEL: Record<string, string> = {
   disable: '停用',
   enable: '启用',
   password: '重设密码',
+  reorder: '调整排序',
+  'view-phone': '查看手机号',
 };
 
 export async function clientLoader({ request }: { request: Request }) {

@@ -88,6 +88,7 @@ export function FormBuilder({
                   ))}
                 </SortableArea>
                 <Dropdown
+                  trigger={['click']}
                   disabled={formField?.max !== undefined && items.length >= formField.max}
                   menu={{
                     items: FORM_FIELD_TYPES.map((t) => ({ key: t.value, label: t.label })),
@@ -307,15 +308,10 @@ function OptionsEditor({
                   <DragHandle label="拖动调整选项顺序" />
                   <Form.Item
                     name={[o.name, 'title']}
-                    noStyle
+                    style={{ flex: 1, marginBottom: 0 }}
                     rules={[{ required: true, whitespace: true, message: '请填写选项' }]}
                   >
-                    <Input
-                      placeholder="选项文字"
-                      maxLength={titleDecl?.max}
-                      style={{ flex: 1 }}
-                      aria-label="选项文字"
-                    />
+                    <Input placeholder="选项文字" maxLength={titleDecl?.max} aria-label="选项文字" />
                   </Form.Item>
                   <Space size={4}>
                     <Form.Item name={[o.name, 'is_input']} valuePropName="checked" noStyle>
