@@ -301,7 +301,7 @@ async function postgresRestart(base: string, redisUrl: string): Promise<void> {
       '/',
       `/news/${articleId}`,
       '/AI',
-      `/search?keyword=${encodeURIComponent('存储')}`,
+      `/search?data=${encodeURIComponent('存储')}`,
       '/video',
     ];
     const pv0 = (await api<{ pv: number }>(url, 'article_pv', { id: articleId }, token)).data.pv;
@@ -403,7 +403,7 @@ async function main(): Promise<number> {
         '/',
         `/news/${articleId}`,
         '/AI',
-        `/search?keyword=${encodeURIComponent('华为')}`,
+        `/search?data=${encodeURIComponent('华为')}`,
         '/video',
       ];
       for (const page of pages) {
