@@ -297,13 +297,7 @@ async function postgresRestart(base: string, redisUrl: string): Promise<void> {
     const token = await accessToken(url);
     const list = await api<{ id: number }[]>(url, 'cate_list', { cat_id: 0, page: 1, pageSize: 1 }, token);
     const articleId = list.data[0]!.id;
-    const pages = [
-      '/',
-      `/news/${articleId}`,
-      '/AI',
-      `/search?data=${encodeURIComponent('存储')}`,
-      '/video',
-    ];
+    const pages = ['/', `/news/${articleId}`, '/AI', `/search?data=${encodeURIComponent('存储')}`, '/video'];
     const pv0 = (await api<{ pv: number }>(url, 'article_pv', { id: articleId }, token)).data.pv;
     const pidsBefore = shape.state().workers.map((x) => x.pid);
     const read = readers(url, token, pages, READERS, LOOP_MAX_MS);
