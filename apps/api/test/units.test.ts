@@ -173,6 +173,7 @@ describe('rate limiter', () => {
   describe('with Redis unreachable', () => {
     // A client that never connected (a Redis outage): status "wait", every command fails.
     const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0 });
+    down.on('error', () => undefined);
     const warnings: string[] = [];
     const limiter = new RedisRateLimiter(down, (msg) => warnings.push(msg));
 

@@ -63,7 +63,7 @@ async function run(shape: Shape): Promise<void> {
   check('article: a phone is sent to its page (302)', narrow.status === 302);
 
   const keyword = '华为';
-  const search = await page(shape, `/search?keyword=${encodeURIComponent(keyword)}`);
+  const search = await page(shape, `/search?data=${encodeURIComponent(keyword)}`);
   check('search page', search.status === 200 && search.html.includes(keyword), `${search.status}`);
 
   const loginPage = await page(shape, '/login');

@@ -15,6 +15,8 @@ export interface TrafficResult {
   failures: number;
   /** Failures with no HTTP answer at all (reset, refused, timeout), a subset of failures. */
   unanswered: number;
+  /** Failures by HTTP status ("code N" for a 200 envelope whose code is not 0). */
+  byStatus: Record<string, number>;
   /** A few failures as they happened (status or error), for the report. */
   samples: string[];
 }
@@ -58,7 +60,7 @@ function loops(
   one: (agent: http.Agent, i: number) => Promise<string | null>,
 ): Running {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const result: TrafficResult = { requests: 0, failures: 0, unanswered: 0, samples: [] };
+  const result: TrafficResult = { requests: 0, failures: 0, unanswered: 0, byStatus: {}, samples: [] };
   const deadline = Date.now() + maxMs;
   let stopped = false;
   const fail = (what: string) => {
@@ -70,7 +72,11 @@ function loops(
       for (let i = c; !stopped && Date.now() < deadline; i += connections) {
         try {
           const problem = await one(agent, i);
-          if (problem) fail(problem);
+          if (problem) {
+            const status = /: (\d{3}|code \d+)$/.exec(problem)?.[1] ?? 'other';
+            result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
+            fail(problem);
+          }
         } catch (error) {
           result.unanswered += 1;
           fail((error as Error).message);

@@ -40,6 +40,12 @@ export interface DbConfig {
    * page ≤ MAX_PAGE, capped search totals) are the guard.
    */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: a pooled connection failed outside a query (the server restarted, a proxy cut it).
+   * The pool drops it and opens a new one for the next query; without a listener the error would
+   * end the process.
+   */
+  onConnectionError?: (err: Error) => void;
 }
 
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout (or a cancel request). */
@@ -58,6 +64,11 @@ export function openDb(config: DbConfig): Database_ {
       max: config.pgPoolMax ?? DEFAULT_PG_POOL_MAX,
       ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
     });
+    const lost = (err: Error) => config.onConnectionError?.(err);
+    // Idle connections report to the pool; a checked-out one (between the queries of a
+    // transaction) to itself, where pg-pool listens no more: every connection gets a listener.
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

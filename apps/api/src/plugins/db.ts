@@ -18,6 +18,7 @@ export default fp<{ config: ApiConfig }>(
       databaseUrl: config.databaseUrl,
       pgPoolMax: config.pgPoolMax,
       statementTimeoutMs: config.statementTimeoutMs,
+      onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; the pool reconnects'),
     });
     app.decorate('database', database);
     // Registered before the page-view flush (plugins/page-views.ts): onClose hooks run in reverse, so
