@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { nginxConfig } from '@portal/routes';
 import type { ProdConfig } from './config';
@@ -22,11 +22,37 @@ export const LOCAL_PASSIVE_HEALTH = { maxFails: 1, failTimeoutS: 2 } as const;
 export const workerAddress = (config: Pick<ProdConfig, 'workerPortBase'>, slot: number) =>
   `127.0.0.1:${config.workerPortBase + slot}`;
 
+/** Every directory from / down to `dir` lets others through (o+x): an unprivileged nginx worker can reach it. */
+function traversable(dir: string): boolean {
+  const parts = path.resolve(dir).split(path.sep).filter(Boolean);
+  for (let i = 0; i <= parts.length; i++) {
+    const at = path.sep + parts.slice(0, i).join(path.sep);
+    try {
+      if ((statSync(at).mode & 0o001) === 0) return false;
+    } catch {
+      return true; // not created yet: made with the default umask
+    }
+  }
+  return true;
+}
+
+/**
+ * nginx started by root drops its workers to an unprivileged user (www-data), which must reach the
+ * built assets and DATA_DIR/uploads; a checkout under a private directory (/root) keeps them root.
+ * Started by anyone else nginx needs no `user` directive. Production runs it unprivileged (Dockerfile).
+ */
+function workerUser(config: ProdConfig, root: string, log?: (msg: string) => void): string[] {
+  if (process.getuid?.() !== 0) return [];
+  if (traversable(root) && traversable(config.dataDir)) return ['user www-data;'];
+  log?.(`nginx workers run as root: ${root} or ${config.dataDir} is not reachable by www-data`);
+  return ['user root;'];
+}
+
 /**
  * Writes RUN_DIR/nginx.conf (foreground master, pid and temp files in RUN_DIR, logs to stderr) and
  * RUN_DIR/portal.conf: the route table's config (packages/routes), upstream = the workers.
  */
-export function writeNginxConfig(config: ProdConfig, root: string): NginxFiles {
+export function writeNginxConfig(config: ProdConfig, root: string, log?: (msg: string) => void): NginxFiles {
   const { runDir } = config;
   mkdirSync(path.join(runDir, 'logs'), { recursive: true });
   const site = path.join(runDir, 'portal.conf');
@@ -50,9 +76,7 @@ export function writeNginxConfig(config: ProdConfig, root: string): NginxFiles {
       '# Written by npm run start:prod on every start (apps/gateway/src/prod/nginx.ts): edit that, not this.',
       'daemon off;',
       'worker_processes auto;',
-      // nginx started by root drops its workers to an unprivileged user; they read the built assets
-      // and DATA_DIR/uploads, which are world-readable (umask 022). Started by anyone else, no change.
-      ...(process.getuid?.() === 0 ? ['user www-data;'] : []),
+      ...workerUser(config, root, log),
       `pid ${path.join(runDir, 'nginx.pid')};`,
       'error_log stderr warn;',
       'events { worker_connections 4096; }',

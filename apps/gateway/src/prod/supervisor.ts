@@ -71,7 +71,7 @@ export class Supervisor {
   /** Starts every worker, waits until each is ready, then starts nginx. */
   async start(): Promise<void> {
     const { config, root, log } = this.options;
-    const files = writeNginxConfig(config, root);
+    const files = writeNginxConfig(config, root, log);
     testNginxConfig(config.nginxBin, files, config.runDir);
     await Promise.all(
       Array.from({ length: config.workers }, async (_, slot) => {
