@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { MemoryReadCache } from '../src/plugins/cache';
@@ -209,6 +209,8 @@ describe('rate limiter', () => {
   const redisUrl = process.env.REDIS_URL;
   describe.skipIf(!redisUrl)('in Redis (REDIS_URL)', () => {
     const redis = new Redis(redisUrl ?? '', { lazyConnect: true });
+    // Connected first: a limiter refuses at once while its Redis is not ready (it never opens).
+    beforeAll(() => redis.connect());
     afterAll(async () => {
       await redis.quit();
     });
