@@ -36,6 +36,16 @@ export default fp(
       jsonParser(request, text, done);
     });
 
+    // A NUL character is never valid text for either database (PostgreSQL refuses it outright):
+    // refused here, once, for the body, the query and the route parameters of every call.
+    app.addHook('preValidation', async (request, reply) => {
+      if (!holdsNul(request.body) && !holdsNul(request.query) && !holdsNul(request.params)) return;
+      if (request.url.startsWith(`${ADMIN_API_PREFIX}/`)) {
+        return reply.status(400).send({ message: ADMIN_MSG.badInput });
+      }
+      return reply.status(400).send(fail(ErrorCode.BadRequest));
+    });
+
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
       if (error instanceof ApiError) {
         return reply.status(error.statusCode).send(fail(error.code, error.message));
@@ -64,3 +74,20 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/** Whether any string (key or value) in a parsed input holds U+0000; iterative, so depth costs no stack. */
+export function holdsNul(input: unknown): boolean {
+  const stack: unknown[] = [input];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
