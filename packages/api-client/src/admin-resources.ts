@@ -77,6 +77,8 @@ export interface FieldDecl {
   readOnly?: boolean;
   /** Default value of a new record. */
   default?: unknown;
+  /** Kept through the form but not shown (a key the server assigns, e.g. a form option's id). */
+  hidden?: boolean;
 }
 
 export interface FilterDecl {
@@ -582,6 +584,15 @@ export const RESOURCES = {
             type: 'list',
             max: 100,
             fields: [
+              {
+                name: 'id',
+                label: '选项编号',
+                type: 'number',
+                min: 0,
+                max: RESOURCE_LIMITS.maxInt,
+                hidden: true,
+                help: '0 或空：新选项，保存时编号；已有选项保留编号，旧报名按编号显示选项',
+              },
               text('title', '选项', 100, true),
               flagField('is_input', '可填写补充'),
               flagField('is_mark', '标记'),

@@ -127,6 +127,11 @@ export interface TableMapping {
   derive?(input: ResourceRecord, now: number, creating: boolean): Record<string, unknown>;
   /** Extra API values on read (e.g. the created time). */
   extra?(row: Record<string, unknown>): ResourceRecord;
+  /**
+   * Rewrites the input with what only the stored data tells (a form's option ids), before the row
+   * is built; `id` is the record's key (null on create).
+   */
+  prepare?(tx: Db, input: ResourceRecord, id: ResourceId | null): Promise<ResourceRecord>;
   /** Checks the store can see (uniqueness of a composite key): throw ResourceInputError. */
   check?(tx: Db, input: ResourceRecord, id: ResourceId | null): Promise<void>;
   /** Declared fields kept elsewhere (packed by `derive`, a child table by `afterWrite`): no column. */
@@ -226,8 +231,9 @@ export function tableStore(m: TableMapping): ResourceStore {
       return m.load ? m.load(database, record) : record;
     },
 
-    async create(tx, input, now) {
-      await m.check?.(tx, input, null);
+    async create(tx, given, now) {
+      await m.check?.(tx, given, null);
+      const input = m.prepare ? await m.prepare(tx, given, null) : given;
       const row = toRow(input, now, true);
       if (!m.id.generated) {
         const key = input[decl.idField];
@@ -264,8 +270,9 @@ export function tableStore(m: TableMapping): ResourceStore {
       return id;
     },
 
-    async update(tx, id, input, now) {
-      await m.check?.(tx, input, id);
+    async update(tx, id, given, now) {
+      await m.check?.(tx, given, id);
+      const input = m.prepare ? await m.prepare(tx, given, id) : given;
       const row = toRow(input, now, false);
       const result = await loose(tx)
         .updateTable(m.table)
