@@ -16,8 +16,10 @@ import type {
   Job,
   ListItem,
   PartnerBase,
+  TopicDetail,
   Video,
 } from '@portal/api-client/contract';
+import { MOBILE_MENU } from '@portal/api-client/constants';
 import { runAdmin } from '../src/admin/commands';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember } from './member-helpers';
@@ -399,6 +401,63 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       await create('blocks', { block: 'hot', cat_id: 0, articles: [ids[1]] });
       const right = await publicData<{ hot: ListItem[] }>('get_right');
       expect(right.hot.map((a) => a.id)).toEqual([ids[1]]);
+    });
+
+    it('topic: topic_detail lists the picked articles in order, else its category newest', async () => {
+      const ids = (
+        await t.app.database.db
+          .selectFrom('articles')
+          .select('id')
+          .where('status', '=', 1)
+          .where('cat_id', '=', 694)
+          .orderBy('id')
+          .limit(3)
+          .execute()
+      ).map((r) => Number(r.id));
+      expect(ids.length).toBe(3);
+      const topic = await create('topics', { title: '算力专题', cat_id: 694, articles: [ids[2], ids[0]] });
+      const detail = await publicData<TopicDetail>('topic_detail', { id: topic.id });
+      expect(detail.title).toBe('算力专题');
+      expect(detail.list.map((a) => a.id)).toEqual([ids[2], ids[0]]);
+      const put = await call(admin(), 'PUT', `/topics/${topic.id}`, {
+        kind: 'special',
+        cat_id: 694,
+        title: '算力专题',
+        url: '/AI',
+        articles: [ids[1]],
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect((await publicData<TopicDetail>('topic_detail', { id: topic.id })).list.map((a) => a.id)).toEqual(
+        [ids[1]],
+      );
+      await call(admin(), 'PUT', `/topics/${topic.id}`, {
+        kind: 'special',
+        cat_id: 694,
+        title: '算力专题',
+        url: '/AI',
+      });
+      const fallback = await publicData<TopicDetail>('topic_detail', { id: topic.id });
+      expect(fallback.list.length).toBeGreaterThan(1);
+      await call(admin(), 'DELETE', `/topics/${topic.id}`);
+      expect((await t.call('topic_detail', { id: topic.id })).code).not.toBe(0);
+    });
+
+    it('mTop: the mtop block replaces the recommended top of the mobile home', async () => {
+      const ids = (
+        await t.app.database.db
+          .selectFrom('articles')
+          .select('id')
+          .where('status', '=', 1)
+          .orderBy('id')
+          .limit(2)
+          .execute()
+      ).map((r) => Number(r.id));
+      const block = await create('blocks', { block: 'mtop', cat_id: 0, articles: [ids[1], ids[0]] });
+      const top = await publicData<ListItem[]>('mTop', { type: MOBILE_MENU.recommended });
+      expect(top.map((a) => a.id)).toEqual([ids[1], ids[0]]);
+      await call(admin(), 'DELETE', `/blocks/${block.id}`);
+      const auto = await publicData<ListItem[]>('mTop', { type: MOBILE_MENU.recommended });
+      expect(auto.map((a) => a.id)).not.toEqual([ids[1], ids[0]]);
     });
 
     it('video and white paper show in their lists', async () => {

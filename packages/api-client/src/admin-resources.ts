@@ -230,6 +230,7 @@ export const BLOCK_KEYS = {
   recommend: '推荐文章（handle404、cate_recommend）',
   policy: '政策解读（get_policy、cate_recommend）',
   big: '大图头条（get_big、category_top）',
+  mtop: '手机首页推荐（mTop）',
 } as const;
 export type BlockKey = keyof typeof BLOCK_KEYS;
 const BLOCK_OPTIONS: readonly FieldOption[] = Object.entries(BLOCK_KEYS).map(([value, label]) => ({
