@@ -48,8 +48,21 @@ export interface ResourceStore {
   ownsWrites?: boolean;
   list(database: Db, q: ListQuery): Promise<Paged<ResourceRecord>>;
   get(database: Db, id: ResourceId): Promise<ResourceRecord | null>;
-  /** Returns the new record's id. */
-  create?(tx: Db, input: ResourceRecord, now: number, actor: Actor): Promise<ResourceId>;
+  /**
+   * Returns the new record's id. `seed` (the demo seed only, never over HTTP): the row the input
+   * was read from, in table shape; its own id and the columns no declared field writes (a created
+   * time, values derived on write) are stored as given, so seeded rows other rows point to keep
+   * their ids.
+   */
+  create?(
+    tx: Db,
+    input: ResourceRecord,
+    now: number,
+    actor: Actor,
+    seed?: Record<string, unknown>,
+  ): Promise<ResourceId>;
+  /** The demo seed only: a row in table shape as the API reads it (the input of `create` with `seed`). */
+  fromRow?(row: Record<string, unknown>): ResourceRecord;
   /** False when there is no such record. */
   update?(tx: Db, id: ResourceId, input: ResourceRecord, now: number, actor: Actor): Promise<boolean>;
   remove?(tx: Db, id: ResourceId): Promise<boolean>;
@@ -231,10 +244,16 @@ export function tableStore(m: TableMapping): ResourceStore {
       return m.load ? m.load(database, record) : record;
     },
 
-    async create(tx, given, now) {
+    fromRow: toRecord,
+
+    async create(tx, given, now, _actor, seed) {
       await m.check?.(tx, given, null);
       const input = m.prepare ? await m.prepare(tx, given, null) : given;
       const row = toRow(input, now, true);
+      if (seed) {
+        const declared = new Set(writable.map((f) => columnOf(m, f.name)));
+        for (const [column, value] of Object.entries(seed)) if (!declared.has(column)) row[column] = value;
+      }
       if (!m.id.generated) {
         const key = input[decl.idField];
         const exists = await loose(tx)
