@@ -178,6 +178,10 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
           events,
           vendor_meets: meets,
           activity_forms: forms,
+          weekly_reports: reports,
+          weekly_report_items: reportItems,
+          partners,
+          partner_items: partnerItems,
           ...bulk
         } = tables;
         for (const [table, rows] of Object.entries(bulk) as [keyof DB, Insertable<DB[keyof DB]>[]][]) {
@@ -194,6 +198,31 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
         await seedRows(tx, 'events', events ?? [], at);
         await seedRows(tx, 'meets', meets ?? [], at);
         await seedRows(tx, 'forms', forms ?? [], at);
+        // A report with its news and recommended articles, a partner page with its items.
+        const itemsOf = (id: unknown, kind: string) =>
+          (reportItems ?? [])
+            .filter((i) => i.report_id === id && i.kind === kind)
+            .sort((a, b) => Number(a.sort) - Number(b.sort))
+            .map((i) => i.article_id);
+        await seedRows(
+          tx,
+          'reports',
+          (reports ?? []).map((r) => ({
+            ...r,
+            events: itemsOf(r.id, 'event'),
+            recommends: itemsOf(r.id, 'recommend'),
+          })),
+          at,
+        );
+        await seedRows(
+          tx,
+          'partners',
+          (partners ?? []).map((p) => ({
+            ...p,
+            items: (partnerItems ?? []).filter((i) => i.mark === p.mark),
+          })),
+          at,
+        );
         await seedResource(tx, 'banners', banners ?? [], at);
         await seedResource(tx, 'ads', ads ?? [], at);
         await seedResource(tx, 'experts', experts ?? [], at);

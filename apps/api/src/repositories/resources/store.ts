@@ -244,14 +244,18 @@ export function tableStore(m: TableMapping): ResourceStore {
       return m.load ? m.load(database, record) : record;
     },
 
-    fromRow: toRecord,
+    // Virtual fields (kept elsewhere) come with the seeded row under their own names.
+    fromRow: (row) => ({
+      ...toRecord(row),
+      ...Object.fromEntries([...virtual].filter((v) => v in row).map((v) => [v, row[v]])),
+    }),
 
     async create(tx, given, now, _actor, seed) {
       await m.check?.(tx, given, null);
       const input = m.prepare ? await m.prepare(tx, given, null) : given;
       const row = toRow(input, now, true);
       if (seed) {
-        const declared = new Set(writable.map((f) => columnOf(m, f.name)));
+        const declared = new Set([...writable.map((f) => columnOf(m, f.name)), ...virtual]);
         for (const [column, value] of Object.entries(seed)) if (!declared.has(column)) row[column] = value;
       }
       if (!m.id.generated) {

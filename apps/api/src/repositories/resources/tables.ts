@@ -197,11 +197,11 @@ export const TABLE_STORES = {
     async afterWrite(tx, id, input) {
       await tx.db.deleteFrom('weekly_report_items').where('report_id', '=', Number(id)).execute();
       const rows = [
-        ...unique(input.events).map((article_id, i) => ({ kind: 'event' as const, article_id, sort: i })),
+        ...unique(input.events).map((article_id, i) => ({ kind: 'event' as const, article_id, sort: i + 1 })),
         ...unique(input.recommends).map((article_id, i) => ({
           kind: 'recommend' as const,
           article_id,
-          sort: i,
+          sort: i + 1,
         })),
       ];
       if (rows.length > 0)
