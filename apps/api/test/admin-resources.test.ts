@@ -16,8 +16,10 @@ import type {
   Job,
   ListItem,
   PartnerBase,
+  TopicDetail,
   Video,
 } from '@portal/api-client/contract';
+import { MOBILE_MENU } from '@portal/api-client/constants';
 import { runAdmin } from '../src/admin/commands';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember } from './member-helpers';
@@ -401,6 +403,63 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       expect(right.hot.map((a) => a.id)).toEqual([ids[1]]);
     });
 
+    it('topic: topic_detail lists the picked articles in order, else its category newest', async () => {
+      const ids = (
+        await t.app.database.db
+          .selectFrom('articles')
+          .select('id')
+          .where('status', '=', 1)
+          .where('cat_id', '=', 694)
+          .orderBy('id')
+          .limit(3)
+          .execute()
+      ).map((r) => Number(r.id));
+      expect(ids.length).toBe(3);
+      const topic = await create('topics', { title: '算力专题', cat_id: 694, articles: [ids[2], ids[0]] });
+      const detail = await publicData<TopicDetail>('topic_detail', { id: topic.id });
+      expect(detail.title).toBe('算力专题');
+      expect(detail.list.map((a) => a.id)).toEqual([ids[2], ids[0]]);
+      const put = await call(admin(), 'PUT', `/topics/${topic.id}`, {
+        kind: 'special',
+        cat_id: 694,
+        title: '算力专题',
+        url: '/AI',
+        articles: [ids[1]],
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect((await publicData<TopicDetail>('topic_detail', { id: topic.id })).list.map((a) => a.id)).toEqual(
+        [ids[1]],
+      );
+      await call(admin(), 'PUT', `/topics/${topic.id}`, {
+        kind: 'special',
+        cat_id: 694,
+        title: '算力专题',
+        url: '/AI',
+      });
+      const fallback = await publicData<TopicDetail>('topic_detail', { id: topic.id });
+      expect(fallback.list.length).toBeGreaterThan(1);
+      await call(admin(), 'DELETE', `/topics/${topic.id}`);
+      expect((await t.call('topic_detail', { id: topic.id })).code).not.toBe(0);
+    });
+
+    it('mTop: the mtop block replaces the recommended top of the mobile home', async () => {
+      const ids = (
+        await t.app.database.db
+          .selectFrom('articles')
+          .select('id')
+          .where('status', '=', 1)
+          .orderBy('id')
+          .limit(2)
+          .execute()
+      ).map((r) => Number(r.id));
+      const block = await create('blocks', { block: 'mtop', cat_id: 0, articles: [ids[1], ids[0]] });
+      const top = await publicData<ListItem[]>('mTop', { type: MOBILE_MENU.recommended });
+      expect(top.map((a) => a.id)).toEqual([ids[1], ids[0]]);
+      await call(admin(), 'DELETE', `/blocks/${block.id}`);
+      const auto = await publicData<ListItem[]>('mTop', { type: MOBILE_MENU.recommended });
+      expect(auto.map((a) => a.id)).not.toEqual([ids[1], ids[0]]);
+    });
+
     it('video and white paper show in their lists', async () => {
       await create('videos', { title: '新上传的视频', video_type: 2, url: '/uploads/new.mp4' });
       expect((await publicData<Video[]>('get_video')).map((v) => v.title)).toContain('新上传的视频');
@@ -495,6 +554,92 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       });
       expect(bad.statusCode).toBe(400);
       expect((bad.json() as { field: string }).field).toBe('form[0].field_name');
+    });
+
+    it('form: option ids stay when options are reordered, deleted and added; exports keep their labels', async () => {
+      const opt = (title: string, id?: number) => ({
+        ...(id !== undefined ? { id } : {}),
+        title,
+        is_input: false,
+        is_mark: false,
+      });
+      const field = (options: ReturnType<typeof opt>[]) => ({
+        field_name: 'size',
+        label: '公司规模',
+        type: 'radio',
+        is_require: true,
+        is_show: true,
+        options,
+      });
+      const form = await create('forms', {
+        activity_id: 4343,
+        title: '规模调查',
+        is_privacy: false,
+        form: [field([opt('小型'), opt('中型'), opt('大型')])],
+      });
+      const optionsOf = async () =>
+        (await publicData<DynamicForm>('getForm', { activity_id: form.id })).form[0]!.options.map((o) => [
+          o.id,
+          o.title,
+        ]);
+      expect(await optionsOf()).toEqual([
+        [1, '小型'],
+        [2, '中型'],
+        [3, '大型'],
+      ]);
+      // One answer through the landing form, one as older rows were stored (without a copy of the form).
+      const submit = await t.call('form_register', {
+        activity_id: form.id,
+        content: JSON.stringify({ size: 2 }),
+        other: '{}',
+      });
+      expect(submit.code, JSON.stringify(submit)).toBe(0);
+      await t.app.database.db
+        .insertInto('form_submissions')
+        .values({
+          activity_id: Number(form.id),
+          source: 'old',
+          content: JSON.stringify({ size: 3 }),
+          other: '{}',
+          created_at: Date.now(),
+        })
+        .execute();
+      // The editor puts 大型 first, deletes 中型 and adds 超大型: the admin form sends back the ids it read.
+      const read = (await call(admin(), 'GET', `/forms/${form.id}`)).json() as {
+        form: { options: { id: number; title: string }[] }[];
+      };
+      const [small, , large] = read.form[0]!.options;
+      const put = await call(admin(), 'PUT', `/forms/${form.id}`, {
+        title: '规模调查',
+        is_privacy: false,
+        form: [field([opt('大型', large!.id), opt('小型', small!.id), opt('超大型', 0)])],
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      // The new option gets a fresh id, never the deleted 中型's 2.
+      expect(await optionsOf()).toEqual([
+        [3, '大型'],
+        [1, '小型'],
+        [4, '超大型'],
+      ]);
+      const after = await t.call('form_register', {
+        activity_id: form.id,
+        content: JSON.stringify({ size: 4 }),
+        other: '{}',
+      });
+      expect(after.code, JSON.stringify(after)).toBe(0);
+      const csv = await call(admin(), 'GET', `/leads.csv?source=activity&id=${form.id}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(lines[0]).toContain('公司规模');
+      const answers = lines.slice(1).map((l) => l.split(',')[0]);
+      expect(answers).toEqual(['中型', '大型', '超大型']);
+      const leads = (await call(admin(), 'GET', `/leads?source=activity&id=${form.id}`)).json() as {
+        items: { values: Record<string, string> }[];
+      };
+      expect(leads.items.map((i) => i.values['f:size'])).toEqual(['超大型', '大型', '中型']);
     });
 
     it('partner page: the title (slogan) and items', async () => {

@@ -77,6 +77,8 @@ export interface FieldDecl {
   readOnly?: boolean;
   /** Default value of a new record. */
   default?: unknown;
+  /** Kept through the form but not shown (a key the server assigns, e.g. a form option's id). */
+  hidden?: boolean;
 }
 
 export interface FilterDecl {
@@ -228,6 +230,7 @@ export const BLOCK_KEYS = {
   recommend: '推荐文章（handle404、cate_recommend）',
   policy: '政策解读（get_policy、cate_recommend）',
   big: '大图头条（get_big、category_top）',
+  mtop: '手机首页推荐（mTop）',
 } as const;
 export type BlockKey = keyof typeof BLOCK_KEYS;
 const BLOCK_OPTIONS: readonly FieldOption[] = Object.entries(BLOCK_KEYS).map(([value, label]) => ({
@@ -582,6 +585,15 @@ export const RESOURCES = {
             type: 'list',
             max: 100,
             fields: [
+              {
+                name: 'id',
+                label: '选项编号',
+                type: 'number',
+                min: 0,
+                max: RESOURCE_LIMITS.maxInt,
+                hidden: true,
+                help: '0 或空：新选项，保存时编号；已有选项保留编号，旧报名按编号显示选项',
+              },
               text('title', '选项', 100, true),
               flagField('is_input', '可填写补充'),
               flagField('is_mark', '标记'),

@@ -86,6 +86,11 @@ export interface VideoDetail extends Video {
   relate: Video[];
 }
 
+/** A topic (专题) with its articles: the editor's picks in their order, else its category's newest. */
+export interface TopicDetail extends ListItem {
+  list: ListItem[];
+}
+
 export interface EventItem {
   id: number;
   title: string;
@@ -389,6 +394,8 @@ export interface ApiTypes {
   article_content: Def<{ id: number; type?: number }, ArticleDetail>;
   article_pv: Def<{ id: number; lasttime?: number }, { lasttime: number; pv: number }>;
   video_detail: Def<{ id: number }, VideoDetail>;
+  /** A topic's page (not in the spec: topics were links only until the back office picked their articles). */
+  topic_detail: Def<{ id: number }, TopicDetail>;
   mvideo_list: Def<Paged, { list: Video[] }>;
   get_schoolTop: Def<None, Video[]>;
   get_school: Def<{ cat_id: number } & Paged, Video[]>;
@@ -511,6 +518,7 @@ export const endpoints: { [N in EndpointName]: EndpointSpec } = {
   article_content: post(),
   article_pv: post(),
   video_detail: post(),
+  topic_detail: post(),
   mvideo_list: post(),
   get_schoolTop: post(),
   get_school: post(),

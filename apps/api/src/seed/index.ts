@@ -8,7 +8,7 @@ import { hashPassword } from '../lib/password';
 import { findAssetsDir } from './assets';
 import * as content from './content';
 import { FileSink } from './files';
-import { seedJobs, seedResource } from './resources';
+import { seedJobs, seedResource, seedRows } from './resources';
 import * as landing from './landing';
 import { demoMember } from './members';
 import { loadPlaces } from './places';
@@ -167,20 +167,68 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
           .onConflict((oc) => oc.column('key').doNothing())
           .executeTakeFirst();
         if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-        const { banners, ads, experts, menus, ...bulk } = tables;
+        const {
+          banners,
+          ads,
+          experts,
+          menus,
+          topics,
+          videos,
+          white_papers: whitePapers,
+          events,
+          vendor_meets: meets,
+          activity_forms: forms,
+          weekly_reports: reports,
+          weekly_report_items: reportItems,
+          partners,
+          partner_items: partnerItems,
+          ...bulk
+        } = tables;
         for (const [table, rows] of Object.entries(bulk) as [keyof DB, Insertable<DB[keyof DB]>[]][]) {
           await insertAll(trx, table, rows);
         }
         await indexArticles({ ...database, db: trx }, tables.articles as content.ArticleRow[]);
-        await syncSerialSequences(trx, database.dialect);
         // Content the back office manages, written through its resource layer.
         const tx = { ...database, db: trx, inTransaction: true };
         const at = opts.now ?? REFERENCE_DATE;
+        // Rows other rows point to (forms of events, reports' articles) keep their ids.
+        await seedRows(tx, 'topics', topics ?? [], at);
+        await seedRows(tx, 'videos', videos ?? [], at);
+        await seedRows(tx, 'white-papers', whitePapers ?? [], at);
+        await seedRows(tx, 'events', events ?? [], at);
+        await seedRows(tx, 'meets', meets ?? [], at);
+        await seedRows(tx, 'forms', forms ?? [], at);
+        // A report with its news and recommended articles, a partner page with its items.
+        const itemsOf = (id: unknown, kind: string) =>
+          (reportItems ?? [])
+            .filter((i) => i.report_id === id && i.kind === kind)
+            .sort((a, b) => Number(a.sort) - Number(b.sort))
+            .map((i) => i.article_id);
+        await seedRows(
+          tx,
+          'reports',
+          (reports ?? []).map((r) => ({
+            ...r,
+            events: itemsOf(r.id, 'event'),
+            recommends: itemsOf(r.id, 'recommend'),
+          })),
+          at,
+        );
+        await seedRows(
+          tx,
+          'partners',
+          (partners ?? []).map((p) => ({
+            ...p,
+            items: (partnerItems ?? []).filter((i) => i.mark === p.mark),
+          })),
+          at,
+        );
         await seedResource(tx, 'banners', banners ?? [], at);
         await seedResource(tx, 'ads', ads ?? [], at);
         await seedResource(tx, 'experts', experts ?? [], at);
         await seedResource(tx, 'menus', menus ?? [], at);
         await seedJobs(tx, at);
+        await syncSerialSequences(trx, database.dialect);
         return true;
       });
       if (seeded) log(`seed: demo content written in ${Date.now() - started} ms`);

@@ -102,6 +102,27 @@ export async function seedResource(
   }
 }
 
+/**
+ * Writes demo rows given in table shape through the resource layer, keeping each row as it is:
+ * the store reads the row as the back office would (`fromRow`), the declared schema validates that
+ * record, and the store creates it with the row's own id and undeclared columns (seed-only option
+ * of `create`), so rows that point to these ids stay right and the seeded data is unchanged.
+ */
+export async function seedRows(
+  tx: Db,
+  kind: ResourceKind,
+  rows: readonly Record<string, unknown>[],
+  now: number,
+): Promise<void> {
+  const store = RESOURCE_STORES[kind];
+  if (!store.create || !store.fromRow) throw new Error(`seed: the ${kind} resource cannot take seeded rows`);
+  const schema = resourceSchema(kind, 'create');
+  for (const row of rows) {
+    const input = schema.validateSync(store.fromRow(row), { stripUnknown: true }) as ResourceRecord;
+    await store.create(tx, input, now, SEED_ACTOR, row);
+  }
+}
+
 /** The positions of /recruit, in order. */
 export const seedJobs = (tx: Db, now: number) =>
   seedResource(

@@ -90,6 +90,7 @@ export const SAMPLES: { [N in EndpointName]: Sample<N> } = {
   get_partner: {},
   get_jobs: {},
   doc_detail: { id: 1 },
+  topic_detail: { id: 1 },
   white_paper_file: { id: 1 },
   member_register: {
     username: 'fuzzreader',

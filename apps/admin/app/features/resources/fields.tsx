@@ -208,11 +208,21 @@ export function FieldGrid({
 }) {
   return (
     <Row gutter={16}>
-      {fields.map((f) => (
-        <Col key={f.name} span={WIDE.has(f.type) ? 24 : f.type === 'boolean' ? Math.min(span, 6) : span}>
-          <FieldItem field={f} name={[...prefix, f.name]} mode={mode} onError={onError} />
-        </Col>
-      ))}
+      {fields
+        .filter((f) => f.hidden)
+        .map((f) => (
+          // Kept with the entry (a form option's id), never shown or edited.
+          <Form.Item key={f.name} name={[...prefix, f.name]} hidden noStyle>
+            <InputNumber />
+          </Form.Item>
+        ))}
+      {fields
+        .filter((f) => !f.hidden)
+        .map((f) => (
+          <Col key={f.name} span={WIDE.has(f.type) ? 24 : f.type === 'boolean' ? Math.min(span, 6) : span}>
+            <FieldItem field={f} name={[...prefix, f.name]} mode={mode} onError={onError} />
+          </Col>
+        ))}
     </Row>
   );
 }

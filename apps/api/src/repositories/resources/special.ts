@@ -20,13 +20,15 @@ type PartnerItemInput = {
   btn_text: string;
 };
 
-async function partnerItems(tx: Db, mark: string, items: PartnerItemInput[]) {
+/** `ids`: the seeded rows' own ids where they have one (seed only). */
+async function partnerItems(tx: Db, mark: string, items: PartnerItemInput[], ids?: number[]) {
   await tx.db.deleteFrom('partner_items').where('mark', '=', mark).execute();
   if (items.length === 0) return;
   await tx.db
     .insertInto('partner_items')
     .values(
       items.map((it, i) => ({
+        ...(Number.isSafeInteger(ids?.[i]) ? { id: ids?.[i] } : {}),
         mark,
         list: it.list as 'new',
         title: it.title,
@@ -34,7 +36,7 @@ async function partnerItems(tx: Db, mark: string, items: PartnerItemInput[]) {
         thumb: it.thumb ?? '',
         url: it.url,
         btn_text: it.btn_text ?? '',
-        sort: i,
+        sort: i + 1,
       })),
     )
     .execute();
@@ -86,7 +88,23 @@ const partners: ResourceStore = {
       .execute();
     return { id: row.mark, mark: row.mark, ...partnerBase(parseJson<ResourceRecord>(row.base, {})), items };
   },
-  async create(tx, input) {
+  /** A seeded partner row with `items`, its partner_items rows in order. */
+  fromRow(row) {
+    const items = (row.items ?? []) as Record<string, unknown>[];
+    return {
+      mark: row.mark,
+      ...partnerBase(parseJson<ResourceRecord>(row.base, {})),
+      items: items.map((it) => ({
+        list: it.list,
+        title: it.title,
+        sub_title: it.sub_title,
+        thumb: it.thumb,
+        url: it.url,
+        btn_text: it.btn_text,
+      })),
+    };
+  },
+  async create(tx, input, _now, _actor, seed) {
     const mark = String(input.mark);
     if (!PARTNER_MARK.test(mark))
       throw new ResourceInputError(400, '页面标识只能包含英文字母、数字、下划线和短横线', 'mark');
@@ -96,11 +114,11 @@ const partners: ResourceStore = {
       .where('mark', '=', mark)
       .executeTakeFirst();
     if (exists) throw new ResourceInputError(409, '页面标识已存在', 'mark');
-    await tx.db
-      .insertInto('partners')
-      .values({ mark, base: JSON.stringify(partnerBase(input)) })
-      .execute();
-    await partnerItems(tx, mark, (input.items ?? []) as PartnerItemInput[]);
+    // Seeded: the page text as stored and the items' own ids (rows elsewhere point to them).
+    const base = typeof seed?.base === 'string' ? seed.base : JSON.stringify(partnerBase(input));
+    await tx.db.insertInto('partners').values({ mark, base }).execute();
+    const ids = seed ? ((seed.items ?? []) as { id?: number }[]).map((it) => Number(it.id)) : undefined;
+    await partnerItems(tx, mark, (input.items ?? []) as PartnerItemInput[], ids);
     return mark;
   },
   async update(tx, id, input) {

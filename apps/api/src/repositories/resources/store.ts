@@ -48,8 +48,21 @@ export interface ResourceStore {
   ownsWrites?: boolean;
   list(database: Db, q: ListQuery): Promise<Paged<ResourceRecord>>;
   get(database: Db, id: ResourceId): Promise<ResourceRecord | null>;
-  /** Returns the new record's id. */
-  create?(tx: Db, input: ResourceRecord, now: number, actor: Actor): Promise<ResourceId>;
+  /**
+   * Returns the new record's id. `seed` (the demo seed only, never over HTTP): the row the input
+   * was read from, in table shape; its own id and the columns no declared field writes (a created
+   * time, values derived on write) are stored as given, so seeded rows other rows point to keep
+   * their ids.
+   */
+  create?(
+    tx: Db,
+    input: ResourceRecord,
+    now: number,
+    actor: Actor,
+    seed?: Record<string, unknown>,
+  ): Promise<ResourceId>;
+  /** The demo seed only: a row in table shape as the API reads it (the input of `create` with `seed`). */
+  fromRow?(row: Record<string, unknown>): ResourceRecord;
   /** False when there is no such record. */
   update?(tx: Db, id: ResourceId, input: ResourceRecord, now: number, actor: Actor): Promise<boolean>;
   remove?(tx: Db, id: ResourceId): Promise<boolean>;
@@ -127,6 +140,11 @@ export interface TableMapping {
   derive?(input: ResourceRecord, now: number, creating: boolean): Record<string, unknown>;
   /** Extra API values on read (e.g. the created time). */
   extra?(row: Record<string, unknown>): ResourceRecord;
+  /**
+   * Rewrites the input with what only the stored data tells (a form's option ids), before the row
+   * is built; `id` is the record's key (null on create).
+   */
+  prepare?(tx: Db, input: ResourceRecord, id: ResourceId | null): Promise<ResourceRecord>;
   /** Checks the store can see (uniqueness of a composite key): throw ResourceInputError. */
   check?(tx: Db, input: ResourceRecord, id: ResourceId | null): Promise<void>;
   /** Declared fields kept elsewhere (packed by `derive`, a child table by `afterWrite`): no column. */
@@ -226,9 +244,20 @@ export function tableStore(m: TableMapping): ResourceStore {
       return m.load ? m.load(database, record) : record;
     },
 
-    async create(tx, input, now) {
-      await m.check?.(tx, input, null);
+    // Virtual fields (kept elsewhere) come with the seeded row under their own names.
+    fromRow: (row) => ({
+      ...toRecord(row),
+      ...Object.fromEntries([...virtual].filter((v) => v in row).map((v) => [v, row[v]])),
+    }),
+
+    async create(tx, given, now, _actor, seed) {
+      await m.check?.(tx, given, null);
+      const input = m.prepare ? await m.prepare(tx, given, null) : given;
       const row = toRow(input, now, true);
+      if (seed) {
+        const declared = new Set([...writable.map((f) => columnOf(m, f.name)), ...virtual]);
+        for (const [column, value] of Object.entries(seed)) if (!declared.has(column)) row[column] = value;
+      }
       if (!m.id.generated) {
         const key = input[decl.idField];
         const exists = await loose(tx)
@@ -264,8 +293,9 @@ export function tableStore(m: TableMapping): ResourceStore {
       return id;
     },
 
-    async update(tx, id, input, now) {
-      await m.check?.(tx, input, id);
+    async update(tx, id, given, now) {
+      await m.check?.(tx, given, id);
+      const input = m.prepare ? await m.prepare(tx, given, id) : given;
       const row = toRow(input, now, false);
       const result = await loose(tx)
         .updateTable(m.table)

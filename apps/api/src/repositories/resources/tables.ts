@@ -1,6 +1,7 @@
 import type { ResourceRecord } from '@portal/api-client/admin-resources';
 import type { FormField } from '@portal/api-client/contract';
 import { sql } from 'kysely';
+import type { Db } from '../../db';
 import { sanitizeArticleHtml } from '../../lib/sanitize';
 import { ResourceInputError, isoOf, msOf, parseJson, tableStore, type ResourceStore } from './store';
 
@@ -25,7 +26,53 @@ interface FormInputField {
   type: FormField['type'];
   is_require: boolean;
   is_show: boolean;
-  options: { title: string; is_input: boolean; is_mark: boolean }[];
+  /** id: kept when given (> 0); 0 or absent: a new option, numbered on save. */
+  options: { id?: number; title: string; is_input: boolean; is_mark: boolean }[];
+}
+
+/**
+ * Gives every option of `fields` a stable id: a given id is kept (once per field), a new option
+ * gets one above every id the field's options ever had — in the stored form and in the copies of
+ * the form its submissions keep — so an answer's option id never names another option later.
+ */
+async function keepOptionIds(tx: Db, activityId: number, fields: FormInputField[]) {
+  const [stored, copies] = await Promise.all([
+    tx.db
+      .selectFrom('activity_forms')
+      .select('form')
+      .where('activity_id', '=', activityId)
+      .executeTakeFirst(),
+    tx.db
+      .selectFrom('form_submissions')
+      .select('labels')
+      .distinct()
+      .where('activity_id', '=', activityId)
+      .where('labels', '<>', '')
+      .limit(200)
+      .execute(),
+  ]);
+  const top = new Map<string, number>();
+  for (const text of [stored?.form, ...copies.map((c) => c.labels)]) {
+    for (const f of parseJson<FormField[]>(text, [])) {
+      if (!f || typeof f.field_name !== 'string' || !Array.isArray(f.options)) continue;
+      for (const o of f.options) {
+        const id = Number(o?.id);
+        if (Number.isSafeInteger(id)) top.set(f.field_name, Math.max(top.get(f.field_name) ?? 0, id));
+      }
+    }
+  }
+  return fields.map((f) => {
+    const given = f.options.map((o) => Number(o.id ?? 0)).filter((id) => id > 0);
+    let next = Math.max(top.get(f.field_name) ?? 0, ...given);
+    const used = new Set<number>();
+    const options = f.options.map((o) => {
+      let id = Number(o.id ?? 0);
+      if (!(id > 0) || used.has(id)) id = ++next;
+      used.add(id);
+      return { ...o, id };
+    });
+    return { ...f, options };
+  });
 }
 
 /** The declared form builder's fields as the landing page reads them (FormField of the contract). */
@@ -52,7 +99,7 @@ function toStoredForm(fields: FormInputField[]): FormField[] {
       is_show: f.is_show ? 1 : 0,
       options: choice
         ? f.options.map((o, j) => ({
-            id: j + 1,
+            id: o.id ?? j + 1,
             title: o.title,
             is_input: o.is_input ? 1 : 0,
             is_mark: o.is_mark ? 1 : 0,
@@ -70,6 +117,7 @@ function fromStoredForm(text: unknown): FormInputField[] {
     is_require: Number(f.is_require) === 1,
     is_show: Number(f.is_show) === 1,
     options: (f.options ?? []).map((o) => ({
+      id: Number(o.id),
       title: o.title,
       is_input: Number(o.is_input) === 1,
       is_mark: Number(o.is_mark) === 1,
@@ -149,11 +197,11 @@ export const TABLE_STORES = {
     async afterWrite(tx, id, input) {
       await tx.db.deleteFrom('weekly_report_items').where('report_id', '=', Number(id)).execute();
       const rows = [
-        ...unique(input.events).map((article_id, i) => ({ kind: 'event' as const, article_id, sort: i })),
+        ...unique(input.events).map((article_id, i) => ({ kind: 'event' as const, article_id, sort: i + 1 })),
         ...unique(input.recommends).map((article_id, i) => ({
           kind: 'recommend' as const,
           article_id,
-          sort: i,
+          sort: i + 1,
         })),
       ];
       if (rows.length > 0)
@@ -182,6 +230,10 @@ export const TABLE_STORES = {
     table: 'activity_forms',
     id: { column: 'activity_id', generated: false },
     virtual: ['privacy_title', 'privacy_content'],
+    async prepare(tx, input, id) {
+      const activityId = Number(id ?? input.activity_id);
+      return { ...input, form: await keepOptionIds(tx, activityId, (input.form ?? []) as FormInputField[]) };
+    },
     derive(input) {
       const out: Record<string, unknown> = {
         privacy: JSON.stringify({

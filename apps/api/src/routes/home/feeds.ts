@@ -8,6 +8,7 @@ import {
   listFlagged,
   listLatest,
   pageOf,
+  pickedArticles,
   uncachedCount,
   type CountCache,
 } from '../../repositories/articles';
@@ -57,4 +58,16 @@ export async function menuFeed(
       return listLatest(database, catId, { offset, limit }, counts);
     }
   }
+}
+
+/**
+ * A mobile home block (mTop): the first items of the menu's list; for the recommended menu the
+ * editor's `mtop` pick (blocks kind, home) in its order when there is one.
+ */
+export async function mobileTop(database: Db, type: number, limit: number): Promise<ListItem[]> {
+  if (type === MOBILE_MENU.recommended) {
+    const picked = await pickedArticles(database, 'mtop', 0);
+    if (picked.length > 0) return picked.slice(0, limit);
+  }
+  return (await menuFeed(database, type, 1, limit)).items;
 }

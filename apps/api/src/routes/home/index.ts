@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { HOT_NEWS_HOME, HOT_TOPICS, INNER_PAGE_ITEMS, LATEST_NEWS_HOME } from '@portal/api-client/constants';
-import { ok } from '../../lib/envelope';
+import { ErrorCode } from '@portal/api-client/codes';
+import { ApiError, ok } from '../../lib/envelope';
 import { cachedCounts } from '../../plugins/cache';
 import { defineCall } from '../../lib/route';
 import { listFlagged, listLatest, pageOf, pickedArticles } from '../../repositories/articles';
 import { listEvents } from '../../repositories/events';
 import { listVideos, listWhitePapers } from '../../repositories/media';
-import { listTopics } from '../../repositories/topics';
-import { menuFeed } from './feeds';
+import { listTopics, topicDetail } from '../../repositories/topics';
+import { menuFeed, mobileTop } from './feeds';
 
 /** Home page blocks (desktop and mobile) and the mobile menu feeds. */
 export default async function homeRoutes(app: FastifyInstance) {
@@ -90,10 +91,15 @@ export default async function homeRoutes(app: FastifyInstance) {
     },
     cache,
   );
+  defineCall(app, 'mTop', async ({ type }) => ok(await mobileTop(db, type, HOT_TOPICS.home)), cache);
   defineCall(
     app,
-    'mTop',
-    async ({ type }) => ok((await menuFeed(db, type, 1, HOT_TOPICS.home)).items),
+    'topic_detail',
+    async ({ id }) => {
+      const topic = await topicDetail(db, id);
+      if (!topic) throw new ApiError(ErrorCode.NotFound, '专题不存在');
+      return ok(topic);
+    },
     cache,
   );
 }
