@@ -37,6 +37,7 @@ import { createInProcessApi } from './in-process-api';
 import { MicroCache, microCacheKey } from './micro-cache';
 import { isKnownHost, originOf, safePath } from './origins';
 import { isShareable, renderApp, sendRendered, toWebRequest } from './render';
+import { installSecurityHeaders, newNonce, pageSecurityHeaders, withNonce } from './security-headers';
 import { readerWidth } from './width';
 
 export interface GatewayOptions extends Partial<GatewayConfig> {
@@ -107,6 +108,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   const log = (msg: string) => app.log.info(msg);
   // Set before any scope is registered: a scope keeps the error handler it was registered under.
   app.setErrorHandler(sendGatewayError);
+  installSecurityHeaders(app, config.publicOrigins);
 
   // ---- the API: in-process, proxied, or none ----
   const cache = new MicroCache(config.microCacheMs);
@@ -282,12 +284,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     }
 
     const origin = originOf(config.publicOrigins, target.name);
+    // One nonce per answer: in the CSP header and on every inline script of this page's HTML.
+    const nonce = newNonce();
+    reply.headers(pageSecurityHeaders(nonce, config.publicOrigins));
     const render = () =>
-      renderApp(
-        target.handler,
-        toWebRequest(request, reply, `${origin}${url.pathname}${url.search}`),
-        loadContexts.get(target.name)!,
-      );
+      renderApp(target.handler, toWebRequest(request, reply, `${origin}${url.pathname}${url.search}`), {
+        ...loadContexts.get(target.name)!,
+        cspNonce: nonce,
+      });
     const cacheable = cache.enabled && request.method === 'GET' && !data && isAnonymous(request);
     if (!cacheable) return sendRendered(reply, await render());
 
@@ -300,11 +304,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       cookie: request.headers.cookie,
     });
     const hit = cache.get(key);
-    if (hit) return sendRendered(reply, hit, 'HIT');
+    // A page rendered for another request is replayed with this request's nonce.
+    if (hit) return sendRendered(reply, withNonce(hit, nonce), 'HIT');
     const joined = cache.pending(key);
     if (joined) {
       const shared = await joined;
-      if (shared) return sendRendered(reply, shared, 'HIT');
+      if (shared) return sendRendered(reply, withNonce(shared, nonce), 'HIT');
       return sendRendered(reply, await render());
     }
     let own: Awaited<ReturnType<typeof render>> | undefined;
@@ -324,11 +329,6 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.addHook('onSend', async (_request, reply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('X-Frame-Options', 'SAMEORIGIN');
-      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    });
     scope.all('/*', handlePage);
     scope.all('/', handlePage);
   });
