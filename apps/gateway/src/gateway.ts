@@ -34,6 +34,7 @@ import { APP_NAMES, loadAppBundles, type AppBundle, type AppHandler } from './ap
 import { createAssetServer } from './assets';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { createInProcessApi } from './in-process-api';
+import { createMetrics, installRequestMetrics, type GatewayMetrics } from './metrics';
 import { MicroCache, microCacheKey } from './micro-cache';
 import { isKnownHost, originOf, safePath } from './origins';
 import { isShareable, renderApp, sendRendered, toWebRequest } from './render';
@@ -53,6 +54,8 @@ export interface GatewayOptions extends Partial<GatewayConfig> {
   /** The back office's build/client (tests); null serves none. Default: the built admin app. */
   adminDir?: string | null;
   logger?: boolean;
+  /** Where request and cache metrics are counted (server.ts serves them on METRICS_PORT); default: a registry of its own. */
+  metrics?: GatewayMetrics;
 }
 
 const PUBLIC_FILE = /^\/[\w.-]+\.(?:ico|svg|png|txt|xml|webmanifest|json)$/;
@@ -109,6 +112,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   // Set before any scope is registered: a scope keeps the error handler it was registered under.
   app.setErrorHandler(sendGatewayError);
   installSecurityHeaders(app, config.publicOrigins);
+  const metrics = options.metrics ?? createMetrics();
+  installRequestMetrics(app, metrics);
 
   // ---- the API: in-process, proxied, or none ----
   const cache = new MicroCache(config.microCacheMs);
@@ -283,6 +288,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       return reply.sendFile(routePath.slice(1), clientDir);
     }
 
+    metrics.setKind(request, target.name);
     const origin = originOf(config.publicOrigins, target.name);
     // One nonce per answer: in the CSP header and on every inline script of this page's HTML.
     const nonce = newNonce();
@@ -305,11 +311,17 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     });
     const hit = cache.get(key);
     // A page rendered for another request is replayed with this request's nonce.
-    if (hit) return sendRendered(reply, withNonce(hit, nonce), 'HIT');
+    if (hit) {
+      metrics.microCache.inc({ result: 'hit' });
+      return sendRendered(reply, withNonce(hit, nonce), 'HIT');
+    }
     const joined = cache.pending(key);
     if (joined) {
       const shared = await joined;
-      if (shared) return sendRendered(reply, withNonce(shared, nonce), 'HIT');
+      if (shared) {
+        metrics.microCache.inc({ result: 'hit' });
+        return sendRendered(reply, withNonce(shared, nonce), 'HIT');
+      }
       return sendRendered(reply, await render());
     }
     let own: Awaited<ReturnType<typeof render>> | undefined;
@@ -317,6 +329,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       own = await render();
       return isShareable(own) ? own : null;
     });
+    metrics.microCache.inc({ result: 'miss' });
     return sendRendered(reply, own!, 'MISS');
   }
 
