@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import type { Registry } from 'prom-client';
 import type { AppLoadContext } from 'react-router';
 import type * as ApiModule from 'api';
 import type { Api } from '@portal/api-client';
@@ -70,6 +71,11 @@ const ANONYMOUS_COOKIES = new Set<string>([COOKIE.viewportWidth, COOKIE.consent]
 /** What the in-process API offers the gateway besides its routes (apps/api/src/plugins/content-changes.ts). */
 interface ContentChangesHost {
   contentChanges: { onChange(listener: () => void): () => void };
+}
+
+/** What the in-process API offers the gateway's metrics (apps/api/src/plugins/metrics.ts). */
+interface MetricsHost {
+  metrics: { registry: Registry };
 }
 
 function isAnonymous(request: FastifyRequest): boolean {
@@ -133,6 +139,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     // A publish, edit or approval anywhere (this process, or another through Redis / the database
     // version) drops the cached pages here too, so readers see it within 2 s.
     (apiApp as FastifyInstance & Partial<ContentChangesHost>).contentChanges?.onChange(() => cache.clear());
+    // The API's own counters (read cache, SMS, leads, database pool) are served with the gateway's.
+    const apiMetrics = (apiApp as FastifyInstance & Partial<MetricsHost>).metrics;
+    if (apiMetrics?.registry) metrics.include(apiMetrics.registry);
     api = createInProcessApi(apiApp, { clientId: config.clientId, clientSecret: config.clientSecret });
   } else {
     forwardToApi = await mountApi(app, { url: config.apiUrl });

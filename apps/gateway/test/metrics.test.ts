@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Counter, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppName } from '@portal/routes';
 import type { AppBundle } from '../src/apps';
@@ -30,6 +31,10 @@ describe('gateway metrics', () => {
       data: { access_token: 't', expires_in: 7200 },
     }));
     api.get('/api/ping', async () => ({ code: 0, msg: '成功', data: null }));
+    // The in-process API's own registry (apps/api/src/plugins/metrics.ts) is served with the gateway's.
+    const apiRegistry = new Registry();
+    new Counter({ name: 'portal_leads_total', help: 'leads', registers: [apiRegistry] }).inc(3);
+    api.decorate('metrics', { registry: apiRegistry });
     metrics = createMetrics();
     gateway = await createGateway({
       api,
@@ -67,6 +72,12 @@ describe('gateway metrics', () => {
     expect(await value('portal_http_requests_total', { kind: 'api', status: '4xx' })).toBe(1);
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/portal_http_request_duration_seconds_count\{kind="desktop"\} 2/);
+  });
+
+  it("serves the in-process API's metrics with its own", async () => {
+    const { text } = await metrics.scrape();
+    expect(text).toContain('portal_leads_total 3');
+    expect(text).toContain('# TYPE portal_http_requests_total counter');
   });
 
   it('counts micro-cache hits and misses', async () => {
