@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, {
   LogController,
@@ -294,6 +294,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     const clientDir = clientDirs.get(target.name);
     if (!data && PUBLIC_FILE.test(routePath) && clientDir && isFile(path.join(clientDir, routePath))) {
       reply.header('Cache-Control', 'public, max-age=3600');
+      if (routePath === '/robots.txt') {
+        // The app's rules, then where the sitemap is: an absolute URL on the configured public
+        // origin, which the built file cannot know (the m. host points at it too, as the protocol allows).
+        const rules = (await readFile(path.join(clientDir, routePath), 'utf8')).trimEnd();
+        return reply
+          .type('text/plain; charset=utf-8')
+          .send(`${rules}\n\nSitemap: ${config.publicOrigins.desktop}/sitemap.xml\n`);
+      }
       return reply.sendFile(routePath.slice(1), clientDir);
     }
 
