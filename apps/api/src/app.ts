@@ -11,6 +11,7 @@ import db from './plugins/db';
 import errors, { frameworkErrors } from './plugins/errors';
 import health from './plugins/health';
 import housekeeping from './plugins/housekeeping';
+import metrics from './plugins/metrics';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
@@ -67,6 +68,7 @@ export async function buildApp(
   app.setValidatorCompiler(yupValidatorCompiler);
 
   await app.register(errors);
+  await app.register(metrics);
   await app.register(storage, { config });
   await app.register(db, { config });
   await app.register(housekeeping, { config });

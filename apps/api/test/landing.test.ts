@@ -415,6 +415,9 @@ describe.each(DIALECTS)('landing calls on %s', (dialect) => {
 
     it('a duplicate phone for the same meet keeps the earlier lead and adds the new one; another meet gets its own lead', async () => {
       const call = caller(t, freshIp());
+      const vendorLeads = async () =>
+        (await app.metrics.leads.get()).values.find((v) => v.labels.kind === 'vendor')?.value ?? 0;
+      const counted = await vendorLeads();
       const first = (await rows.leads())[0];
       const again = await call('vendor_register', lead({ company: '新公司', question: '[]' }));
       expect(again).toMatchObject({ code: 0, msg: MSG_LANDING.registeredAgain });
@@ -438,6 +441,8 @@ describe.each(DIALECTS)('landing calls on %s', (dialect) => {
       expect(leads).toHaveLength(3);
       expect(leads[2]).toMatchObject({ meet_id: 1, meet_name: '2025数智化转型峰会' });
       expect((await call('vendor_register', lead({ meet_id: 42 }))).code).toBe(ErrorCode.NotFound);
+      // The lead counter (metrics) counts the two stored leads, not the refusal.
+      expect(await vendorLeads()).toBe(counted + 2);
     });
 
     it('concurrent registrations of one phone are all kept, exactly one of them the first', async () => {

@@ -86,8 +86,13 @@ describe.each(DIALECTS)('SMS codes and password reset on %s', (dialect) => {
   });
 
   it('sends a 6-digit code to the outbox as mobile<TAB>code<TAB>ISO time', async () => {
+    const sent = async () =>
+      (await t.app.metrics.sms.get()).values.find((v) => v.labels.result === 'sent')?.value ?? 0;
+    const before = await sent();
     const res = await send(m.mobile);
     expect(res).toMatchObject({ code: 0, msg: '验证码已发送，请注意查收' });
+    // Counted for the metrics (portal_sms_total{result="sent"}).
+    expect(await sent()).toBe(before + 1);
     const line = outbox().at(-1)!;
     const [mobile, code, time] = line.split('\t');
     expect(mobile).toBe(m.mobile);

@@ -79,6 +79,16 @@ describe('MemoryReadCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('tells each lookup: a load is a miss, the cached value or a joined load a hit (metrics)', async () => {
+    const seen: string[] = [];
+    const cache = new MemoryReadCache(60_000, undefined, (call, hit) => seen.push(`${call}:${hit}`));
+    const load = async () => 1;
+    await Promise.all([cache.wrap('get_news', 'k', load), cache.wrap('get_news', 'k', load)]);
+    await cache.wrap('get_news', 'k', load);
+    await cache.wrap('get_policy', 'k', load);
+    expect(seen).toEqual(['get_news:false', 'get_news:true', 'get_news:true', 'get_policy:false']);
+  });
+
   it('invalidates by call, or everything', async () => {
     const cache = new MemoryReadCache(60_000);
     let n = 0;

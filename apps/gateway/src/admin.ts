@@ -4,15 +4,16 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PrefixRule } from '@portal/routes';
 import { createAssetServer } from './assets';
+import { adminSecurityHeaders, inlineScriptHashes } from './security-headers';
 
-/** The back office's document: never cached, never framed, never indexed. */
-const ADMIN_HEADERS = {
-  'Cache-Control': 'no-store',
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'same-origin',
-  'X-Robots-Tag': 'noindex, nofollow',
-};
+/** The back office's document: never cached, never framed, never indexed; its CSP allows its own inline scripts by hash. */
+function adminHeaders(document: string): Record<string, string> {
+  return {
+    'Cache-Control': 'no-store',
+    'X-Robots-Tag': 'noindex, nofollow',
+    ...adminSecurityHeaders(inlineScriptHashes(document)),
+  };
+}
 
 /** build/client of apps/admin (its package export), or null when it has not been built. */
 export function adminClientDir(): string | null {
@@ -47,12 +48,13 @@ export async function mountPrefixApp(
     return;
   }
   const document = readFileSync(path.join(clientDir, 'index.html'));
+  const headers = adminHeaders(document.toString('utf8'));
   const assets = createAssetServer(path.join(clientDir, rule.assets.slice(rule.prefix.length)));
   app.get(`${rule.assets}/*`, { compress: false }, (request, reply) =>
     assets.serve((request.params as { '*': string })['*'], request, reply),
   );
   const sendDocument = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.headers(ADMIN_HEADERS).type('text/html; charset=utf-8').send(document);
+    reply.headers(headers).type('text/html; charset=utf-8').send(document);
   for (const url of paths) app.get(url, sendDocument);
   log(`app ${rule.app}: ready`);
 }

@@ -7,6 +7,7 @@ import {
   issuesOf,
   logLevelVar,
   nodeEnvVar,
+  optionalPortVar,
   originVar,
   portVar,
   productionSecretIssues,
@@ -45,6 +46,8 @@ export interface GatewayConfig {
   shutdownTimeoutMs: number;
   /** Where absolute URLs point (canonical, og:url, JSON-LD), and the hosts pages are served on. */
   publicOrigins: PublicOrigins;
+  /** Prometheus metrics on 127.0.0.1:metricsPort/metrics (off when unset); start:prod gives worker i METRICS_PORT + i. */
+  metricsPort?: number;
 }
 
 const GatewayEnv = z.object({
@@ -61,6 +64,7 @@ const GatewayEnv = z.object({
   PUBLIC_ORIGIN: originVar,
   PUBLIC_MOBILE_ORIGIN: originVar,
   SHUTDOWN_TIMEOUT_MS: intVar(30_000, 0, 600_000),
+  METRICS_PORT: optionalPortVar,
 });
 
 /** Every environment variable the gateway reads (the .env.example drift test checks it lists them all). */
@@ -103,6 +107,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsPort: e.METRICS_PORT,
     publicOrigins: {
       desktop,
       mobile: e.PUBLIC_MOBILE_ORIGIN ?? desktop,

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, {
   LogController,
@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import type { Registry } from 'prom-client';
 import type { AppLoadContext } from 'react-router';
 import type * as ApiModule from 'api';
 import type { Api } from '@portal/api-client';
@@ -34,9 +35,11 @@ import { APP_NAMES, loadAppBundles, type AppBundle, type AppHandler } from './ap
 import { createAssetServer } from './assets';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { createInProcessApi } from './in-process-api';
+import { createMetrics, installRequestMetrics, type GatewayMetrics } from './metrics';
 import { MicroCache, microCacheKey } from './micro-cache';
 import { isKnownHost, originOf, safePath } from './origins';
 import { isShareable, renderApp, sendRendered, toWebRequest } from './render';
+import { installSecurityHeaders, newNonce, pageSecurityHeaders, withNonce } from './security-headers';
 import { readerWidth } from './width';
 
 export interface GatewayOptions extends Partial<GatewayConfig> {
@@ -52,6 +55,8 @@ export interface GatewayOptions extends Partial<GatewayConfig> {
   /** The back office's build/client (tests); null serves none. Default: the built admin app. */
   adminDir?: string | null;
   logger?: boolean;
+  /** Where request and cache metrics are counted (server.ts serves them on METRICS_PORT); default: a registry of its own. */
+  metrics?: GatewayMetrics;
 }
 
 const PUBLIC_FILE = /^\/[\w.-]+\.(?:ico|svg|png|txt|xml|webmanifest|json)$/;
@@ -66,6 +71,11 @@ const ANONYMOUS_COOKIES = new Set<string>([COOKIE.viewportWidth, COOKIE.consent]
 /** What the in-process API offers the gateway besides its routes (apps/api/src/plugins/content-changes.ts). */
 interface ContentChangesHost {
   contentChanges: { onChange(listener: () => void): () => void };
+}
+
+/** What the in-process API offers the gateway's metrics (apps/api/src/plugins/metrics.ts). */
+interface MetricsHost {
+  metrics: { registry: Registry };
 }
 
 function isAnonymous(request: FastifyRequest): boolean {
@@ -107,6 +117,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   const log = (msg: string) => app.log.info(msg);
   // Set before any scope is registered: a scope keeps the error handler it was registered under.
   app.setErrorHandler(sendGatewayError);
+  installSecurityHeaders(app, config.publicOrigins);
+  const metrics = options.metrics ?? createMetrics();
+  installRequestMetrics(app, metrics);
 
   // ---- the API: in-process, proxied, or none ----
   const cache = new MicroCache(config.microCacheMs);
@@ -126,6 +139,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     // A publish, edit or approval anywhere (this process, or another through Redis / the database
     // version) drops the cached pages here too, so readers see it within 2 s.
     (apiApp as FastifyInstance & Partial<ContentChangesHost>).contentChanges?.onChange(() => cache.clear());
+    // The API's own counters (read cache, SMS, leads, database pool) are served with the gateway's.
+    const apiMetrics = (apiApp as FastifyInstance & Partial<MetricsHost>).metrics;
+    if (apiMetrics?.registry) metrics.include(apiMetrics.registry);
     api = createInProcessApi(apiApp, { clientId: config.clientId, clientSecret: config.clientSecret });
   } else {
     forwardToApi = await mountApi(app, { url: config.apiUrl });
@@ -278,16 +294,27 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     const clientDir = clientDirs.get(target.name);
     if (!data && PUBLIC_FILE.test(routePath) && clientDir && isFile(path.join(clientDir, routePath))) {
       reply.header('Cache-Control', 'public, max-age=3600');
+      if (routePath === '/robots.txt') {
+        // The app's rules, then where the sitemap is: an absolute URL on the configured public
+        // origin, which the built file cannot know (the m. host points at it too, as the protocol allows).
+        const rules = (await readFile(path.join(clientDir, routePath), 'utf8')).trimEnd();
+        return reply
+          .type('text/plain; charset=utf-8')
+          .send(`${rules}\n\nSitemap: ${config.publicOrigins.desktop}/sitemap.xml\n`);
+      }
       return reply.sendFile(routePath.slice(1), clientDir);
     }
 
+    metrics.setKind(request, target.name);
     const origin = originOf(config.publicOrigins, target.name);
+    // One nonce per answer: in the CSP header and on every inline script of this page's HTML.
+    const nonce = newNonce();
+    reply.headers(pageSecurityHeaders(nonce, config.publicOrigins));
     const render = () =>
-      renderApp(
-        target.handler,
-        toWebRequest(request, reply, `${origin}${url.pathname}${url.search}`),
-        loadContexts.get(target.name)!,
-      );
+      renderApp(target.handler, toWebRequest(request, reply, `${origin}${url.pathname}${url.search}`), {
+        ...loadContexts.get(target.name)!,
+        cspNonce: nonce,
+      });
     const cacheable = cache.enabled && request.method === 'GET' && !data && isAnonymous(request);
     if (!cacheable) return sendRendered(reply, await render());
 
@@ -300,11 +327,18 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       cookie: request.headers.cookie,
     });
     const hit = cache.get(key);
-    if (hit) return sendRendered(reply, hit, 'HIT');
+    // A page rendered for another request is replayed with this request's nonce.
+    if (hit) {
+      metrics.microCache.inc({ result: 'hit' });
+      return sendRendered(reply, withNonce(hit, nonce), 'HIT');
+    }
     const joined = cache.pending(key);
     if (joined) {
       const shared = await joined;
-      if (shared) return sendRendered(reply, shared, 'HIT');
+      if (shared) {
+        metrics.microCache.inc({ result: 'hit' });
+        return sendRendered(reply, withNonce(shared, nonce), 'HIT');
+      }
       return sendRendered(reply, await render());
     }
     let own: Awaited<ReturnType<typeof render>> | undefined;
@@ -312,6 +346,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       own = await render();
       return isShareable(own) ? own : null;
     });
+    metrics.microCache.inc({ result: 'miss' });
     return sendRendered(reply, own!, 'MISS');
   }
 
@@ -324,11 +359,6 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.addHook('onSend', async (_request, reply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('X-Frame-Options', 'SAMEORIGIN');
-      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    });
     scope.all('/*', handlePage);
     scope.all('/', handlePage);
   });

@@ -6,6 +6,8 @@ export interface CachedResponse {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** The CSP nonce the page was rendered with (security-headers.ts swaps it when the page is replayed). */
+  nonce?: string;
 }
 
 /** Everything that can change the bytes of an anonymous page. */

@@ -30,7 +30,10 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, url: 
   return new Request(url, init);
 }
 
-/** Renders with an app's handler and reads the whole response (documents are rendered onAllReady anyway). */
+/**
+ * Renders with an app's handler and reads the whole response (documents are rendered onAllReady
+ * anyway). `context.cspNonce` is the nonce the page's inline scripts carry.
+ */
 export async function renderApp(
   handler: AppHandler,
   request: Request,
@@ -43,7 +46,7 @@ export async function renderApp(
   });
   for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
-  return { status: response.status, headers, body };
+  return { status: response.status, headers, body, nonce: context.cspNonce };
 }
 
 export function sendRendered(reply: FastifyReply, rendered: CachedResponse, cacheState?: 'HIT' | 'MISS') {

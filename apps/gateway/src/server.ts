@@ -3,12 +3,14 @@ import type { Socket } from 'node:net';
 import { ConfigError } from '@portal/config';
 import { createGateway } from './gateway';
 import { loadGatewayConfig } from './config';
+import { createMetrics, startMetricsServer } from './metrics';
 
 /** `node apps/gateway/dist/server.js`: API, uploads, assets and the three apps on PORT (default 8080). */
 async function start() {
   try {
     const config = loadGatewayConfig();
-    return { config, app: await createGateway(config) };
+    const metrics = config.metricsPort ? createMetrics({ processMetrics: true }) : undefined;
+    return { config, metrics, app: await createGateway({ ...config, metrics }) };
   } catch (error) {
     // A bad environment (here or in the in-process API's variables) is the operator's to fix: say
     // what is wrong, without a stack trace.
@@ -19,7 +21,7 @@ async function start() {
     throw error;
   }
 }
-const { config, app } = await start();
+const { config, metrics, app } = await start();
 
 /**
  * A stopping gateway drains (see drained(): at least DRAIN_MS, at most DRAIN_MAX_MS) before it
@@ -112,3 +114,13 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 if (process.send) process.once('disconnect', () => void shutdown('supervisor gone'));
 
 await app.listen({ port: config.port, host: config.host });
+if (metrics && config.metricsPort) {
+  // Internal only: 127.0.0.1, never behind nginx. A port still held (a worker being replaced) costs
+  // the metrics, never the pages.
+  try {
+    (await startMetricsServer(metrics, config.metricsPort)).unref();
+    app.log.info(`metrics on http://127.0.0.1:${config.metricsPort}/metrics`);
+  } catch (error) {
+    app.log.warn({ err: error }, `metrics: cannot listen on 127.0.0.1:${config.metricsPort}`);
+  }
+}

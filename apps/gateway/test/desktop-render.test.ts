@@ -50,6 +50,19 @@ describe.skipIf(!desktopBuilt())('desktop build behind the gateway', () => {
     expect(res.body).toContain('抱歉，您访问的页面不存在（404）');
   });
 
+  it('puts the nonce of the CSP header on every inline script of the rendered document', async () => {
+    const res = await gateway.inject({ url: '/no/such/page', headers: { cookie: 'vw=1280' } });
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...res.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
+    const inline = scripts.filter(
+      (attributes) => !/\bsrc=/.test(attributes) && !/application\/ld\+json/.test(attributes),
+    );
+    // The width script, React Router's context and module scripts, scroll restoration.
+    expect(inline.length).toBeGreaterThanOrEqual(3);
+    for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
   it('turns a failed home load into the error page with status 500', async () => {
     const res = await gateway.inject({ url: '/', headers: { cookie: 'vw=1280' } });
     expect(res.statusCode).toBe(500);

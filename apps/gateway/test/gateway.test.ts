@@ -85,6 +85,7 @@ beforeAll(async () => {
   const clientDir = path.join(dataDir, 'desktop-client');
   mkdirSync(path.join(clientDir, 'assets', 'desktop'), { recursive: true });
   writeFileSync(path.join(clientDir, 'assets', 'desktop', 'entry.client-test.js'), 'hydrate();');
+  writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nDisallow: /user\n');
   writeFileSync(path.join(clientDir, 'assets', 'desktop', 'big-test.js'), BIG_JS);
   api = await fakeApi();
   gateway = await createGateway({
@@ -190,6 +191,12 @@ describe('app choice', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers.vary).toContain('Cookie');
+  });
+  it('serves robots.txt with a Sitemap line on the configured public origin', async () => {
+    const res = await gateway.inject({ url: '/robots.txt', headers: cookie(1280) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toBe('User-agent: *\nDisallow: /user\n\nSitemap: http://localhost/sitemap.xml\n');
   });
   it('ignores a malformed vw cookie and falls back to the User-Agent', async () => {
     const res = await gateway.inject({ url: '/', headers: { cookie: 'vw=abc', 'user-agent': IPHONE } });

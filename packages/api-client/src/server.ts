@@ -21,6 +21,11 @@ declare module 'react-router' {
     publicOrigins?: { desktop: string; mobile: string };
     /** The configured client credential, rendered into every document for the browser's transport. */
     clientCredential?: PublicClientCredential;
+    /**
+     * The Content-Security-Policy nonce of this request (the gateway's security headers): the
+     * server entry puts it on every inline script it renders.
+     */
+    cspNonce?: string;
   }
 }
 

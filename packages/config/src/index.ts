@@ -5,6 +5,7 @@ export {
   isProduction,
   logLevelVar,
   nodeEnvVar,
+  optionalPortVar,
   optionalVar,
   originVar,
   portVar,

@@ -27,6 +27,17 @@ export function intVar(defaultValue: number, min: number, max: number) {
 
 export const portVar = (defaultValue: number) => intVar(defaultValue, 1, 65_535);
 
+/** A port that may stay unset (a feature that is off unless configured, such as METRICS_PORT). */
+export const optionalPortVar = raw.transform((value, ctx): number | undefined => {
+  if (isBlank(value)) return undefined;
+  const n = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!(n >= 1 && n <= 65_535)) {
+    ctx.addIssue({ code: 'custom', message: `must be a port from 1 to 65535, got "${value}"` });
+    return z.NEVER;
+  }
+  return n;
+});
+
 /** A free-form string with a default. */
 export const stringVar = (defaultValue: string) =>
   raw.transform((value) => (isBlank(value) ? defaultValue : value.trim()));

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { SWITCH_META, hasOtherWidth, viewportScript, type AppName } from '@portal/routes';
+import { useCspNonce } from './cspNonce';
 
 export interface ViewportHeadProps {
   app: AppName;
@@ -9,15 +10,16 @@ export interface ViewportHeadProps {
 
 /**
  * Goes first in every document's <head>: the switch flag for the current path, then the inline
- * width script (vw cookie, breakpoint reload, chunk-error reload). The meta re-renders on client
+ * width script (vw cookie, breakpoint reload, chunk-error reload), with the request's CSP nonce. The meta re-renders on client
  * navigation, so the script always reads the flag of the page on screen.
  */
 export function ViewportHead({ app, rootFont = false }: ViewportHeadProps) {
   const { pathname } = useLocation();
+  const nonce = useCspNonce();
   return (
     <>
       <meta name={SWITCH_META} content={hasOtherWidth(pathname) ? '1' : '0'} />
-      <script dangerouslySetInnerHTML={{ __html: viewportScript({ app, rootFont }) }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: viewportScript({ app, rootFont }) }} />
     </>
   );
 }

@@ -19,6 +19,8 @@ export interface Database_ {
   db: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's open, idle and waiting counts (metrics); absent on SQLite. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * `db` is the connection of a running write transaction (repositories/write-tx.ts): nested
    * work joins it. Kysely's own flag (db.isTransaction) is false there on SQLite, because the
@@ -70,7 +72,12 @@ export function openDb(config: DbConfig): Database_ {
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new Database(path.join(config.dataDir, 'portal.db'));

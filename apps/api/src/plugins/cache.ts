@@ -29,6 +29,8 @@ export class MemoryReadCache implements ReadCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 5000,
+    /** Told of every cached lookup: answered from the cache or loaded (metrics). */
+    private readonly onLookup: (call: EndpointName, hit: boolean) => void = () => {},
   ) {}
 
   async wrap<T>(call: EndpointName, key: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
@@ -38,8 +40,13 @@ export class MemoryReadCache implements ReadCache {
     const k = `${call}\u0000${key}`;
     const now = Date.now();
     const hit = this.entries.get(k);
-    if (hit && hit.expiresAt > now) return hit.value as T;
+    if (hit && hit.expiresAt > now) {
+      this.onLookup(call, true);
+      return hit.value as T;
+    }
     const inflight = this.pending.get(k);
+    // Joining a load in flight costs no query either.
+    this.onLookup(call, inflight !== undefined);
     if (inflight) return inflight as Promise<T>;
     const generation = this.generation;
     const promise = load().finally(() => this.pending.delete(k));
@@ -92,7 +99,13 @@ declare module 'fastify' {
 
 export default fp<{ config: ApiConfig }>(
   async (app, { config }) => {
-    app.decorate('readCache', new MemoryReadCache(config.cacheTtlMs));
+    const counter = app.metrics.readCache;
+    app.decorate(
+      'readCache',
+      new MemoryReadCache(config.cacheTtlMs, undefined, (call, hit) =>
+        counter.inc({ call, result: hit ? 'hit' : 'miss' }),
+      ),
+    );
   },
-  { name: 'cache' },
+  { name: 'cache', dependencies: ['metrics'] },
 );

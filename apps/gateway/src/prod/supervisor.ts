@@ -159,6 +159,8 @@ export class Supervisor {
         // The release step seeded (or not) before any worker started: workers never seed.
         SEED: 'none',
         PORTAL_WORKER: String(slot),
+        // Each worker serves its own metrics: worker i on METRICS_PORT + i (off when unset).
+        ...(env.METRICS_PORT?.trim() ? { METRICS_PORT: String(Number(env.METRICS_PORT) + slot) } : {}),
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
+import { CspNonceContext } from '../cspNonce';
 
 export const streamTimeout = 5_000;
 
@@ -16,7 +17,7 @@ export function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -27,9 +28,16 @@ export function handleRequest(
       () => abort(),
       streamTimeout + 1000,
     );
+    // The gateway's per-request CSP nonce: on React Router's scripts (ServerRouter passes it to
+    // <Scripts>, <ScrollRestoration>), the width script (CspNonceContext) and React's own.
+    const cspNonce: unknown = loadContext?.cspNonce;
+    const nonce = typeof cspNonce === 'string' ? cspNonce : undefined;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <CspNonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceContext.Provider>,
       {
+        nonce,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

@@ -79,6 +79,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
       },
       Date.now(),
     );
+    app.metrics.leads.inc({ kind: 'vendor' });
     return {
       code: ErrorCode.Ok,
       msg: outcome === 'again' ? MSG_LANDING.registeredAgain : MSG_LANDING.registered,
@@ -165,6 +166,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
       },
       Date.now(),
     );
+    app.metrics.leads.inc({ kind: 'form' });
     return { code: ErrorCode.Ok, msg: MSG_LANDING.submitted, data: null };
   });
 }

@@ -93,7 +93,9 @@ export function registerSmsCalls(
     if (known) {
       try {
         await provider.send(mobile, code);
+        app.metrics.sms.inc({ result: 'sent' });
       } catch (err) {
+        app.metrics.sms.inc({ result: 'failed' });
         request.log.error({ err }, 'sms provider failed');
         throw new ApiError(ErrorCode.ServerError, '短信发送失败，请稍后再试');
       }
