@@ -18,10 +18,13 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
  * Data dirs the gateway under test may use: E2E_DATA_DIR / DATA_DIR when the server was started by
- * hand, else the temporary dirs e2e/serve.mjs makes (portal-e2e-*), newest first.
+ * hand, else the one e2e/serve.mjs named for this port, else its temporary dirs (portal-e2e-*), newest first.
  */
 function candidateDirs(): string[] {
-  const dirs = [process.env.E2E_DATA_DIR, process.env.DATA_DIR]
+  // e2e/serve.mjs names its DATA_DIR in a file keyed by its port.
+  const pointer = path.join(tmpdir(), `e2e-server-${process.env.E2E_PORT ?? 8091}.datadir`);
+  const served = existsSync(pointer) ? readFileSync(pointer, 'utf8').trim() : undefined;
+  const dirs = [process.env.E2E_DATA_DIR, process.env.DATA_DIR, served]
     .filter((d): d is string => !!d)
     .map((d) => path.resolve(ROOT, d));
   const temp = readdirSync(tmpdir())
