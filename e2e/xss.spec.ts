@@ -167,6 +167,9 @@ async function trapped(page: Page): Promise<string[]> {
 test.describe('stored XSS in column articles', () => {
   // One member, one column and a few articles per project; the page checks share them.
   test.describe.configure({ mode: 'serial' });
+  // The sanitiser alone must stop every payload: the page's Content-Security-Policy is a second
+  // layer (e2e/csp.spec.ts) and would also block the canary below, hiding what the trap can see.
+  test.use({ bypassCSP: true });
   let ids: number[] = [];
 
   test.beforeAll(async ({ request }) => {
