@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -77,4 +78,16 @@ export function run(cmd: string, args: string[], env: Record<string, string> = {
       code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} → ${code}`)),
     );
   });
+}
+
+/** A new, empty PostgreSQL database `name` on the server of `base` (dropped first if left over); its URL. */
+export async function freshPgDatabase(base: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { freshPgDatabase } from '../proc';
 import { startShape, type Shape } from './shape';
 import { accessToken, api } from './traffic';
 
@@ -21,17 +21,6 @@ function check(name: string, ok: boolean, detail = ''): void {
   if (ok) passed += 1;
   else failed += 1;
   console.log(`  ${ok ? '✓' : '✗'} ${name}${detail ? `: ${detail}` : ''}`);
-}
-
-async function freshPg(base: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query('drop database if exists portal_prod_e2e with (force)');
-  await admin.query('create database portal_prod_e2e');
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = '/portal_prod_e2e';
-  return url.toString();
 }
 
 async function page(shape: Shape, p: string, cookie = 'vw=1280'): Promise<{ status: number; html: string }> {
@@ -140,7 +129,9 @@ async function run(shape: Shape): Promise<void> {
 async function main(): Promise<number> {
   const began = Date.now();
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-prod-e2e-'));
-  const databaseUrl = process.env.DATABASE_URL ? await freshPg(process.env.DATABASE_URL) : '';
+  const databaseUrl = process.env.DATABASE_URL
+    ? await freshPgDatabase(process.env.DATABASE_URL, 'portal_prod_e2e')
+    : '';
   let redisUrl = '';
   if (process.env.REDIS_URL) {
     const url = new URL(process.env.REDIS_URL);

@@ -30,8 +30,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { ROOT } from '../proc';
+import { ROOT, freshPgDatabase } from '../proc';
 import { PrivateRedis, adminCli, readyz, startShape, until, type Shape } from './shape';
 import { accessToken, api, readers, writers, type TrafficResult } from './traffic';
 
@@ -72,17 +71,6 @@ function check(name: string, ok: boolean, detail: string): void {
 const traffic = (t: TrafficResult) =>
   `${t.requests} requests, ${t.failures} failed${t.samples.length ? ` (${t.samples.slice(0, 3).join('; ')})` : ''}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freshPg(base: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query('drop database if exists portal_prodtest with (force)');
-  await admin.query('create database portal_prodtest');
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = '/portal_prodtest';
-  return url.toString();
-}
 
 async function killAndComeBack(shape: Shape, token: string, pages: string[]): Promise<void> {
   console.log('› kill -9 of one worker under 200 reading connections');
@@ -283,7 +271,10 @@ async function postgresRestart(base: string, redisUrl: string): Promise<void> {
   pgCluster('create', version);
   let shape: Shape | undefined;
   try {
-    const databaseUrl = await freshPg(`postgres://postgres@127.0.0.1:${PORTS.pg}/postgres`);
+    const databaseUrl = await freshPgDatabase(
+      `postgres://postgres@127.0.0.1:${PORTS.pg}/postgres`,
+      'portal_prodtest',
+    );
     shape = await startShape({
       label: 'c',
       port: PORTS.c,
@@ -364,7 +355,7 @@ async function main(): Promise<number> {
   const began = Date.now();
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-prod-'));
   const pgBase = process.env.PROD_DATABASE_URL ?? process.env.DATABASE_URL;
-  const databaseUrl = pgBase ? await freshPg(pgBase) : '';
+  const databaseUrl = pgBase ? await freshPgDatabase(pgBase, 'portal_prodtest') : '';
   const dataDir = path.join(base, 'data');
   const redis = new PrivateRedis(PORTS.redis);
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url };

@@ -25,8 +25,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { ROOT, run, startNode } from '../proc';
+import { ROOT, freshPgDatabase, run, startNode } from '../proc';
 import { call, connect } from './client';
 import { crashRounds, type CrashResult } from './crash';
 import { VIEW_TIMEOUT_MS, concurrentViews, mixedLoad, type MixResult, type ViewsResult } from './load';
@@ -85,17 +84,6 @@ const baseEnv = (dataDir: string): Record<string, string> => ({
   LOG_LEVEL: 'error',
 });
 
-async function freshPgDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 function tempDir(label: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `portal-soak-${label}-`));
 }
@@ -114,7 +102,7 @@ async function crash(label: Database): Promise<CrashResult> {
 async function crashOnce(label: Database): Promise<CrashResult> {
   console.log(`› crash rounds on ${dbLabel(label)}`);
   const dataDir = tempDir(label);
-  const databaseUrl = label === 'postgres' ? await freshPgDatabase(PG_DB) : undefined;
+  const databaseUrl = label === 'postgres' ? await freshPgDatabase(PG_BASE, PG_DB) : undefined;
   try {
     return await crashRounds({
       label: dbLabel(label),
@@ -192,7 +180,7 @@ interface ViewsPhase extends ViewsResult {
 async function viewsPhase(label: Database): Promise<ViewsPhase> {
   console.log(`› ${VIEWS} concurrent page views on ${dbLabel(label)}`);
   const dataDir = tempDir(`views-${label}`);
-  const databaseUrl = label === 'postgres' ? await freshPgDatabase(`${PG_DB}_views`) : undefined;
+  const databaseUrl = label === 'postgres' ? await freshPgDatabase(PG_BASE, `${PG_DB}_views`) : undefined;
   const env = { ...baseEnv(dataDir), ...(databaseUrl ? pgEnv(databaseUrl) : {}), PORT: String(PORTS.views) };
   try {
     const server = await startNode('apps/gateway/dist/server.js', env, PORTS.views, '/api/get_category');
