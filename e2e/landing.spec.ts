@@ -1,9 +1,9 @@
-import { readdirSync, existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { apiCall } from './api';
+import { serverDataDir } from './member-helpers';
 
 /**
  * Landing pages end to end: the vendor login gate (10002 → registration → login → the remembered
@@ -45,16 +45,9 @@ type Query = (sql: string, params: unknown[]) => Promise<Row[]>;
 // The database drivers live in the api package (the root has none of its own).
 const requireFromApi = createRequire(path.resolve('apps/api/package.json'));
 
-/** Data dirs a gateway started by e2e/serve.mjs (or by hand, DATA_DIR) may be using, newest first. */
+/** The server's SQLite file (its DATA_DIR as e2e/member-helpers.ts finds it, by the server's port). */
 function candidateDbFiles(): string[] {
-  const dirs = [process.env.E2E_DATA_DIR, process.env.DATA_DIR].filter((d): d is string => !!d);
-  for (const name of readdirSync(tmpdir())) {
-    if (name.startsWith('portal-e2e-')) dirs.push(path.join(tmpdir(), name));
-  }
-  return dirs
-    .map((d) => path.join(d, 'portal.db'))
-    .filter((f) => existsSync(f))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return [path.join(serverDataDir(), 'portal.db')].filter((f) => existsSync(f));
 }
 
 /** Runs a read on the server's database (PostgreSQL when DATABASE_URL is set, else the SQLite files). */
