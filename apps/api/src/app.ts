@@ -3,6 +3,7 @@ import { fastifyTrustProxy, requestIdOf } from '@portal/config';
 import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { loadConfig, type ApiConfig } from './config';
 import { BODY_LIMIT } from './lib/body-limits';
+import { decorateCalls } from './lib/route';
 import { yupValidatorCompiler } from './lib/validation';
 import auth from './plugins/auth';
 import cache from './plugins/cache';
@@ -66,6 +67,7 @@ export async function buildApp(
     pluginTimeout: 180_000,
   });
   app.setValidatorCompiler(yupValidatorCompiler);
+  decorateCalls(app);
 
   await app.register(errors);
   await app.register(metrics);

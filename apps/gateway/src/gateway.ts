@@ -10,7 +10,6 @@ import Fastify, {
 } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { Registry } from 'prom-client';
 import type { AppLoadContext } from 'react-router';
 import type * as ApiModule from 'api';
 import type { Api } from '@portal/api-client';
@@ -34,7 +33,7 @@ import { mobileArticleTarget } from './article-redirect';
 import { APP_NAMES, loadAppBundles, type AppBundle, type AppHandler } from './apps';
 import { createAssetServer } from './assets';
 import { loadGatewayConfig, type GatewayConfig } from './config';
-import { createInProcessApi } from './in-process-api';
+import { inProcessApi } from './in-process-api';
 import { createMetrics, installRequestMetrics, type GatewayMetrics } from './metrics';
 import { MicroCache, microCacheKey } from './micro-cache';
 import { isKnownHost, originOf, safePath } from './origins';
@@ -67,16 +66,6 @@ const PUBLIC_FILE = /^\/[\w.-]+\.(?:ico|svg|png|txt|xml|webmanifest|json)$/;
 export const PAGE_BODY_LIMIT = 64 * 1024;
 /** Cookies that do not make a request personal (the width and consent flags). */
 const ANONYMOUS_COOKIES = new Set<string>([COOKIE.viewportWidth, COOKIE.consent]);
-
-/** What the in-process API offers the gateway besides its routes (apps/api/src/plugins/content-changes.ts). */
-interface ContentChangesHost {
-  contentChanges: { onChange(listener: () => void): () => void };
-}
-
-/** What the in-process API offers the gateway's metrics (apps/api/src/plugins/metrics.ts). */
-interface MetricsHost {
-  metrics: { registry: Registry };
-}
 
 function isAnonymous(request: FastifyRequest): boolean {
   if (request.headers.authorization) return false;
@@ -123,14 +112,19 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
 
   // ---- the API: in-process, proxied, or none ----
   const cache = new MicroCache(config.microCacheMs);
-  let api: Api;
+  /** The loaders' API for one request: in-process calls with the reader's identity, or HTTP. */
+  let apiFor: (request: FastifyRequest) => Api;
   let forwardToApi: ApiForwarder | null = null;
-  if (options.api === false) {
-    api = fallbackApi({
+  const httpApi = () => {
+    const api = fallbackApi({
       API_URL: config.apiUrl,
       CLIENT_ID: config.clientId,
       CLIENT_SECRET: config.clientSecret,
     });
+    return () => api;
+  };
+  if (options.api === false) {
+    apiFor = httpApi();
   } else if (options.api || !config.apiUrl) {
     const apiApp = options.api ?? (await buildApi(config, options.apiOptions));
     await apiApp.ready();
@@ -138,26 +132,21 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     forwardToApi = await mountApi(app, { app: apiApp });
     // A publish, edit or approval anywhere (this process, or another through Redis / the database
     // version) drops the cached pages here too, so readers see it within 2 s.
-    (apiApp as FastifyInstance & Partial<ContentChangesHost>).contentChanges?.onChange(() => cache.clear());
+    apiApp.contentChanges.onChange(() => cache.clear());
     // The API's own counters (read cache, SMS, leads, database pool) are served with the gateway's.
-    const apiMetrics = (apiApp as FastifyInstance & Partial<MetricsHost>).metrics;
-    if (apiMetrics?.registry) metrics.include(apiMetrics.registry);
-    api = createInProcessApi(apiApp, { clientId: config.clientId, clientSecret: config.clientSecret });
+    metrics.include(apiApp.metrics.registry);
+    apiFor = (request) => inProcessApi(apiApp, request);
   } else {
     forwardToApi = await mountApi(app, { url: config.apiUrl });
-    api = fallbackApi({
-      API_URL: config.apiUrl,
-      CLIENT_ID: config.clientId,
-      CLIENT_SECRET: config.clientSecret,
-    });
+    apiFor = httpApi();
   }
   // The browser buys its token with the configured credential, which root loaders render into the document.
   const clientCredential = { id: config.clientId, secret: config.clientSecret };
-  const loadContexts = new Map<AppName, AppLoadContext>(
+  /** What every request's load context shares; `api` and `cspNonce` are the request's own (handlePage). */
+  const appContexts = new Map<AppName, Omit<AppLoadContext, 'api' | 'cspNonce'>>(
     APP_NAMES.map((name) => [
       name,
       {
-        api,
         clientCredential,
         publicOrigin: originOf(config.publicOrigins, name),
         publicOrigins: config.publicOrigins,
@@ -280,7 +269,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     }
     let appName = resolution.app;
     if (resolution.articleId !== undefined && readable) {
-      const location = await mobileArticleTarget(api, resolution.articleId);
+      const location = await mobileArticleTarget(apiFor(request), resolution.articleId);
       if (location)
         return reply.code(302).header('Location', location).header('Cache-Control', 'no-store').send();
       // No such article: the reader's own app renders its 404 page for this path.
@@ -312,7 +301,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     reply.headers(pageSecurityHeaders(nonce, config.publicOrigins));
     const render = () =>
       renderApp(target.handler, toWebRequest(request, reply, `${origin}${url.pathname}${url.search}`), {
-        ...loadContexts.get(target.name)!,
+        ...appContexts.get(target.name)!,
+        api: apiFor(request),
         cspNonce: nonce,
       });
     const cacheable = cache.enabled && request.method === 'GET' && !data && isAnonymous(request);

@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAppBundles } from '../src/apps';
 import { createGateway } from '../src/gateway';
+import { fakeApi } from './fake-api';
 
 /** Renders the real desktop build (turbo builds it before this package's tests). */
 function desktopBuilt(): boolean {
@@ -22,12 +23,7 @@ describe.skipIf(!desktopBuilt())('desktop build behind the gateway', () => {
 
   beforeAll(async () => {
     // An API whose every content call fails: the home must become the error page with status 500.
-    api = Fastify();
-    api.post('/api/accessToken', async () => ({
-      code: 0,
-      msg: '成功',
-      data: { access_token: 't', expires_in: 7200 },
-    }));
+    api = fakeApi();
     api.all('/api/*', async () => ({ code: 10500, msg: '服务器繁忙，请稍后再试', data: null }));
     const bundles = (await loadAppBundles(() => {}, 'production')).filter((b) => b.name === 'desktop');
     gateway = await createGateway({
@@ -37,7 +33,8 @@ describe.skipIf(!desktopBuilt())('desktop build behind the gateway', () => {
       logger: false,
       microCacheMs: 0,
     });
-  });
+    // Loading the built bundle takes seconds on a busy machine.
+  }, 60_000);
   afterAll(async () => {
     await gateway.close();
     await api.close();

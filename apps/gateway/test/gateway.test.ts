@@ -2,11 +2,12 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppName } from '@portal/routes';
 import { createGateway } from '../src/gateway';
 import type { AppBundle } from '../src/apps';
+import { fakeApi } from './fake-api';
 
 const BIG_JS =
   'export const news = ' + JSON.stringify(Array.from({ length: 400 }, (_, i) => `资讯${i}`)) + ';\n';
@@ -31,30 +32,9 @@ function fakeApp(name: AppName, extraHeaders: Record<string, string> = {}): AppB
   };
 }
 
-/** A minimal API: accessToken + one public read that checks the Bearer token, and an echo for bodies. */
-/** Content-change listeners the gateway registers on the API (its micro-cache clears on a change). */
-const contentListeners = new Set<() => void>();
-const announceContentChange = () => contentListeners.forEach((listener) => listener());
-
-async function fakeApi(): Promise<FastifyInstance & { tokensIssued: () => number }> {
-  const api = Fastify();
-  api.decorate('contentChanges', {
-    onChange(listener: () => void) {
-      contentListeners.add(listener);
-      return () => contentListeners.delete(listener);
-    },
-  });
-  let issued = 0;
-  api.post('/api/accessToken', async () => ({
-    code: 0,
-    msg: '成功',
-    data: { access_token: `t${++issued}`, expires_in: 7200 },
-  }));
-  api.get('/api/get_news', async (request) =>
-    request.headers.authorization === `Bearer t${issued}`
-      ? { code: 0, msg: '成功', data: [{ id: 1, title: '新闻' }] }
-      : { code: 10004, msg: '访问凭证无效或已过期，请刷新页面', data: null },
-  );
+/** A minimal API: an echo for bodies, and article_content for the mobile article redirect. */
+function articleApi(): FastifyInstance {
+  const api = fakeApi();
   api.post('/api/echo', async (request) => ({ code: 0, msg: '成功', data: request.body }));
   // Article 12 is in the AI category page, 13 in none of the twelve; every other id is unknown.
   const ARTICLE_ALIAS: Record<number, string> = { 12: 'AI', 13: '' };
@@ -64,13 +44,11 @@ async function fakeApi(): Promise<FastifyInstance & { tokensIssued: () => number
       ? { code: 0, msg: '成功', data: { id, cat_alias: ARTICLE_ALIAS[id] } }
       : { code: 10006, msg: '您访问的内容不存在', data: null };
   });
-  return Object.assign(api, { tokensIssued: () => issued }) as FastifyInstance & {
-    tokensIssued: () => number;
-  };
+  return api;
 }
 
 let gateway: FastifyInstance;
-let api: Awaited<ReturnType<typeof fakeApi>>;
+let api: FastifyInstance;
 
 beforeAll(async () => {
   mkdirSync(path.join(dataDir, 'uploads', 'seed'), { recursive: true });
@@ -87,7 +65,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'desktop', 'entry.client-test.js'), 'hydrate();');
   writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nDisallow: /user\n');
   writeFileSync(path.join(clientDir, 'assets', 'desktop', 'big-test.js'), BIG_JS);
-  api = await fakeApi();
+  api = articleApi();
   gateway = await createGateway({
     api,
     dataDir,
@@ -216,7 +194,7 @@ describe('micro-cache', () => {
     await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
     const cached = await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
     expect(cached.headers['x-micro-cache']).toBe('HIT');
-    announceContentChange();
+    await api.contentChanges.announce();
     const fresh = await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
     expect(fresh.headers['x-micro-cache']).toBe('MISS');
   });

@@ -2,13 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { Counter, Registry } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
+import { Counter } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppName } from '@portal/routes';
 import type { AppBundle } from '../src/apps';
 import { createGateway } from '../src/gateway';
 import { createMetrics, routeKind, startMetricsServer, type GatewayMetrics } from '../src/metrics';
+import { fakeApi } from './fake-api';
 
 function app(name: AppName): AppBundle {
   return {
@@ -24,17 +25,10 @@ describe('gateway metrics', () => {
   let gateway: FastifyInstance;
   let metrics: GatewayMetrics;
   beforeAll(async () => {
-    const api = Fastify();
-    api.post('/api/accessToken', async () => ({
-      code: 0,
-      msg: '成功',
-      data: { access_token: 't', expires_in: 7200 },
-    }));
+    const api = fakeApi();
     api.get('/api/ping', async () => ({ code: 0, msg: '成功', data: null }));
     // The in-process API's own registry (apps/api/src/plugins/metrics.ts) is served with the gateway's.
-    const apiRegistry = new Registry();
-    new Counter({ name: 'portal_leads_total', help: 'leads', registers: [apiRegistry] }).inc(3);
-    api.decorate('metrics', { registry: apiRegistry });
+    new Counter({ name: 'portal_leads_total', help: 'leads', registers: [api.metrics.registry] }).inc(3);
     metrics = createMetrics();
     gateway = await createGateway({
       api,

@@ -4,12 +4,13 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEHIND_GATEWAY, fastifyTrustProxy } from '@portal/config';
 import { nginxConfig, type AppName } from '@portal/routes';
 import type { AppBundle } from '../src/apps';
 import { createGateway } from '../src/gateway';
+import { fakeApi } from './fake-api';
 
 /**
  * Issue 11 holes 3 and 7 through nginx running the generated config in front of the gateway:
@@ -90,12 +91,7 @@ describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of
   let port = 0;
 
   beforeAll(async () => {
-    api = Fastify({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
-    api.post('/api/accessToken', async () => ({
-      code: 0,
-      msg: '成功',
-      data: { access_token: 't', expires_in: 7200 },
-    }));
+    api = fakeApi({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
     api.get('/api/ip', async (request) => ({ code: 0, msg: '成功', data: request.ip }));
     // The back office's build where the generated config looks for it (root/apps/admin/build/client).
     const adminDir = path.join(prefix, 'apps', 'admin', 'build', 'client');

@@ -1,14 +1,15 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEHIND_GATEWAY, fastifyTrustProxy, requestIdOf } from '@portal/config';
 import { createGateway } from '../src/gateway';
+import { fakeApi } from './fake-api';
 
 /** One request id from nginx (X-Request-Id) through the gateway to the in-process API's log lines. */
 describe('request id', () => {
   let api: FastifyInstance;
   let gateway: FastifyInstance;
   beforeAll(async () => {
-    api = Fastify({
+    api = fakeApi({
       trustProxy: fastifyTrustProxy(BEHIND_GATEWAY),
       genReqId: requestIdOf,
       requestIdHeader: false,

@@ -2,12 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppName } from '@portal/routes';
 import type { AppBundle } from '../src/apps';
 import { createGateway } from '../src/gateway';
 import { inlineScriptHashes, withNonce } from '../src/security-headers';
+import { fakeApi } from './fake-api';
 
 /** An app that renders inline scripts with the load context's nonce, as the real server entry does. */
 function nonceApp(name: AppName): AppBundle {
@@ -33,12 +34,7 @@ async function gatewayWith(origin: string, microCacheMs = 60_000): Promise<Fasti
     path.join(adminDir, 'index.html'),
     `<html data-app="admin"><head><script>${ADMIN_INLINE}</script><script type="module" src="/admin/assets/a.js"></script></head></html>`,
   );
-  const api = Fastify();
-  api.post('/api/accessToken', async () => ({
-    code: 0,
-    msg: '成功',
-    data: { access_token: 't', expires_in: 7200 },
-  }));
+  const api = fakeApi();
   api.get('/api/ping', async () => ({ code: 0, msg: '成功', data: null }));
   const gateway = await createGateway({
     api,

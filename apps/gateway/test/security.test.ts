@@ -1,13 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEHIND_GATEWAY, ConfigError, fastifyTrustProxy } from '@portal/config';
 import type { AppName } from '@portal/routes';
 import { loadGatewayConfig } from '../src/config';
 import { createGateway, PAGE_BODY_LIMIT } from '../src/gateway';
 import type { AppBundle } from '../src/apps';
+import { fakeApi } from './fake-api';
 
 /**
  * Issue 11 holes 3, 6, 7 and 9 (gateway part): client address, Host and the micro-cache,
@@ -32,7 +33,7 @@ function canonicalApp(name: AppName): AppBundle {
 
 /** The API as the gateway hosts it: it believes the one address the gateway hands over. */
 function ipApi(): FastifyInstance {
-  const api = Fastify({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
+  const api = fakeApi({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
   api.post('/api/accessToken', async () => ({
     code: 0,
     msg: '成功',

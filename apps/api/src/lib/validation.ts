@@ -13,22 +13,29 @@ const CHINESE_TEXT = /[\u4e00-\u9fff]/;
  */
 export const yupValidatorCompiler: FastifySchemaCompiler<AnySchema> =
   ({ schema }) =>
-  (data) => {
-    // A JSON array, string or number where an object belongs is a malformed request, not a field error.
-    if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
-      return { error: new ApiError(ErrorCode.BadRequest) };
+  (data) =>
+    validatePayload(schema, data);
+
+/**
+ * One payload through its yup schema, as every call validates it (over HTTP through the compiler
+ * above, in-process through lib/route.ts invokeCall).
+ */
+export function validatePayload(schema: AnySchema, data: unknown): { value: unknown } | { error: ApiError } {
+  // A JSON array, string or number where an object belongs is a malformed request, not a field error.
+  if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
+    return { error: new ApiError(ErrorCode.BadRequest) };
+  }
+  try {
+    return { value: schema.validateSync(data ?? {}, { stripUnknown: true, abortEarly: true }) };
+  } catch (err) {
+    if (err instanceof ValidationError) {
+      // A rule without its own message falls back to yup's English default ("x cannot be null",
+      // "must be a `number` type, but the final value was …", echoing the input): the user gets
+      // the generic Chinese message instead (found by test/fuzz.test.ts).
+      const first = err.errors[0] ?? '';
+      return { error: new ApiError(ErrorCode.Validation, CHINESE_TEXT.test(first) ? first : undefined) };
     }
-    try {
-      return { value: schema.validateSync(data ?? {}, { stripUnknown: true, abortEarly: true }) };
-    } catch (err) {
-      if (err instanceof ValidationError) {
-        // A rule without its own message falls back to yup's English default ("x cannot be null",
-        // "must be a `number` type, but the final value was …", echoing the input): the user gets
-        // the generic Chinese message instead (found by test/fuzz.test.ts).
-        const first = err.errors[0] ?? '';
-        return { error: new ApiError(ErrorCode.Validation, CHINESE_TEXT.test(first) ? first : undefined) };
-      }
-      // A transform that choked on an unexpected type is still the caller's bad input, not a 500.
-      return { error: new ApiError(ErrorCode.Validation) };
-    }
-  };
+    // A transform that choked on an unexpected type is still the caller's bad input, not a 500.
+    return { error: new ApiError(ErrorCode.Validation) };
+  }
+}

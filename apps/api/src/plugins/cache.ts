@@ -79,8 +79,22 @@ export class MemoryReadCache implements ReadCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(k, { value, expiresAt });
+    // In-process callers (the gateway's loaders) get this very value: frozen, no reader can change
+    // what the next one is served.
+    this.entries.set(k, { value: deepFreeze(value), expiresAt });
   }
+}
+
+/** Freezes a JSON-like value and everything in it; iterative, so depth costs no stack. */
+export function deepFreeze<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object' || Object.isFrozen(v)) continue;
+    Object.freeze(v);
+    for (const child of Object.values(v)) stack.push(child);
+  }
+  return value;
 }
 
 /** How long list totals are reused: a pager that is a minute behind is fine, a full count per page view is not. */

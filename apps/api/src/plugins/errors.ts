@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_API_PREFIX, ADMIN_MSG } from '@portal/api-client/admin';
-import { ErrorCode } from '@portal/api-client/codes';
+import { ErrorCode, type Envelope } from '@portal/api-client/codes';
 import { PG_QUERY_CANCELED } from '../db';
 import { ApiError, fail } from '../lib/envelope';
 
@@ -47,33 +47,45 @@ export default fp(
     });
 
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-      if (error instanceof ApiError) {
-        return reply.status(error.statusCode).send(fail(error.code, error.message));
-      }
-      if (error.code === 'FST_ERR_VALIDATION') {
-        // A validator that returned a plain error (not an ApiError): still a field problem.
-        return reply.status(200).send(fail(ErrorCode.Validation));
-      }
-      if (error.code === PG_QUERY_CANCELED) {
-        // statement_timeout stopped a query: the database is saturated or the query is pathological.
-        request.log.warn({ call: request.routeOptions.config.call }, 'query stopped by statement_timeout');
-        return reply.status(503).send(fail(ErrorCode.Overloaded));
-      }
-      const status = error.statusCode ?? 500;
-      if (status === 413) return reply.status(413).send(fail(ErrorCode.BadRequest, '请求内容过大'));
-      if (status >= 400 && status < 500) {
-        // Malformed JSON, poisoned prototypes, unsupported media types, bad headers.
-        request.log.info({ code: error.code }, error.message);
-        return reply.status(400).send(fail(ErrorCode.BadRequest));
-      }
-      request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send(fail(ErrorCode.ServerError));
+      const { status, body } = errorEnvelope(error, request.log, request.routeOptions.config.call);
+      return reply.status(status).send(body);
     });
 
     app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(ErrorCode.UnknownCall)));
   },
   { name: 'errors' },
 );
+
+/**
+ * The status and envelope of a failed call, over HTTP (the error handler above) and in-process
+ * (lib/route.ts invokeCall): client errors keep their specific code; anything else is logged and
+ * answered ServerError without details.
+ */
+export function errorEnvelope(
+  error: Partial<FastifyError> | ApiError,
+  log: FastifyBaseLogger,
+  call: string | undefined,
+): { status: number; body: Envelope<null> } {
+  if (error instanceof ApiError) return { status: error.statusCode, body: fail(error.code, error.message) };
+  if (error.code === 'FST_ERR_VALIDATION') {
+    // A validator that returned a plain error (not an ApiError): still a field problem.
+    return { status: 200, body: fail(ErrorCode.Validation) };
+  }
+  if (error.code === PG_QUERY_CANCELED) {
+    // statement_timeout stopped a query: the database is saturated or the query is pathological.
+    log.warn({ call }, 'query stopped by statement_timeout');
+    return { status: 503, body: fail(ErrorCode.Overloaded) };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return { status: 413, body: fail(ErrorCode.BadRequest, '请求内容过大') };
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, poisoned prototypes, unsupported media types, bad headers.
+    log.info({ code: error.code }, error.message);
+    return { status: 400, body: fail(ErrorCode.BadRequest) };
+  }
+  log.error({ err: error }, 'unhandled error');
+  return { status: 500, body: fail(ErrorCode.ServerError) };
+}
 
 /** Whether any string (key or value) in a parsed input holds U+0000; iterative, so depth costs no stack. */
 export function holdsNul(input: unknown): boolean {

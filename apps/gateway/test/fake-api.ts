@@ -1,0 +1,45 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Counter, Registry } from 'prom-client';
+import { endpoints, type EndpointName } from '@portal/api-client/contract';
+
+/**
+ * A stand-in for the API the gateway hosts (apps/api buildApp), with what the gateway uses of it:
+ * routes the test adds under `/api/{name}`, `invoke` (the loaders' in-process calls, answered here by
+ * those same routes), `contentChanges` (its micro-cache clears on a change) and `metrics`.
+ */
+export function fakeApi(options: FastifyServerOptions = {}): FastifyInstance {
+  const api = Fastify(options);
+  const listeners = new Set<() => void>();
+  api.decorate('contentChanges', {
+    onChange(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async announce() {
+      for (const listener of listeners) listener();
+    },
+  });
+  const registry = new Registry();
+  api.decorate('metrics', {
+    registry,
+    readCache: new Counter({
+      name: 'fake_read_cache',
+      help: 'x',
+      labelNames: ['call', 'result'],
+      registers: [],
+    }),
+    sms: new Counter({ name: 'fake_sms', help: 'x', labelNames: ['result'], registers: [] }),
+    leads: new Counter({ name: 'fake_leads', help: 'x', labelNames: ['kind'], registers: [] }),
+  });
+  const invoke = async (name: EndpointName, payload: unknown) => {
+    const { method } = endpoints[name];
+    const res = await api.inject(
+      method === 'GET'
+        ? { method, url: `/api/${name}`, query: payload as Record<string, string> }
+        : { method, url: `/api/${name}`, payload: (payload ?? {}) as object },
+    );
+    return res.json();
+  };
+  api.decorate('invoke', invoke as FastifyInstance['invoke']);
+  return api;
+}
