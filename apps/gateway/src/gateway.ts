@@ -32,10 +32,11 @@ import { mountApi, type ApiForwarder } from './api-host';
 import { mobileArticleTarget } from './article-redirect';
 import { APP_NAMES, loadAppBundles, type AppBundle, type AppHandler } from './apps';
 import { createAssetServer } from './assets';
+import { acceptsGzip, gzipWithNonce, precompress } from './cached-gzip';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { inProcessApi } from './in-process-api';
 import { createMetrics, installRequestMetrics, type GatewayMetrics } from './metrics';
-import { MicroCache, microCacheKey } from './micro-cache';
+import { MicroCache, microCacheKey, type CachedResponse } from './micro-cache';
 import { isKnownHost, originOf, safePath } from './origins';
 import { isShareable, renderApp, sendRendered, toWebRequest } from './render';
 import { installSecurityHeaders, newNonce, pageSecurityHeaders, withNonce } from './security-headers';
@@ -317,17 +318,16 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       cookie: request.headers.cookie,
     });
     const hit = cache.get(key);
-    // A page rendered for another request is replayed with this request's nonce.
     if (hit) {
       metrics.microCache.inc({ result: 'hit' });
-      return sendRendered(reply, withNonce(hit, nonce), 'HIT');
+      return sendCached(request, reply, hit, nonce);
     }
     const joined = cache.pending(key);
     if (joined) {
       const shared = await joined;
       if (shared) {
         metrics.microCache.inc({ result: 'hit' });
-        return sendRendered(reply, withNonce(shared, nonce), 'HIT');
+        return sendCached(request, reply, shared, nonce);
       }
       return sendRendered(reply, await render());
     }
@@ -354,6 +354,18 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   });
 
   return app;
+}
+
+/**
+ * A page rendered for another request, replayed with this request's nonce: as gzip compressed once
+ * per cached page when the reader takes it (cached-gzip.ts), else as HTML (compressed on the fly).
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedResponse, nonce: string) {
+  if (!acceptsGzip(request.headers['accept-encoding']))
+    return sendRendered(reply, withNonce(page, nonce), 'HIT');
+  page.gzip ??= precompress(page.body, page.nonce);
+  reply.header('Content-Encoding', 'gzip').header('Vary', 'Cookie, User-Agent, Accept-Encoding');
+  return sendRendered(reply, { ...page, body: gzipWithNonce(page.gzip, nonce) }, 'HIT');
 }
 
 /** Plain-text answers of the gateway's own refusals. */

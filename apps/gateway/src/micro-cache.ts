@@ -1,5 +1,6 @@
 import { COOKIE } from '@portal/api-client/constants';
 import type { AppName, Width } from '@portal/routes';
+import type { PrecompressedPage } from './cached-gzip';
 import { readCookie } from './width';
 
 export interface CachedResponse {
@@ -8,6 +9,8 @@ export interface CachedResponse {
   body: Buffer;
   /** The CSP nonce the page was rendered with (security-headers.ts swaps it when the page is replayed). */
   nonce?: string;
+  /** The body compressed once, made on the first replay that takes gzip (cached-gzip.ts). */
+  gzip?: PrecompressedPage;
 }
 
 /** Everything that can change the bytes of an anonymous page. */

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,23 @@ describe('page headers (http origin)', () => {
     // The replayed pages (HIT) carry fresh nonces too.
     expect(states).toEqual(['MISS', 'HIT', 'HIT', 'MISS']);
     expect(seen.size).toBe(4);
+  });
+
+  it('replays a cached page as gzip compressed once, with each answer its own nonce', async () => {
+    const headers = { cookie: 'vw=1280', 'accept-encoding': 'gzip, deflate, br' };
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await gateway.inject({ url: '/events', headers }));
+    expect(answers.map((res) => res.headers['x-micro-cache'])).toEqual(['MISS', 'HIT', 'HIT']);
+    const seen = new Set<string>();
+    for (const res of answers.slice(1)) {
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(String(res.headers.vary)).toContain('Accept-Encoding');
+      const header = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      const html = gunzipSync(res.rawPayload).toString();
+      expect([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])).toEqual([header, header]);
+      seen.add(header!);
+    }
+    expect(seen.size).toBe(2);
   });
 
   it('gives concurrent readers of one cached page distinct nonces that match their HTML', async () => {
