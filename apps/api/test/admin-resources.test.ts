@@ -20,6 +20,7 @@ import type {
   Video,
 } from '@portal/api-client/contract';
 import { MOBILE_MENU } from '@portal/api-client/constants';
+import { ErrorCode } from '@portal/api-client/codes';
 import { runAdmin } from '../src/admin/commands';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember } from './member-helpers';
@@ -46,7 +47,7 @@ function sample(kind: ResourceKind, n: number): Record<string, unknown> {
     case 'blocks':
       return { block: 'news', cat_id: [0, 56, 694, 705, 688, 664][n % 6], articles: [] };
     case 'topics':
-      return { kind: 'special', title: `专题${n}`, url: `/topic/${n}`, articles: [1, 2] };
+      return { kind: 'special', title: `专题${n}`, url: '', articles: [1, 2] };
     case 'videos':
       return { title: `视频${n}`, video_type: 2, url: `/uploads/v${n}.mp4`, thumb: '/uploads/p.jpg' };
     case 'white-papers':
@@ -440,6 +441,53 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       expect(fallback.list.length).toBeGreaterThan(1);
       await call(admin(), 'DELETE', `/topics/${topic.id}`);
       expect((await t.call('topic_detail', { id: topic.id })).code).not.toBe(0);
+    });
+
+    it('topic page: published only, paged with a total, linked from every topic list', async () => {
+      const ids = (await publicData<ListItem[]>('cate_list', { cat_id: 0, page: 1, pageSize: 5 })).map(
+        (a) => a.id,
+      );
+      expect(ids.length).toBeGreaterThanOrEqual(3);
+      const topic = await create('topics', { title: '分页专题', kind: 'special', cat_id: 0, articles: ids });
+      const page2 = await t.call<TopicDetail>('topic_detail', { id: topic.id, page: 2, pageSize: 2 });
+      expect(page2.code).toBe(0);
+      expect(page2.total).toBe(ids.length);
+      expect(page2.data.list.map((a) => a.id)).toEqual(ids.slice(2, 4));
+      expect(page2.data.url).toBe(`/topic/${topic.id}`);
+      const bad = await t.call('topic_detail', { id: topic.id, page: 0 });
+      expect(bad.code).not.toBe(0);
+
+      // Listed (newest first) with a link to its page, on the home and the phone's topic menu.
+      const special = await publicData<ListItem[]>('get_special');
+      expect(special[0]).toMatchObject({ id: topic.id, url: `/topic/${topic.id}` });
+      const menu = await publicData<ListItem[]>('m_news', {
+        menu_id: MOBILE_MENU.topics,
+        page: 1,
+        pageSize: 10,
+      });
+      expect(menu[0]?.url).toBe(`/topic/${topic.id}`);
+
+      // A draft: no page, in no list.
+      const body = { kind: 'special', cat_id: 0, title: '分页专题', url: '', articles: ids };
+      const hidden = await call(admin(), 'PUT', `/topics/${topic.id}`, { ...body, published: false });
+      expect(hidden.statusCode, hidden.body).toBe(200);
+      expect((await t.call('topic_detail', { id: topic.id })).code).toBe(ErrorCode.NotFound);
+      expect((await publicData<ListItem[]>('get_special')).map((x) => x.id)).not.toContain(topic.id);
+      const menuAfter = await publicData<ListItem[]>('m_news', {
+        menu_id: MOBILE_MENU.topics,
+        page: 1,
+        pageSize: 50,
+      });
+      expect(menuAfter.map((x) => x.id)).not.toContain(topic.id);
+
+      // An address of its own (a campaign site) replaces the page link.
+      await call(admin(), 'PUT', `/topics/${topic.id}`, {
+        ...body,
+        published: true,
+        url: 'https://example.com/x',
+      });
+      expect((await publicData<ListItem[]>('get_special'))[0]?.url).toBe('https://example.com/x');
+      await call(admin(), 'DELETE', `/topics/${topic.id}`);
     });
 
     it('mTop: the mtop block replaces the recommended top of the mobile home', async () => {

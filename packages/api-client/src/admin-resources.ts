@@ -8,7 +8,7 @@ import {
   type ObjectSchema,
   type AnySchema,
 } from 'yup';
-import { AD_SLOTS, CATEGORY_PAGES, SECTION_ID } from './constants';
+import { AD_SLOTS, CATEGORY_PAGES, SECTION_ID, TOPIC_PAGE } from './constants';
 import type { FormFieldType } from './contract';
 import { EDITOR_ROLES, ROLE_LABEL, type EditorRole } from './admin';
 
@@ -363,16 +363,21 @@ export const RESOURCES = {
       title(),
       area('description', '简介', 500),
       image('thumb', '封面'),
-      link('url', '专题页地址'),
+      {
+        ...link('url', '外部链接', false),
+        help: `留空：专题列表链接到本站专题页 ${TOPIC_PAGE}/{编号}；填写则链接到该地址（站内路径或 http(s) 地址）`,
+      },
       { name: 'articles', label: '专题文章', type: 'articles', max: RESOURCE_LIMITS.articles },
+      flagField('published', '发布', true),
     ],
-    columns: ['thumb', 'title', 'kind', 'cat_id', 'created_at'],
+    columns: ['thumb', 'title', 'kind', 'cat_id', 'published', 'created_at'],
     filters: [categoryFilter, q],
     searchFields: ['title'],
     ordered: false,
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
+    preview: `${TOPIC_PAGE}/{id}`,
   },
   videos: {
     kind: 'videos',
