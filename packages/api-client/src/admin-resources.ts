@@ -969,6 +969,25 @@ export const orderSchema = object({
     .max(1000, '一次最多排序 1000 条'),
 });
 
+/**
+ * `POST /admin/api/<kind>/move` (with the list's filters as its query): one record of an ordered
+ * kind to a place of the whole filtered list (1 = first), whatever page shows it.
+ */
+export const moveSchema = object({
+  id: number()
+    .typeError('编号不正确')
+    .integer('编号不正确')
+    .min(1, '编号不正确')
+    .max(RESOURCE_LIMITS.maxInt, '编号不正确')
+    .required('编号不正确'),
+  position: number()
+    .typeError('位置必须是数字')
+    .integer('位置必须是整数')
+    .min(1, '位置不能小于1')
+    .max(RESOURCE_LIMITS.maxInt, '位置超出范围')
+    .required('请填写要移动到的位置'),
+});
+
 const tooLong = (label: string, max: number) => `${label}不能超过${max}个字符`;
 const required = (f: FieldDecl) =>
   f.type === 'select' || f.type === 'image' || f.type === 'file' ? `请选择${f.label}` : `请填写${f.label}`;

@@ -145,6 +145,7 @@ export function topics(files: FileSink, arts: ArticleRow[], now: number): Row<'t
       ),
       // No address of its own: every topic list links to the topic's page (/topic/{id}).
       url: '',
+      published: 1,
       // Featured topics carry the editor's picks; special ones show their category's newest.
       articles: JSON.stringify(kind === 'featured' ? rng.sample(latestOf(ownCat), 8).map((a) => a.id) : []),
       created_at: now - n * 3 * DAY - rng.int(0, DAY),

@@ -1,14 +1,13 @@
 import type { TopicHead as Topic } from '@portal/ui/topic';
 import { Thumb } from '../shared/Thumb';
 
-/** The head of a topic's phone page: the cover across the screen, the title over it, the description below. */
+/** The head of a topic's phone page: the cover across the screen, then the title, the description and the count. */
 export function TopicHead({ topic, total }: { topic: Topic; total: number }) {
   return (
     <header className="m-topic__head">
       {topic.thumb ? (
         <span className="m-topic__cover">
           <Thumb src={topic.thumb} alt="" eager sizes="100vw" className="m-topic__thumb" />
-          <span className="m-topic__tag">专题</span>
         </span>
       ) : null}
       <div className="m-topic__info">
