@@ -13,8 +13,8 @@ Object.assign(process.env, E2E_ENV);
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
-/** Specs that publish and take down articles (see the *-writes projects). */
-const WRITERS = /(admin|admin-resources|xss)\.spec\.ts$/;
+/** Specs that publish and take down articles and topics (see the *-writes projects). */
+const WRITERS = /(admin|admin-resources|topic-page|xss)\.spec\.ts$/;
 const DESKTOP = { browserName: 'chromium', viewport: { width: 1280, height: 800 } } as const;
 const PHONE = {
   browserName: 'chromium',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, serverDataDir, uniqueName } from './member-helpers';
+import { edit, save, signInEditor } from './back-office';
 
 /**
  * The back office's second half (issue 14), walked in Chromium: what the public pages show is
@@ -11,22 +11,12 @@ import { admin, serverDataDir, uniqueName } from './member-helpers';
 test.skip(({ isMobile }) => isMobile, 'the back office is used on a desktop screen');
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const PASSWORD = 'resources-e2e-2026';
 /** A change reaches every public page within 2 s; a busy machine gets more. */
 const SEEN = { timeout: 15_000, intervals: [500, 1000] };
 
 type Row = Record<string, unknown> & { id: number };
 
-async function signIn(page: Page) {
-  const username = uniqueName('ops');
-  await admin(serverDataDir(), 'editor', 'add', username, '--role', 'admin', '--password', PASSWORD);
-  await page.goto('/admin/banners');
-  await expect(page).toHaveURL(/\/admin\/login\?next=/, { timeout: 30_000 });
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/admin\/banners$/, { timeout: 30_000 });
-}
+const signIn = (page: Page) => signInEditor(page, '/admin/banners');
 
 /** Records of a kind, read with the signed-in browser's session (to choose what to edit). */
 async function records(page: Page, kind: string, query = ''): Promise<Row[]> {
@@ -39,22 +29,6 @@ async function records(page: Page, kind: string, query = ''): Promise<Row[]> {
 async function publicHtml(request: APIRequestContext, path: string, width = 1280): Promise<string> {
   const res = await request.get(path, { headers: { cookie: `vw=${width}` } });
   return res.ok() ? res.text() : `HTTP ${res.status()}`;
-}
-
-/** Opens a record's edit page in the back office. */
-async function edit(page: Page, kind: string, id: string | number) {
-  await page.goto(`/admin/${kind}/${encodeURIComponent(String(id))}`);
-  await expect(page.getByRole('button', { name: /保\s*存/ })).toBeVisible({ timeout: 30_000 });
-}
-
-/** Saves the open form and waits for the API's answer. */
-async function save(page: Page): Promise<void> {
-  const answer = page.waitForResponse(
-    (r) => /\/admin\/api\//.test(r.url()) && ['POST', 'PUT'].includes(r.request().method()),
-  );
-  await page.getByRole('button', { name: /保\s*存/ }).click();
-  const res = await answer;
-  expect(res.ok(), `${res.url()}: ${await res.text()}`).toBe(true);
 }
 
 /**

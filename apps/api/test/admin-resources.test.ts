@@ -20,6 +20,7 @@ import type {
   Video,
 } from '@portal/api-client/contract';
 import { MOBILE_MENU } from '@portal/api-client/constants';
+import { ErrorCode } from '@portal/api-client/codes';
 import { runAdmin } from '../src/admin/commands';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember } from './member-helpers';
@@ -46,7 +47,7 @@ function sample(kind: ResourceKind, n: number): Record<string, unknown> {
     case 'blocks':
       return { block: 'news', cat_id: [0, 56, 694, 705, 688, 664][n % 6], articles: [] };
     case 'topics':
-      return { kind: 'special', title: `专题${n}`, url: `/topic/${n}`, articles: [1, 2] };
+      return { kind: 'special', title: `专题${n}`, url: '', articles: [1, 2] };
     case 'videos':
       return { title: `视频${n}`, video_type: 2, url: `/uploads/v${n}.mp4`, thumb: '/uploads/p.jpg' };
     case 'white-papers':
@@ -325,6 +326,77 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
     });
   });
 
+  describe('moving a record of an ordered list to any position (not only within a page)', () => {
+    const ids = async (kind: ResourceKind, query = '') => {
+      const res = await call(admin(), 'GET', `/${kind}?page=1&pageSize=100${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { items: { id: number }[] }).items.map((r) => r.id);
+    };
+    const move = (kind: ResourceKind, id: unknown, position: unknown, query = '', as = admin()) =>
+      call(as, 'POST', `/${kind}/move${query}`, { id, position });
+
+    for (const kind of RESOURCE_KINDS.filter((k) => RESOURCES[k].ordered)) {
+      it(`${kind}: from the last page to the top, from the top past the end, and back`, async () => {
+        for (let i = 0; i < 4; i++) await create(kind);
+        const before = await ids(kind);
+        expect(before.length).toBeGreaterThanOrEqual(4);
+        const last = before[before.length - 1];
+        // The last record sits on the last page of 2 a page; it goes to the top of page 1.
+        expect((await move(kind, last, 1)).statusCode).toBe(204);
+        const page1 = (await call(admin(), 'GET', `/${kind}?page=1&pageSize=2`)).json() as {
+          items: { id: number; order: number }[];
+        };
+        expect(page1.items[0]?.id).toBe(last);
+        expect(await ids(kind)).toEqual([last, ...before.slice(0, -1)]);
+        // Past the end: last. Into the middle: that place exactly.
+        expect((await move(kind, last, 999)).statusCode).toBe(204);
+        expect(await ids(kind)).toEqual(before);
+        expect((await move(kind, before[0], 3)).statusCode).toBe(204);
+        const now = await ids(kind);
+        expect(now[2]).toBe(before[0]);
+        expect(now.filter((x) => x !== before[0])).toEqual(before.slice(1));
+        // The order numbers are 1..n again (no ties left by earlier page-only drags).
+        const orders = (
+          (await call(admin(), 'GET', `/${kind}?page=1&pageSize=100`)).json() as {
+            items: { order: number }[];
+          }
+        ).items.map((r) => r.order);
+        expect(orders).toEqual(orders.map((_, i) => i + 1));
+      });
+
+      it(`${kind}: bad moves get a code and a Chinese message`, async () => {
+        const [first] = await ids(kind);
+        for (const position of [0, -1, 1.5, 'x', null]) {
+          const res = await move(kind, first, position);
+          expect(res.statusCode, String(position)).toBe(400);
+          expect((res.json() as { message: string }).message).toMatch(/[\u4e00-\u9fa5]/);
+        }
+        expect((await move(kind, 'x', 1)).statusCode).toBe(400);
+        expect((await move(kind, 2_000_000_000, 1)).statusCode).toBe(404);
+        expect(
+          (await call(admin(), 'POST', `/${kind}/move`, { id: first, position: 1 }, false)).statusCode,
+        ).toBe(403);
+        if (!canResource('reviewer', kind, 'write'))
+          expect((await move(kind, first, 1, '', who.reviewer!)).statusCode).toBe(403);
+      });
+    }
+
+    it('banners: the position counts in the filtered list the editor sees', async () => {
+      const mobile = [];
+      for (let i = 0; i < 3; i++) mobile.push((await create('banners', { place: 'mobile' })).id as number);
+      const shown = await ids('banners', '&place=mobile');
+      const target = shown[shown.length - 1];
+      expect((await move('banners', target, 2, '?place=mobile')).statusCode).toBe(204);
+      const after = await ids('banners', '&place=mobile');
+      expect(after[1]).toBe(target);
+      expect(after.filter((x) => x !== target)).toEqual(shown.filter((x) => x !== target));
+      // A record the filter does not list is not found there.
+      const home = (await create('banners', { place: 'home' })).id;
+      expect((await move('banners', home, 1, '?place=mobile')).statusCode).toBe(404);
+      expect((await move('banners', home, 1, '?place=nowhere')).statusCode).toBe(400);
+    });
+  });
+
   describe('changes reach the public calls', () => {
     async function publicData<T>(
       name: Parameters<TestApp['call']>[0],
@@ -440,6 +512,53 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       expect(fallback.list.length).toBeGreaterThan(1);
       await call(admin(), 'DELETE', `/topics/${topic.id}`);
       expect((await t.call('topic_detail', { id: topic.id })).code).not.toBe(0);
+    });
+
+    it('topic page: published only, paged with a total, linked from every topic list', async () => {
+      const ids = (await publicData<ListItem[]>('cate_list', { cat_id: 0, page: 1, pageSize: 5 })).map(
+        (a) => a.id,
+      );
+      expect(ids.length).toBeGreaterThanOrEqual(3);
+      const topic = await create('topics', { title: '分页专题', kind: 'special', cat_id: 0, articles: ids });
+      const page2 = await t.call<TopicDetail>('topic_detail', { id: topic.id, page: 2, pageSize: 2 });
+      expect(page2.code).toBe(0);
+      expect(page2.total).toBe(ids.length);
+      expect(page2.data.list.map((a) => a.id)).toEqual(ids.slice(2, 4));
+      expect(page2.data.url).toBe(`/topic/${topic.id}`);
+      const bad = await t.call('topic_detail', { id: topic.id, page: 0 });
+      expect(bad.code).not.toBe(0);
+
+      // Listed (newest first) with a link to its page, on the home and the phone's topic menu.
+      const special = await publicData<ListItem[]>('get_special');
+      expect(special[0]).toMatchObject({ id: topic.id, url: `/topic/${topic.id}` });
+      const menu = await publicData<ListItem[]>('m_news', {
+        menu_id: MOBILE_MENU.topics,
+        page: 1,
+        pageSize: 10,
+      });
+      expect(menu[0]?.url).toBe(`/topic/${topic.id}`);
+
+      // A draft: no page, in no list.
+      const body = { kind: 'special', cat_id: 0, title: '分页专题', url: '', articles: ids };
+      const hidden = await call(admin(), 'PUT', `/topics/${topic.id}`, { ...body, published: false });
+      expect(hidden.statusCode, hidden.body).toBe(200);
+      expect((await t.call('topic_detail', { id: topic.id })).code).toBe(ErrorCode.NotFound);
+      expect((await publicData<ListItem[]>('get_special')).map((x) => x.id)).not.toContain(topic.id);
+      const menuAfter = await publicData<ListItem[]>('m_news', {
+        menu_id: MOBILE_MENU.topics,
+        page: 1,
+        pageSize: 50,
+      });
+      expect(menuAfter.map((x) => x.id)).not.toContain(topic.id);
+
+      // An address of its own (a campaign site) replaces the page link.
+      await call(admin(), 'PUT', `/topics/${topic.id}`, {
+        ...body,
+        published: true,
+        url: 'https://example.com/x',
+      });
+      expect((await publicData<ListItem[]>('get_special'))[0]?.url).toBe('https://example.com/x');
+      await call(admin(), 'DELETE', `/topics/${topic.id}`);
     });
 
     it('mTop: the mtop block replaces the recommended top of the mobile home', async () => {

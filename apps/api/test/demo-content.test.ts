@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_PAGES, HEADER_DROPDOWN_ID, MOBILE_MENU } from '@portal/api-client/constants';
-import type { EndpointName } from '@portal/api-client/contract';
+import type { EndpointName, ListItem, TopicDetail } from '@portal/api-client/contract';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 
 /**
@@ -108,5 +108,18 @@ describe.each(DIALECTS)('read calls on the demo content (%s)', (dialect) => {
       if (!nonEmpty(res.data)) empty.push(`${name} ${JSON.stringify(payload)}`);
     }
     expect(empty).toEqual([]);
+  });
+
+  it("links every seeded topic list to the topic's page, which answers with its articles", async () => {
+    for (const name of ['get_special', 'get_cxo'] as const) {
+      const res = await t.call<ListItem[]>(name, {});
+      expect(res.data.length, name).toBeGreaterThan(0);
+      for (const item of res.data) {
+        expect(item.url).toBe(`/topic/${item.id}`);
+        const detail = await t.call<TopicDetail>('topic_detail', { id: item.id });
+        expect(detail.code, `${name} ${item.id}: ${detail.msg}`).toBe(0);
+        expect(detail.data.list.length).toBeGreaterThan(0);
+      }
+    }
   });
 });

@@ -228,13 +228,13 @@ export async function insertFixtures(database: Db): Promise<void> {
   await db
     .insertInto('topics')
     .values([
-      { id: 1, kind: 'featured', cat_id: 0, title: '精选专题一', url: '/topic/1', created_at: at(1) },
-      { id: 2, kind: 'featured', cat_id: 0, title: '精选专题二', url: '/topic/2', created_at: at(2) },
-      { id: 3, kind: 'special', cat_id: 0, title: '特别专题一', url: '/topic/3', created_at: at(3) },
-      { id: 4, kind: 'special', cat_id: 0, title: '特别专题二', url: '/topic/4', created_at: at(4) },
-      { id: 5, kind: 'special', cat_id: 0, title: '特别专题三', url: '/topic/5', created_at: at(5) },
-      { id: 6, kind: 'featured', cat_id: 694, title: 'AI精选', url: '/topic/6', created_at: at(6) },
-      { id: 7, kind: 'special', cat_id: 694, title: 'AI专题', url: '/topic/7', created_at: at(7) },
+      { id: 1, kind: 'featured', cat_id: 0, title: '精选专题一', url: '', created_at: at(1) },
+      { id: 2, kind: 'featured', cat_id: 0, title: '精选专题二', url: '', created_at: at(2) },
+      { id: 3, kind: 'special', cat_id: 0, title: '特别专题一', url: '', created_at: at(3) },
+      { id: 4, kind: 'special', cat_id: 0, title: '特别专题二', url: '', created_at: at(4) },
+      { id: 5, kind: 'special', cat_id: 0, title: '特别专题三', url: '', created_at: at(5) },
+      { id: 6, kind: 'featured', cat_id: 694, title: 'AI精选', url: '', created_at: at(6) },
+      { id: 7, kind: 'special', cat_id: 694, title: 'AI专题', url: '', created_at: at(7) },
     ])
     .execute();
   await db

@@ -268,6 +268,54 @@ describe.each(DIALECTS)('media library on %s', (dialect) => {
     });
   });
 
+  it('refuses (409, naming the places) to delete a file a page still uses; deletes it once unused', async () => {
+    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#c41' } })
+      .png()
+      .toBuffer();
+    const item = (await send(editor, png, { name: 'banner.png' })).json() as MediaItem;
+    const write = (method: 'POST' | 'DELETE', url: string, payload?: unknown) =>
+      t.inject({
+        method,
+        url: `/admin/api${url}`,
+        headers: { cookie: editor.cookie, [CSRF_HEADER]: editor.csrf },
+        ...(payload ? { payload } : {}),
+      });
+    const banner = await write('POST', '/banners', {
+      place: 'home',
+      title: '冬季新品轮播',
+      banner: item.url,
+      url: '/news/1',
+    });
+    expect(banner.statusCode, banner.body).toBe(201);
+    // A narrower variant counts as a use of the same file.
+    const topic = await write('POST', '/topics', {
+      kind: 'special',
+      title: '封面专题',
+      thumb: item.variants[0],
+      articles: [],
+    });
+    expect(topic.statusCode, topic.body).toBe(201);
+
+    const refused = await del(editor, item.id);
+    expect(refused.statusCode).toBe(409);
+    const { message } = refused.json() as { message: string };
+    expect(message).toContain('轮播图「冬季新品轮播」');
+    expect(message).toContain('专题「封面专题」');
+    expect((await t.inject({ method: 'GET', url: item.url })).statusCode).toBe(200);
+    expect(
+      ((await get(editor, `/media?kind=image&pageSize=100`)).json() as Paged<MediaItem>).items.map(
+        (i) => i.id,
+      ),
+    ).toContain(item.id);
+
+    expect((await write('DELETE', `/banners/${(banner.json() as { id: number }).id}`)).statusCode).toBe(204);
+    const still = await del(editor, item.id);
+    expect(still.statusCode).toBe(409);
+    expect((still.json() as { message: string }).message).not.toContain('轮播图');
+    expect((await write('DELETE', `/topics/${(topic.json() as { id: number }).id}`)).statusCode).toBe(204);
+    expect((await del(editor, item.id)).statusCode).toBe(204);
+  });
+
   it('records the newsroom editor uploads in the same library', async () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#abc' } })
       .png()

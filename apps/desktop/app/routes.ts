@@ -15,6 +15,7 @@ export default [
   route('article_pv', 'routes/article/pv.ts'),
   route('category_experts', 'routes/category/experts.ts'),
   route('more', 'routes/more/more.tsx'),
+  route('topic/:id', 'routes/topic/topic.tsx'),
   route('white_pager', 'routes/white-paper/list.tsx'),
   route('white_pager/pdf', 'routes/white-paper/pdf.tsx'),
   route('video', 'routes/video/video.tsx'),

@@ -14,6 +14,7 @@ export default [
   route('video_List', 'routes/video/list.tsx'),
   route('video_detail', 'routes/video/detail.tsx'),
   route('new_user', 'routes/user/user.tsx'),
+  route('topic/:id', 'routes/topic/topic.tsx'),
   route('privacy', 'routes/privacy/privacy.tsx'),
   route('404', 'routes/errors/not-found.tsx', { id: 'not-found-page' }),
   route('*', 'routes/errors/not-found.tsx'),

@@ -8,7 +8,7 @@ import {
   type ObjectSchema,
   type AnySchema,
 } from 'yup';
-import { AD_SLOTS, CATEGORY_PAGES, SECTION_ID } from './constants';
+import { AD_SLOTS, CATEGORY_PAGES, SECTION_ID, TOPIC_PAGE } from './constants';
 import type { FormFieldType } from './contract';
 import { EDITOR_ROLES, ROLE_LABEL, type EditorRole } from './admin';
 
@@ -363,16 +363,21 @@ export const RESOURCES = {
       title(),
       area('description', '简介', 500),
       image('thumb', '封面'),
-      link('url', '专题页地址'),
+      {
+        ...link('url', '外部链接', false),
+        help: `留空：专题列表链接到本站专题页 ${TOPIC_PAGE}/{编号}；填写则链接到该地址（站内路径或 http(s) 地址）`,
+      },
       { name: 'articles', label: '专题文章', type: 'articles', max: RESOURCE_LIMITS.articles },
+      flagField('published', '发布', true),
     ],
-    columns: ['thumb', 'title', 'kind', 'cat_id', 'created_at'],
+    columns: ['thumb', 'title', 'kind', 'cat_id', 'published', 'created_at'],
     filters: [categoryFilter, q],
     searchFields: ['title'],
     ordered: false,
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
+    preview: `${TOPIC_PAGE}/{id}`,
   },
   videos: {
     kind: 'videos',
@@ -962,6 +967,25 @@ export const orderSchema = object({
     .required('请提供排序')
     .min(1, '请提供排序')
     .max(1000, '一次最多排序 1000 条'),
+});
+
+/**
+ * `POST /admin/api/<kind>/move` (with the list's filters as its query): one record of an ordered
+ * kind to a place of the whole filtered list (1 = first), whatever page shows it.
+ */
+export const moveSchema = object({
+  id: number()
+    .typeError('编号不正确')
+    .integer('编号不正确')
+    .min(1, '编号不正确')
+    .max(RESOURCE_LIMITS.maxInt, '编号不正确')
+    .required('编号不正确'),
+  position: number()
+    .typeError('位置必须是数字')
+    .integer('位置必须是整数')
+    .min(1, '位置不能小于1')
+    .max(RESOURCE_LIMITS.maxInt, '位置超出范围')
+    .required('请填写要移动到的位置'),
 });
 
 const tooLong = (label: string, max: number) => `${label}不能超过${max}个字符`;

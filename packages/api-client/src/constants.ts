@@ -10,6 +10,8 @@ export const PAGE_SIZE = {
   events: 12,
   search: 10,
   categoryList: 21,
+  /** A topic's articles on its desktop page (the phone page loads homeFall at a time, endlessly). */
+  topic: 20,
   whitePapers: 9,
   videoDesktop: 9,
   videoMobile: 12,
@@ -97,6 +99,8 @@ export const HTTP_TIMEOUT_MS = 30_000;
 export const IT_REPORT_FIRST_YEAR = 2020;
 export const RELATED_VIDEOS = 8;
 export const HOT_TOPICS = { home: 6, category: 4 } as const;
+/** A topic's page is `${TOPIC_PAGE}/{id}` on both sites (the route table's TOPIC_PATH). */
+export const TOPIC_PAGE = '/topic';
 export const HOT_NEWS_HOME = 6;
 /** 最新发布 on the desktop home (get_news): a lead story and the newest headlines after it. */
 export const LATEST_NEWS_HOME = 6;

@@ -86,7 +86,10 @@ export interface VideoDetail extends Video {
   relate: Video[];
 }
 
-/** A topic (专题) with its articles: the editor's picks in their order, else its category's newest. */
+/**
+ * A published topic (专题) with one page of its articles (the envelope's total counts them all):
+ * the editor's picks in their order, else its category's newest. Its url is its page, /topic/{id}.
+ */
 export interface TopicDetail extends ListItem {
   list: ListItem[];
 }
@@ -395,7 +398,7 @@ export interface ApiTypes {
   article_pv: Def<{ id: number; lasttime?: number }, { lasttime: number; pv: number }>;
   video_detail: Def<{ id: number }, VideoDetail>;
   /** A topic's page (not in the spec: topics were links only until the back office picked their articles). */
-  topic_detail: Def<{ id: number }, TopicDetail>;
+  topic_detail: Def<{ id: number } & Partial<Paged>, TopicDetail>;
   mvideo_list: Def<Paged, { list: Video[] }>;
   get_schoolTop: Def<None, Video[]>;
   get_school: Def<{ cat_id: number } & Paged, Video[]>;

@@ -95,7 +95,7 @@ export const payloadSchemas = {
   article_content: object({ id: id('文章'), type: idOrZero('类型') }),
   article_pv: object({ id: id('文章'), lasttime: int('上次访问时间').min(0, '上次访问时间不正确') }),
   video_detail: object({ id: id('视频') }),
-  topic_detail: object({ id: id('专题') }),
+  topic_detail: object({ id: id('专题'), ...paged(PAGE_SIZE.topic) }),
   mvideo_list: object(paged(PAGE_SIZE.videoMobile)),
   get_schoolTop: none,
   get_school: object({ cat_id: idOrZero('分类').default(0), ...paged(PAGE_SIZE.videoDesktop) }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, resolveRoute } from './resolve';
+import { isSharedPath, matchRoute, resolveRoute } from './resolve';
 import {
   API_PREFIX,
   API_PREFIXES,
@@ -49,6 +49,23 @@ describe('route parameters (issue 11 hole 7)', () => {
     expect(phone.articleId).toBe('42');
     expect(resolveRoute('/AI/news/7', '', 'wide').redirect).toBe('/AI/7');
     expect(resolveRoute('/new_detail', '?id=1%0d%0a', 'wide').redirect).toBe('/news/1%0D%0A');
+  });
+});
+
+describe('shared paths', () => {
+  it('serve a topic page from the app of the width at its own address (no redirect)', () => {
+    expect(resolveRoute('/topic/12', '', 'wide')).toEqual({ app: 'desktop' });
+    expect(resolveRoute('/topic/12', '', 'narrow')).toEqual({ app: 'mobile' });
+    expect(isSharedPath('/topic/12/')).toBe(true);
+    expect(isSharedPath('/topic/')).toBe(false);
+    expect(isSharedPath('/topic/1%0d%0a')).toBe(false);
+    expect(isSharedPath('/topics/12')).toBe(false);
+  });
+  it('clash with no route of the table', () => {
+    for (const pattern of SHARED_PATHS) {
+      const sample = pattern.replace(/:(\w+)/g, '1');
+      expect(matchRoute(sample), pattern).toBeUndefined();
+    }
   });
 });
 

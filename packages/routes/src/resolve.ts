@@ -31,6 +31,12 @@ function compile(pattern: string): { re: RegExp; keys: string[] } {
 }
 
 const COMPILED = ROUTES.map((rule) => ({ rule, ...compile(rule.pattern) }));
+const SHARED = SHARED_PATHS.map((pattern) => compile(pattern).re);
+
+/** True for a path both apps render for their own width ('/', '/topic/12'). */
+export function isSharedPath(pathname: string): boolean {
+  return SHARED.some((re) => re.test(pathname));
+}
 
 export interface Resolution {
   /** The app that should render. */
@@ -59,7 +65,7 @@ export function matchRoute(pathname: string) {
 /** Decide, for a request path and a reader width, which app renders it or where to redirect. */
 export function resolveRoute(pathname: string, search: string, width: Width): Resolution {
   const widthApp = appForWidth(width);
-  if (SHARED_PATHS.includes(pathname)) return { app: widthApp };
+  if (isSharedPath(pathname)) return { app: widthApp };
   const found = matchRoute(pathname);
   if (!found) return { app: widthApp };
   const { rule, params } = found;

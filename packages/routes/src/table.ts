@@ -1,4 +1,4 @@
-import { CATEGORY_PAGES, MOBILE_BREAKPOINT } from '@portal/api-client/constants';
+import { CATEGORY_PAGES, MOBILE_BREAKPOINT, TOPIC_PAGE } from '@portal/api-client/constants';
 
 /**
  * The one route table of the portal (DESIGN.md section 2). It feeds the gateway's app choice
@@ -162,8 +162,15 @@ export const mobileArticlePath = (alias: string, id: string | number) => `/${ali
 /** The privacy statement (linked from the cookie banner and every form that collects personal data). */
 export const PRIVACY_PATH = '/privacy';
 
-/** Paths both apps render, each for its own width (the home, the privacy statement and the 404 page). */
-export const SHARED_PATHS: readonly string[] = ['/', PRIVACY_PATH, '/404'];
+/** A topic's page (专题): the topic lists of both sites link here. */
+export const TOPIC_PATH = `${TOPIC_PAGE}/:id`;
+export const topicPath = (id: string | number) => `${TOPIC_PAGE}/${id}`;
+
+/**
+ * Paths (or patterns) both apps render, each for its own width: the home, the privacy statement,
+ * the 404 page and a topic's page. No width redirect: the same address serves both widths.
+ */
+export const SHARED_PATHS: readonly string[] = ['/', PRIVACY_PATH, '/404', TOPIC_PATH];
 
 export function widthOf(vw: number): Width {
   return vw < MOBILE_BREAKPOINT ? 'narrow' : 'wide';

@@ -154,6 +154,8 @@ describe('hasOtherWidth', () => {
     ['/video_List', true],
     ['/news/12', true],
     ['/AI/news/12', true],
+    ['/topic/3', true],
+    ['/topic/x', false],
     ['/about', false],
     ['/login', false],
     ['/vendor', false],

@@ -1,6 +1,6 @@
 import { MOBILE_BREAKPOINT, ROOT_FONT_DIVISOR, COOKIE } from '@portal/api-client/constants';
-import { matchRoute } from './resolve';
-import { SHARED_PATHS, type AppName } from './table';
+import { isSharedPath, matchRoute } from './resolve';
+import type { AppName } from './table';
 
 /** Name of the <meta> each document renders: content "1" when the current path exists for the other width. */
 export const SWITCH_META = 'portal-switch';
@@ -12,10 +12,10 @@ export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
 /**
  * True when a reader of the other width has somewhere to go from this path: a shared path
- * ('/') or a route with an equivalent in the other app. Only then may a width change reload.
+ * ('/', a topic) or a route with an equivalent in the other app. Only then may a width change reload.
  */
 export function hasOtherWidth(pathname: string): boolean {
-  if (SHARED_PATHS.includes(pathname)) return true;
+  if (isSharedPath(pathname)) return true;
   const found = matchRoute(pathname);
   return !!found && found.rule.app !== 'landing' && !!(found.rule.otherWidth || found.rule.articleId);
 }

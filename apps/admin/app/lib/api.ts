@@ -118,6 +118,9 @@ export const adminApi = {
       data(http.put<ResourceRecord>(`/${kind}/${encodeURIComponent(id)}`, body)),
     remove: (kind: string, id: string) => http.delete(`/${kind}/${encodeURIComponent(id)}`),
     order: (kind: string, ids: (string | number)[]) => http.post(`/${kind}/order`, { ids }),
+    /** One record to a place (1 = first) of the whole list as `filters` select it, across pages. */
+    move: (kind: string, id: number, position: number, filters: Query) =>
+      http.post(`/${kind}/move`, { id, position }, { params: filters }),
   },
   /** A member's full phone number: the server writes each view into the audit log. */
   memberPhone: (id: string) => data(http.get<{ mobile: string }>(`/members/${encodeURIComponent(id)}/phone`)),

@@ -114,6 +114,8 @@ export interface DB {
     created_at: number;
     /** JSON array of article ids (006). */
     articles: Generated<string>;
+    /** 1 shown on its page and in the lists, 0 a draft (008). */
+    published: Generated<number>;
   };
   videos: {
     id: Generated<number>;

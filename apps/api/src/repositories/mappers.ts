@@ -1,5 +1,6 @@
 import { CATEGORY_PAGES, EventStatus } from '@portal/api-client/constants';
 import type { Banner, EventItem, ListItem, Video, WhitePaper } from '@portal/api-client/contract';
+import { topicPath } from '@portal/routes';
 import { formatDate, formatTime } from '../lib/time';
 
 /** Row → contract shapes shared by the repositories; item urls are in-product paths. */
@@ -60,12 +61,13 @@ export interface TopicRow {
 }
 export const TOPIC_COLUMNS = ['id', 'title', 'description', 'thumb', 'url', 'created_at'] as const;
 
+/** A topic links to its page, unless the editor gave it an address of its own (a campaign site). */
 export function topicToListItem(row: TopicRow): ListItem {
   return {
     id: Number(row.id),
     title: row.title,
     description: row.description,
-    url: row.url,
+    url: row.url || topicPath(Number(row.id)),
     thumb: row.thumb,
     keyword: '',
     created_at: formatTime(row.created_at),

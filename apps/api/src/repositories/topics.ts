@@ -1,8 +1,10 @@
-import { INNER_PAGE_ITEMS } from '@portal/api-client/constants';
 import type { ListItem, TopicDetail } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import { listByIds, listLatest, pageOf } from './articles';
 import { TOPIC_COLUMNS, topicToListItem } from './mappers';
+
+/** Readers see published topics only (migration 008): drafts have no page and are in no list. */
+const PUBLISHED = 1;
 
 /** Featured topics (home) and special topics (home, category pages), newest first on topics_kind. */
 export async function listTopics(
@@ -17,6 +19,7 @@ export async function listTopics(
     .select(TOPIC_COLUMNS)
     .where('kind', '=', kind)
     .where('cat_id', '=', catId)
+    .where('published', '=', PUBLISHED)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -35,20 +38,27 @@ export async function countTopics(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('kind', '=', kind)
     .where('cat_id', '=', catId)
+    .where('published', '=', PUBLISHED)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /**
- * A topic with its articles: the ones the editor picked (topics.articles, published only, in the
- * picked order) when there are any, else the newest of its category (all categories for cat_id 0).
- * Null when there is no such topic.
+ * A published topic with one page of its articles and their total: the ones the editor picked
+ * (topics.articles, published only, in the picked order) when there are any, else the newest of
+ * its category (all categories for cat_id 0). Null when there is no such published topic.
  */
-export async function topicDetail(database: Db, id: number): Promise<TopicDetail | null> {
+export async function topicDetail(
+  database: Db,
+  id: number,
+  page: number,
+  pageSize: number,
+): Promise<{ topic: TopicDetail; total: number } | null> {
   const row = await database.db
     .selectFrom('topics')
     .select([...TOPIC_COLUMNS, 'cat_id', 'articles'])
     .where('id', '=', id)
+    .where('published', '=', PUBLISHED)
     .executeTakeFirst();
   if (!row) return null;
   let ids: number[] = [];
@@ -58,10 +68,12 @@ export async function topicDetail(database: Db, id: number): Promise<TopicDetail
   } catch {
     // A corrupt list picks nothing: the category's newest show.
   }
+  // The picks are a few dozen at most (RESOURCE_LIMITS.articles): read them all, page in memory.
   const picked = await listByIds(database, ids);
-  const list =
+  const { offset, limit } = pageOf(page, pageSize);
+  const { items, total } =
     picked.length > 0
-      ? picked
-      : (await listLatest(database, Number(row.cat_id), pageOf(1, INNER_PAGE_ITEMS))).items;
-  return { ...topicToListItem(row), list };
+      ? { items: picked.slice(offset, offset + limit), total: picked.length }
+      : await listLatest(database, Number(row.cat_id), { offset, limit });
+  return { topic: { ...topicToListItem(row), list: items }, total };
 }

@@ -132,8 +132,6 @@ export function topics(files: FileSink, arts: ArticleRow[], now: number): Row<'t
     const v = vocabOf(ownCat);
     const topic = v.topics[(i + (kind === 'special' ? 3 : 0)) % v.topics.length];
     const title = titleFor(kind, topic, i);
-    const article = rng.pick(latestOf(ownCat));
-    const alias = CATEGORY_PAGES.find((c) => c.id === ownCat)?.alias ?? '';
     n += 1;
     out.push({
       id: n,
@@ -145,7 +143,11 @@ export function topics(files: FileSink, arts: ArticleRow[], now: number): Row<'t
         `img/topic/${n}.svg`,
         picture(rng, { width: 640, height: 360, title, tag: kind === 'featured' ? '精选' : '专题' }),
       ),
-      url: kind === 'featured' ? `/news/${article.id}` : `/${alias}`,
+      // No address of its own: every topic list links to the topic's page (/topic/{id}).
+      url: '',
+      published: 1,
+      // Featured topics carry the editor's picks; special ones show their category's newest.
+      articles: JSON.stringify(kind === 'featured' ? rng.sample(latestOf(ownCat), 8).map((a) => a.id) : []),
       created_at: now - n * 3 * DAY - rng.int(0, DAY),
     });
   };

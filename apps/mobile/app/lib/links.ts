@@ -1,4 +1,4 @@
-import { matchRoute, resolveRoute } from '@portal/routes';
+import { isSharedPath, matchRoute, resolveRoute } from '@portal/routes';
 
 /** True for addresses that leave the product (http:, https:, protocol-relative). */
 export function isExternal(url: string): boolean {
@@ -16,8 +16,11 @@ export function toMobileHref(url: string): string {
   return resolveRoute(path, query ? `?${query}` : '', 'narrow').redirect ?? url;
 }
 
-/** True when the mobile app renders the path itself; others (/login, /about) need a document load. */
+/**
+ * True when the mobile app renders the path itself (its own routes and the shared ones: the home,
+ * a topic's page); others (/login, /about) need a document load.
+ */
 export function isMobilePath(href: string): boolean {
   const path = href.split(/[?#]/, 1)[0];
-  return path === '/' || matchRoute(path)?.rule.app === 'mobile';
+  return isSharedPath(path) || matchRoute(path)?.rule.app === 'mobile';
 }

@@ -36,6 +36,7 @@ import { useSearchFilters } from '../../lib/search-filters';
 import { useEditor } from '../../lib/session';
 import { displayValue, previewUrl, recordId, scheduleState } from './model';
 import { MemberPhone } from './members';
+import { MoveTo } from './move-to';
 import { DragHandle, SortableArea, SortableRow } from './sortable';
 
 /** Ordered kinds list a long page, so a drag can reach every record of a usual list. */
@@ -196,18 +197,24 @@ function ListOf({
     }
   };
 
-  const reorder = async (from: number, to: number) => {
-    const next = arrayMove(rows, from, to);
-    setDragged(next);
+  // Places count in the whole list as filtered (the server moves across pages and renumbers).
+  const filters = Object.fromEntries([...params].filter(([k]) => k !== 'page' && k !== 'pageSize'));
+  const placeOf = (index: number) => (page - 1) * pageSize + index + 1;
+  const moveTo = async (record: ResourceRecord, position: number) => {
     try {
-      await adminApi.resources.order(
-        kind,
-        next.map((r) => r[decl.idField] as number),
-      );
+      await adminApi.resources.move(kind, record[decl.idField] as number, position, filters);
       message.success('排序已保存');
       await revalidator.revalidate();
     } catch (err) {
       message.error(err instanceof AdminApiError ? err.message : '排序保存失败');
+    }
+  };
+  const reorder = async (from: number, to: number) => {
+    const record = rows[from];
+    if (!record) return;
+    setDragged(arrayMove(rows, from, to));
+    try {
+      await moveTo(record, placeOf(to));
     } finally {
       setDragged(null);
     }
@@ -264,13 +271,14 @@ function ListOf({
       key: 'actions',
       title: '操作',
       fixed: 'right' as const,
-      width: 170,
-      render: (_, record) => {
+      width: sortable ? 220 : 170,
+      render: (_, record, index) => {
         const id = recordId(decl, record);
         const preview = listPreview ? null : previewUrl(decl, record);
         return (
           <Space size={4} wrap>
             <Link to={`/${kind}/${encodeURIComponent(id)}`}>{writable && editable ? '编辑' : '查看'}</Link>
+            {sortable && <MoveTo current={placeOf(index)} total={total} onMove={(p) => moveTo(record, p)} />}
             {kind === 'forms' && (
               <Link to={`/leads?source=activity&id=${encodeURIComponent(id)}`}>报名数据</Link>
             )}
@@ -323,7 +331,7 @@ function ListOf({
             {decl.label}
             {sortable && (
               <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 'normal' }}>
-                拖动行首的把手调整顺序，松手即保存
+                拖动行首的把手调整顺序，松手即保存；跨页请用“移动到”
               </Typography.Text>
             )}
           </Space>

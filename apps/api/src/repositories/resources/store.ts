@@ -68,6 +68,12 @@ export interface ResourceStore {
   remove?(tx: Db, id: ResourceId): Promise<boolean>;
   /** Sets the order of the given ids (first is shown first); ids not of this kind are ignored. */
   reorder?(tx: Db, ids: number[]): Promise<void>;
+  /**
+   * Moves one record to `position` (1 = first) of the list as `filters` select it, on any page: it
+   * lands just before the record now at that place (after the last one past the end), and the
+   * whole kind is renumbered 1..n. False when no listed record has this id.
+   */
+  move?(tx: Db, id: number, position: number, filters: ListQuery['filters']): Promise<boolean>;
 }
 
 /** Kysely over a table chosen at run time: columns are checked against the declaration instead. */
@@ -194,32 +200,44 @@ export function tableStore(m: TableMapping): ResourceStore {
 
   const idValue = (id: ResourceId) => (m.id.generated || typeof id === 'number' ? Number(id) : id);
 
+  /** The kind's rows as the declared filters select them (bad filter values: ResourceInputError). */
+  const filtered = (database: Db, filters: ListQuery['filters']) => {
+    let query = loose(database).selectFrom(m.table);
+    for (const filter of decl.filters) {
+      const value = filters[filter.name];
+      if (value === undefined || value === '') continue;
+      if (filter.type === 'search') {
+        if (filter.name === 'q') {
+          const cols = (decl.searchFields ?? []).map((f) => columnOf(m, f));
+          if (cols.length > 0) query = query.where((eb) => eb.or(cols.map((c) => contains(c, value))));
+        } else {
+          query = query.where(contains(columnOf(m, filter.name), value));
+        }
+      } else if (filter.type === 'select') {
+        const field = fieldByName.get(filter.name);
+        const numeric = filter.options?.every((o) => typeof o.value === 'number');
+        if (!filter.options?.some((o) => String(o.value) === value)) {
+          throw new ResourceInputError(400, `${filter.label}不正确`, filter.name);
+        }
+        query = query.where(columnOf(m, field?.name ?? filter.name), '=', numeric ? Number(value) : value);
+      } else {
+        const from = msOf(value);
+        if (from === null) throw new ResourceInputError(400, '日期格式不正确', filter.name);
+        query = query.where(columnOf(m, filter.name), '>=', from);
+      }
+    }
+    return query;
+  };
+
+  /** Ids of the kind in drag order (every row when `filters` is empty). */
+  const orderedIds = async (database: Db, filters: ListQuery['filters']) =>
+    (await filtered(database, filters).select(idCol).orderBy('sort').orderBy(idCol).execute()).map((r) =>
+      num(r[idCol]),
+    );
+
   return {
     async list(database, q) {
-      let query = loose(database).selectFrom(m.table);
-      for (const filter of decl.filters) {
-        const value = q.filters[filter.name];
-        if (value === undefined || value === '') continue;
-        if (filter.type === 'search') {
-          if (filter.name === 'q') {
-            const cols = (decl.searchFields ?? []).map((f) => columnOf(m, f));
-            if (cols.length > 0) query = query.where((eb) => eb.or(cols.map((c) => contains(c, value))));
-          } else {
-            query = query.where(contains(columnOf(m, filter.name), value));
-          }
-        } else if (filter.type === 'select') {
-          const field = fieldByName.get(filter.name);
-          const numeric = filter.options?.every((o) => typeof o.value === 'number');
-          if (!filter.options?.some((o) => String(o.value) === value)) {
-            throw new ResourceInputError(400, `${filter.label}不正确`, filter.name);
-          }
-          query = query.where(columnOf(m, field?.name ?? filter.name), '=', numeric ? Number(value) : value);
-        } else {
-          const from = msOf(value);
-          if (from === null) throw new ResourceInputError(400, '日期格式不正确', filter.name);
-          query = query.where(columnOf(m, filter.name), '>=', from);
-        }
-      }
+      const query = filtered(database, q.filters);
       const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
       let rows = query.selectAll();
       if (decl.ordered) rows = rows.orderBy('sort').orderBy(idCol);
@@ -324,6 +342,35 @@ export function tableStore(m: TableMapping): ResourceStore {
                 .where(idCol, '=', id)
                 .execute();
             }
+          },
+
+          async move(tx: Db, id: number, position: number, filters: ListQuery['filters']) {
+            const listed = await orderedIds(tx, filters);
+            if (!listed.includes(id)) return false;
+            const others = listed.filter((x) => x !== id);
+            // The record now at that place of the filtered list; none: after the list's last one.
+            const before = others[Math.min(position, others.length + 1) - 1];
+            const after = others[others.length - 1];
+            const all = (await orderedIds(tx, {})).filter((x) => x !== id);
+            const at =
+              before !== undefined ? all.indexOf(before) : after !== undefined ? all.indexOf(after) + 1 : 0;
+            all.splice(at, 0, id);
+            // Renumber the whole kind 1..n, writing only the rows whose place changes.
+            const current = new Map(
+              (await loose(tx).selectFrom(m.table).select([idCol, 'sort']).execute()).map((r) => [
+                num(r[idCol]),
+                num(r.sort),
+              ]),
+            );
+            for (const [i, rowId] of all.entries()) {
+              if (current.get(rowId) === i + 1) continue;
+              await loose(tx)
+                .updateTable(m.table)
+                .set({ sort: i + 1 })
+                .where(idCol, '=', rowId)
+                .execute();
+            }
+            return true;
           },
         }
       : {}),

@@ -15,8 +15,9 @@ import {
 } from '../../lib/uploads';
 import { recordAudit } from '../../repositories/audit';
 import { deleteMedia, getMediaKeys, listMedia, recordUpload } from '../../repositories/media-library';
+import { describeUses, mediaUses } from '../../repositories/media-usage';
 import type { MultipartBody } from '../member/multipart';
-import { actorOf, badInput, idParams, notFound } from './http';
+import { AdminHttpError, actorOf, badInput, idParams, notFound } from './http';
 
 const MEDIA_FORMAT_MSG = '只能上传 PNG、JPG、GIF、WEBP 图片，MP4、WEBM 视频或 PDF 文件';
 
@@ -130,6 +131,14 @@ export default async function mediaRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const found = await getMediaKeys(app.database, request.params.id);
       if (!found) throw notFound();
+      // A file a page still shows is not deleted: the editor replaces it there first.
+      const uses = await mediaUses(app.database, found.keys[0] ?? '');
+      if (uses.length > 0)
+        throw new AdminHttpError(
+          409,
+          `该文件正在使用，不能删除：${describeUses(uses)}。请先在这些地方替换或移除它。`,
+          'id',
+        );
       if (!(await deleteMedia(app.database, request.params.id))) throw notFound();
       // Row first: a failed file delete leaves an orphan file, never a row pointing at nothing.
       await Promise.all(found.keys.map((key) => app.fileStore.delete(key).catch(() => {})));

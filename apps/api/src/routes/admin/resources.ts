@@ -3,6 +3,7 @@ import { number, object, string, type AnySchema } from 'yup';
 import { LEAD_EXPORT_MAX_ROWS, pageQuerySchema, type LeadPage, type Paged } from '@portal/api-client/admin';
 import {
   RESOURCE_KINDS,
+  moveSchema,
   orderSchema,
   resourceSchema,
   type ResourceDecl,
@@ -28,15 +29,20 @@ declare module 'fastify' {
 
 const FILTER_MAX = 100;
 
-/** page, pageSize and the declared filters (bounded text; the store checks their values). */
-function listQuery(decl: ResourceDecl): AnySchema {
+/** The declared filters (bounded text; the store checks their values). */
+function filterShape(decl: ResourceDecl): Record<string, AnySchema> {
   const shape: Record<string, AnySchema> = {};
   for (const f of decl.filters) {
     shape[f.name] = string().trim().max(FILTER_MAX, `${f.label}不能超过${FILTER_MAX}个字符`).optional();
     if (f.type === 'date') shape.to = string().trim().max(40, '时间格式不正确').optional();
   }
-  return pageQuerySchema.shape(shape);
+  return shape;
 }
+
+/** page, pageSize and the declared filters. */
+const listQuery = (decl: ResourceDecl): AnySchema => pageQuerySchema.shape(filterShape(decl));
+/** The declared filters alone (a move names its place in the filtered list). */
+const filterQuery = (decl: ResourceDecl): AnySchema => object(filterShape(decl));
 
 const zeroIdParams = object({
   id: number()
@@ -133,7 +139,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
       return record;
     });
 
-    const { create, update, remove, reorder } = store;
+    const { create, update, remove, reorder, move } = store;
     if (create && decl.create !== false) {
       app.post<{ Body: ResourceRecord }>(
         base,
@@ -212,6 +218,28 @@ export default async function resourceRoutes(app: FastifyInstance) {
             'reorder',
             (tx) => reorder(tx, ids),
             () => ids.slice(0, 20).join(','),
+          );
+          return noContent(reply);
+        },
+      );
+    }
+
+    // Drag order across pages: the list's filters in the query, the record and its new place in the body.
+    if (move && decl.ordered) {
+      app.post<{ Body: { id: number; position: number }; Querystring: Record<string, string | undefined> }>(
+        `${base}/move`,
+        { schema: { body: moveSchema, querystring: filterQuery(decl) }, config: writeAccess },
+        async (request, reply) => {
+          const { id, position } = request.body;
+          await write(
+            request,
+            kind,
+            store,
+            'reorder',
+            async (tx) => {
+              if (!(await move(tx, id, position, request.query))) throw notFound();
+            },
+            () => `${id}→${position}`,
           );
           return noContent(reply);
         },

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { HOT_NEWS_HOME, HOT_TOPICS, INNER_PAGE_ITEMS, LATEST_NEWS_HOME } from '@portal/api-client/constants';
+import {
+  HOT_NEWS_HOME,
+  HOT_TOPICS,
+  INNER_PAGE_ITEMS,
+  LATEST_NEWS_HOME,
+  PAGE_SIZE,
+} from '@portal/api-client/constants';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ApiError, ok } from '../../lib/envelope';
 import { cachedCounts } from '../../plugins/cache';
@@ -95,10 +101,10 @@ export default async function homeRoutes(app: FastifyInstance) {
   defineCall(
     app,
     'topic_detail',
-    async ({ id }) => {
-      const topic = await topicDetail(db, id);
-      if (!topic) throw new ApiError(ErrorCode.NotFound, '专题不存在');
-      return ok(topic);
+    async ({ id, page, pageSize }) => {
+      const found = await topicDetail(db, id, page ?? 1, pageSize ?? PAGE_SIZE.topic);
+      if (!found) throw new ApiError(ErrorCode.NotFound, '专题不存在');
+      return ok(found.topic, found.total);
     },
     cache,
   );
