@@ -20,6 +20,7 @@ import storage from './plugins/storage';
 import routes from './routes';
 import adminApi from './routes/admin';
 import memberMultipart from './routes/member/multipart';
+import sitemap from './routes/sitemap';
 import uploadFiles from './routes/uploads';
 
 export type { ApiConfig } from './config';
@@ -82,6 +83,7 @@ export async function buildApp(
   await app.register(memberMultipart, { config });
   await app.register(routes, { config });
   await app.register(uploadFiles);
+  await app.register(sitemap, { config });
   await app.register(adminApi, { prefix: '/admin/api', config });
   await app.register(scheduler);
   await app.ready();

@@ -11,6 +11,7 @@ import {
   logLevelVar,
   nodeEnvVar,
   optionalVar,
+  originVar,
   portVar,
   productionSecretIssues,
   seedsDemo,
@@ -23,7 +24,11 @@ import {
   type S3StorageSettings,
   type TrustProxySetting,
 } from '@portal/config';
+import { URLS_PER_FILE } from './lib/sitemap';
 import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib/sms';
+
+/** The gateway's port when PUBLIC_ORIGIN is unset (development): pages are served there. */
+const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
 
 /**
  * The API's one configuration module: every environment variable it reads is named here, checked
@@ -69,6 +74,13 @@ export interface ApiConfig {
   smsDailyCap: number;
   /** SMS_PROVIDER and its credentials. */
   sms: SmsEnv;
+  /**
+   * Where the portal's pages are (PUBLIC_ORIGIN, PUBLIC_MOBILE_ORIGIN): absolute URLs in the
+   * sitemaps and the search engine push. The gateway hands the in-process API its own.
+   */
+  publicOrigins: { desktop: string; mobile: string };
+  /** URLs per article sitemap file (SITEMAP_URLS_PER_FILE; the protocol's limit is 50,000). */
+  sitemapUrlsPerFile: number;
 }
 
 const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
@@ -97,6 +109,9 @@ const ApiVariables = z.object({
   SEED: seedVar,
   API_CACHE_TTL_MS: intVar(2000, 0, 3_600_000),
   TRUST_PROXY: trustProxyVar,
+  PUBLIC_ORIGIN: originVar,
+  PUBLIC_MOBILE_ORIGIN: originVar,
+  SITEMAP_URLS_PER_FILE: intVar(URLS_PER_FILE, 1, URLS_PER_FILE),
   SMS_DAILY_CAP: intVar(2000, 0, 10_000_000),
   SMS_PROVIDER: enumVar(SMS_PROVIDERS, 'outbox'),
   ...Object.fromEntries(SMS_VARIABLES.map((name) => [name, optionalVar])),
@@ -170,6 +185,11 @@ export function loadConfig(
     cacheTtlMs: e.API_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY,
     smsDailyCap: e.SMS_DAILY_CAP,
+    publicOrigins: {
+      desktop: e.PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
+      mobile: e.PUBLIC_MOBILE_ORIGIN ?? e.PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
+    },
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     sms: Object.fromEntries([
       ['SMS_PROVIDER', e.SMS_PROVIDER],
       ...SMS_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),
