@@ -16,6 +16,7 @@ import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
 import scheduler from './plugins/scheduler';
+import searchPush from './plugins/search-push';
 import storage from './plugins/storage';
 import routes from './routes';
 import adminApi from './routes/admin';
@@ -86,6 +87,7 @@ export async function buildApp(
   await app.register(sitemap, { config });
   await app.register(adminApi, { prefix: '/admin/api', config });
   await app.register(scheduler);
+  await app.register(searchPush, { config });
   await app.ready();
   return app;
 }
