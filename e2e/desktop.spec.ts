@@ -495,7 +495,14 @@ test.describe('recruit, about and feeds', () => {
 
   test('sitemap and RSS feeds are XML with the newest articles', async ({ request }) => {
     const [first] = await apiCall<Item[]>(request, 'cate_list', { cat_id: 0, page: 1, pageSize: 1 }, 'POST');
-    const sitemap = await request.get('/sitemap.xml');
+    // The index names the pages file and the article files; the newest article is in the last one.
+    const index = await request.get('/sitemap.xml');
+    expect(index.headers()['content-type']).toContain('application/xml');
+    const files = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1]!).pathname,
+    );
+    expect(files[0]).toBe('/sitemaps/pages.xml');
+    const sitemap = await request.get(files.at(-1)!);
     expect(sitemap.headers()['content-type']).toContain('application/xml');
     const map = await sitemap.text();
     expect(map).toContain('<urlset');

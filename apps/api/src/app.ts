@@ -17,10 +17,12 @@ import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
 import scheduler from './plugins/scheduler';
+import searchPush from './plugins/search-push';
 import storage from './plugins/storage';
 import routes from './routes';
 import adminApi from './routes/admin';
 import memberMultipart from './routes/member/multipart';
+import sitemap from './routes/sitemap';
 import uploadFiles from './routes/uploads';
 
 export type { ApiConfig } from './config';
@@ -84,8 +86,10 @@ export async function buildApp(
   await app.register(memberMultipart, { config });
   await app.register(routes, { config });
   await app.register(uploadFiles);
+  await app.register(sitemap, { config });
   await app.register(adminApi, { prefix: '/admin/api', config });
   await app.register(scheduler);
+  await app.register(searchPush, { config });
   await app.ready();
   return app;
 }

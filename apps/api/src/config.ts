@@ -11,6 +11,7 @@ import {
   logLevelVar,
   nodeEnvVar,
   optionalVar,
+  originVar,
   portVar,
   productionSecretIssues,
   seedsDemo,
@@ -23,7 +24,16 @@ import {
   type S3StorageSettings,
   type TrustProxySetting,
 } from '@portal/config';
+import { URLS_PER_FILE } from './lib/sitemap';
+import {
+  SEARCH_PUSH_PROVIDER_VARIABLES,
+  type SearchPushEnv,
+  type SearchPushProviderName,
+} from './lib/search-push';
 import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib/sms';
+
+/** The gateway's port when PUBLIC_ORIGIN is unset (development): pages are served there. */
+const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
 
 /**
  * The API's one configuration module: every environment variable it reads is named here, checked
@@ -69,12 +79,28 @@ export interface ApiConfig {
   smsDailyCap: number;
   /** SMS_PROVIDER and its credentials. */
   sms: SmsEnv;
+  /**
+   * Where the portal's pages are (PUBLIC_ORIGIN, PUBLIC_MOBILE_ORIGIN): absolute URLs in the
+   * sitemaps and the search engine push. The gateway hands the in-process API its own.
+   */
+  publicOrigins: { desktop: string; mobile: string };
+  /** SEARCH_PUSH_PROVIDER and its credentials (the push of new and changed article URLs). */
+  searchPush: SearchPushEnv;
+  /** How often queued article URLs are pushed, in ms (SEARCH_PUSH_INTERVAL_MS; 0: never in the background). */
+  searchPushIntervalMs: number;
+  /** URLs per article sitemap file (SITEMAP_URLS_PER_FILE; the protocol's limit is 50,000). */
+  sitemapUrlsPerFile: number;
 }
 
 const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
 const SMS_VARIABLES = SMS_PROVIDERS.flatMap((p) => [
   ...SMS_PROVIDER_VARIABLES[p].required,
   ...SMS_PROVIDER_VARIABLES[p].optional,
+]);
+const PUSH_PROVIDERS = Object.keys(SEARCH_PUSH_PROVIDER_VARIABLES) as SearchPushProviderName[];
+const PUSH_VARIABLES = PUSH_PROVIDERS.flatMap((p) => [
+  ...SEARCH_PUSH_PROVIDER_VARIABLES[p].required,
+  ...SEARCH_PUSH_PROVIDER_VARIABLES[p].optional,
 ]);
 
 /** No page needs a query longer than this; one that runs longer is stopped and answered 10503. */
@@ -97,9 +123,15 @@ const ApiVariables = z.object({
   SEED: seedVar,
   API_CACHE_TTL_MS: intVar(2000, 0, 3_600_000),
   TRUST_PROXY: trustProxyVar,
+  PUBLIC_ORIGIN: originVar,
+  PUBLIC_MOBILE_ORIGIN: originVar,
+  SITEMAP_URLS_PER_FILE: intVar(URLS_PER_FILE, 1, URLS_PER_FILE),
   SMS_DAILY_CAP: intVar(2000, 0, 10_000_000),
   SMS_PROVIDER: enumVar(SMS_PROVIDERS, 'outbox'),
   ...Object.fromEntries(SMS_VARIABLES.map((name) => [name, optionalVar])),
+  SEARCH_PUSH_PROVIDER: enumVar(PUSH_PROVIDERS, 'outbox'),
+  SEARCH_PUSH_INTERVAL_MS: intVar(5000, 0, 86_400_000),
+  ...Object.fromEntries(PUSH_VARIABLES.map((name) => [name, optionalVar])),
 });
 
 /** Every environment variable the API reads (the .env.example drift test checks it lists them all). */
@@ -114,6 +146,16 @@ const ApiEnv = ApiVariables.superRefine((env, ctx) => {
         code: 'custom',
         path: [name],
         message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}`,
+      });
+    }
+  }
+  // The same for the search engine push: a configured provider without its token would lose URLs.
+  for (const name of SEARCH_PUSH_PROVIDER_VARIABLES[env.SEARCH_PUSH_PROVIDER].required) {
+    if (!(env as Record<string, unknown>)[name]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required when SEARCH_PUSH_PROVIDER=${env.SEARCH_PUSH_PROVIDER}`,
       });
     }
   }
@@ -170,6 +212,16 @@ export function loadConfig(
     cacheTtlMs: e.API_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY,
     smsDailyCap: e.SMS_DAILY_CAP,
+    publicOrigins: {
+      desktop: e.PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
+      mobile: e.PUBLIC_MOBILE_ORIGIN ?? e.PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
+    },
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
+    searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
+    searchPush: Object.fromEntries([
+      ['SEARCH_PUSH_PROVIDER', e.SEARCH_PUSH_PROVIDER],
+      ...PUSH_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),
+    ]) as SearchPushEnv,
     sms: Object.fromEntries([
       ['SMS_PROVIDER', e.SMS_PROVIDER],
       ...SMS_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),

@@ -22,6 +22,7 @@ describe.each(DIALECTS)('API metrics (%s)', (dialect) => {
     const text = await t.app.metrics.registry.metrics();
     expect(text).toContain('# TYPE portal_sms_total counter');
     expect(text).toContain('# TYPE portal_leads_total counter');
+    expect(text).toContain('# TYPE portal_search_push_total counter');
     if (dialect === 'postgres') expect(text).toMatch(/portal_db_pool_connections\{state="total"\} [1-9]/);
     else expect(text).not.toMatch(/portal_db_pool_connections\{/);
   });

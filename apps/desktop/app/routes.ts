@@ -33,7 +33,6 @@ export default [
     route('forget', 'routes/member/forget.tsx'),
     route('user', 'routes/member/user.tsx'),
   ]),
-  route('sitemap.xml', 'routes/feeds/sitemap.ts'),
   route('rss.xml', 'routes/feeds/rss.ts', { id: 'rss-all' }),
   route('rss/:file', 'routes/feeds/rss.ts', { id: 'rss-category' }),
   route('404', 'routes/errors/not-found.tsx', { id: 'not-found-page' }),

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@portal/config';
-import { API_PREFIXES, HEALTH_PATHS } from '@portal/routes';
+import { API_PREFIXES, HEALTH_PATHS, SITEMAP_INDEX_PATH, SITEMAPS_PREFIX } from '@portal/routes';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -16,13 +16,19 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /**
- * The public API and each prefix app's JSON API (/admin/api), from the route table, and the health
- * endpoints: the API answers /readyz, since it holds the database and Redis connections.
+ * The public API and each prefix app's JSON API (/admin/api), from the route table, the health
+ * endpoints (the API answers /readyz, since it holds the database and Redis connections) and the
+ * sitemaps (the API streams them from the database).
  */
-const API_ROUTES = [...API_PREFIXES.map((prefix) => `${prefix}/*`), ...Object.values(HEALTH_PATHS)];
+const API_ROUTES = [
+  ...API_PREFIXES.map((prefix) => `${prefix}/*`),
+  ...Object.values(HEALTH_PATHS),
+  SITEMAP_INDEX_PATH,
+  `${SITEMAPS_PREFIX}/*`,
+];
 
 /**
- * Mounts /api/*, /admin/api/*, /healthz and /readyz on the gateway. In-process: the request's raw stream goes straight into the API
+ * Mounts /api/*, /admin/api/*, /healthz, /readyz and the sitemaps on the gateway. In-process: the request's raw stream goes straight into the API
  * instance's router (no socket, uploads stream through). Remote (API_URL): a streaming proxy.
  * The scope parses no bodies, so the API sees the untouched request.
  */

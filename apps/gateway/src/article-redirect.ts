@@ -2,7 +2,7 @@ import type { Api } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
 import { isOk } from '@portal/api-client/envelope';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
-import { mobileArticlePath } from '@portal/routes';
+import { mobileArticlePath, mobileDetailPath } from '@portal/routes';
 
 /** Article ids as every call accepts them (positive, at most 15 digits). */
 const ARTICLE_ID = /^[1-9]\d{0,14}$/;
@@ -19,5 +19,5 @@ export async function mobileArticleTarget(api: Api, rawId: string): Promise<stri
   if (res.code === ErrorCode.NotFound || res.code === ErrorCode.Validation) return null;
   const alias = isOk(res) ? res.data.cat_alias : '';
   if (CATEGORY_PAGES.some((c) => c.alias === alias)) return mobileArticlePath(alias, rawId);
-  return `/new_detail?id=${rawId}`;
+  return mobileDetailPath(rawId);
 }

@@ -407,6 +407,7 @@ async function buildApi(
     clientSecret: config.clientSecret,
     logLevel: config.logLevel,
     trustProxy: BEHIND_GATEWAY,
+    publicOrigins: { desktop: config.publicOrigins.desktop, mobile: config.publicOrigins.mobile },
     ...apiOptions,
   });
 }

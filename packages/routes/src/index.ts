@@ -4,3 +4,4 @@ export * from './viewport';
 export * from './nginx';
 export * from './drift';
 export * from './uploads';
+export * from './sitemap';

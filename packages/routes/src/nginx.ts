@@ -3,6 +3,7 @@ import { paramPattern } from './resolve';
 import { API_PREFIX, PREFIX_RULES, ROUTES, SHARED_PATHS, type RouteMatch } from './table';
 import { UPLOAD_CSP, UPLOAD_MAX_AGE_S, UPLOADS_PREFIX } from './uploads';
 import { PHONE_UA_PATTERN } from './viewport';
+import { SITEMAP_INDEX_PATH, SITEMAPS_PREFIX } from './sitemap';
 // The health endpoints go to the gateways as they are (DESIGN.md section 9).
 import { HEALTH_PATHS } from './table';
 
@@ -144,7 +145,9 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line(`  server_name ${options.serverName};`);
   line('  client_max_body_size 60m;');
   line('  gzip on;');
-  line('  gzip_types text/css application/javascript application/json image/svg+xml text/plain;');
+  line(
+    '  gzip_types text/css application/javascript application/json application/xml image/svg+xml text/plain;',
+  );
   line();
   line('  proxy_http_version 1.1;');
   line('  proxy_set_header Connection "";');
@@ -192,6 +195,9 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('  location @stored_upload { proxy_pass http://portal_gateway; }');
   line();
   line(`  location ^~ ${API_PREFIX}/ { proxy_pass http://portal_gateway; }`);
+  line('  # Sitemaps: streamed by the API from the database, at any width.');
+  line(`  location = ${SITEMAP_INDEX_PATH} { proxy_pass http://portal_gateway; }`);
+  line(`  location ^~ ${SITEMAPS_PREFIX}/ { proxy_pass http://portal_gateway; }`);
   line();
   // `^~` prefix locations win over every regex location below: no width redirect, no .data rule.
   for (const rule of PREFIX_RULES) {

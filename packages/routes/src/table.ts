@@ -88,8 +88,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/recruit', app: 'desktop' },
   { pattern: '/recruit/detail', app: 'desktop' },
   { pattern: '/about', app: 'desktop' },
-  // crawler files: the sitemap and RSS feeds (all articles, one per category), any width
-  { pattern: '/sitemap.xml', app: 'desktop' },
+  // crawler files: RSS feeds (all articles, one per category), any width (the sitemaps are the API's: ./sitemap.ts)
   { pattern: '/rss.xml', app: 'desktop' },
   { pattern: '/rss/:file', app: 'desktop' },
   // desktop resource routes (JSON for its own pages, feeds for crawlers): desktop at any width
@@ -158,6 +157,9 @@ export function prefixRuleOf(pathname: string): PrefixRule | undefined {
 
 /** The phone page of an article in one of the category pages (spec: /{category}/news/{id}). */
 export const mobileArticlePath = (alias: string, id: string | number) => `/${alias}/news/${id}`;
+
+/** The phone page of any article, also one outside the twelve category pages. */
+export const mobileDetailPath = (id: string | number) => `/new_detail?id=${id}`;
 
 /** The privacy statement (linked from the cookie banner and every form that collects personal data). */
 export const PRIVACY_PATH = '/privacy';

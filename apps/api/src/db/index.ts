@@ -13,6 +13,7 @@ import * as m005 from './migrations/005_newsroom';
 import * as m006 from './migrations/006_back_office_resources';
 import * as m007 from './migrations/007_media';
 import * as m008 from './migrations/008_topic_pages';
+import * as m009 from './migrations/009_search_push';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '006_back_office_resources': m006,
   '007_media': m007,
   '008_topic_pages': m008,
+  '009_search_push': m009,
 };
 
 /** Run every pending migration (on start, before serving). */

@@ -337,4 +337,12 @@ export interface DB {
     uploaded_by: string;
     created_at: number;
   };
+  /** Articles whose URLs wait for the search engine push (009). */
+  search_push_queue: {
+    article_id: number;
+    queued_at: number;
+    attempts: Generated<number>;
+    next_at: number;
+    last_error: Generated<string>;
+  };
 }

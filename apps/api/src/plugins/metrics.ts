@@ -14,6 +14,8 @@ export interface ApiMetrics {
   sms: Counter<'result'>;
   /** Leads stored: vendor meet registrations (vendor) and activity form submissions (form). */
   leads: Counter<'kind'>;
+  /** Article URLs the search engine push provider took (sent), and articles whose push failed (failed). */
+  searchPush: Counter<'result'>;
 }
 
 declare module 'fastify' {
@@ -43,6 +45,12 @@ export default fp(
         name: 'portal_leads_total',
         help: 'Leads stored: vendor meet registrations (vendor) and activity form submissions (form).',
         labelNames: ['kind'],
+        registers: [registry],
+      }),
+      searchPush: new Counter({
+        name: 'portal_search_push_total',
+        help: 'Article URLs the search engine push provider took (sent), and articles whose push failed and wait (failed).',
+        labelNames: ['result'],
         registers: [registry],
       }),
     };

@@ -1,6 +1,6 @@
 import { CATEGORY_PAGES, EventStatus } from '@portal/api-client/constants';
 import type { Banner, EventItem, ListItem, Video, WhitePaper } from '@portal/api-client/contract';
-import { topicPath } from '@portal/routes';
+import { mobileArticlePath, mobileDetailPath, topicPath } from '@portal/routes';
 import { formatDate, formatTime } from '../lib/time';
 
 /** Row → contract shapes shared by the repositories; item urls are in-product paths. */
@@ -16,6 +16,12 @@ export function categoryAlias(catId: number): string {
 export function articleUrl(id: number, catId: number): string {
   const alias = categoryAlias(catId);
   return alias ? `/${alias}/${id}` : `/news/${id}`;
+}
+
+/** The phone page of the same article (the route table's width redirect of articleUrl). */
+export function mobileArticleUrl(id: number, catId: number): string {
+  const alias = categoryAlias(catId);
+  return alias ? mobileArticlePath(alias, id) : mobileDetailPath(id);
 }
 
 export const videoUrl = (id: number) => `/videoc?id=${id}`;

@@ -18,6 +18,7 @@ import { sanitizeArticleHtml } from '../lib/sanitize';
 import { articleUrl, categoryAlias } from './mappers';
 import { recordAudit } from './audit';
 import { writeTxDb } from './write-tx';
+import { queueSearchPush } from './search-push';
 
 /**
  * The newsroom's articles: drafts, scheduled and published articles, unpublishing, revisions.
@@ -269,7 +270,11 @@ export async function updateArticle(
       .set({ ...rowValues(input, catId), admin_name: actor.editor, updated_at: now })
       .where('id', '=', id)
       .execute();
-    if (published) await indexOne(tx, id);
+    if (published) {
+      await indexOne(tx, id);
+      // A changed public article is pushed to search engines again.
+      await queueSearchPush(tx.db, [id], now);
+    }
     await saveRevision(tx.db, id, actor, input, now);
     await recordAudit(tx.db, { ...actor, action, entity: 'article', entityId: id, detail: input.title }, now);
     return true;
@@ -345,7 +350,7 @@ export async function publishArticle(
   });
 }
 
-/** The status flip and the search index, inside the caller's transaction. */
+/** The status flip, the search index and the search engine push, inside the caller's transaction. */
 async function makePublic(tx: Db, id: number, from: PublicationStatus, publishedAt: number): Promise<void> {
   const keepTime = from === PublicationStatus.Unpublished;
   await tx.db
@@ -358,6 +363,7 @@ async function makePublic(tx: Db, id: number, from: PublicationStatus, published
     .where('id', '=', id)
     .execute();
   await indexOne(tx, id);
+  await queueSearchPush(tx.db, [id], publishedAt);
 }
 
 /** Takes a published article off the site (404 on every page); a scheduled one goes back to draft. */

@@ -8,6 +8,7 @@ import { indexArticles, removeFromIndex } from '../db/search-index';
 import { htmlText, sanitizeArticleHtml } from '../lib/sanitize';
 import { type AuditRecord, recordAudit } from './audit';
 import { inTx, writeTx } from './write-tx';
+import { queueSearchPush } from './search-push';
 
 /**
  * The editorial review flow, in one place for both of its front ends (the back office's
@@ -296,7 +297,11 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
     articleId = Number(existing.id);
     createdAt = Number(existing.created_at);
     await removeFromIndex(tx, [articleId]);
-    await trx.updateTable('articles').set(values).where('id', '=', articleId).execute();
+    await trx
+      .updateTable('articles')
+      .set({ ...values, updated_at: now })
+      .where('id', '=', articleId)
+      .execute();
   } else {
     const inserted = await trx
       .insertInto('articles')
@@ -316,5 +321,6 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
     },
   ]);
   await trx.updateTable('column_articles').set({ article_id: articleId }).where('id', '=', id).execute();
+  await queueSearchPush(trx, [articleId], now);
   return { ok: true, detail: `公开文章 id ${articleId}` };
 }

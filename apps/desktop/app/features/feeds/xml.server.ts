@@ -1,23 +1,9 @@
 import type { ListItem } from '@portal/api-client';
 import { isoOf as isoTime } from '@portal/ui/format';
+import { xmlText } from '@portal/api-client/xml-text';
 
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-/** Escapes text for XML, dropping characters XML 1.0 forbids. */
-export function xml(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-      .replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c)
-  );
-}
+/** Escapes text for XML (one writer for the feeds here and the API's sitemaps). */
+export const xml = xmlText;
 
 /** RFC 822 date of an API time ("2026-11-21 10:20", Beijing time) for RSS. */
 export function rfc822(createdAt: string): string | undefined {

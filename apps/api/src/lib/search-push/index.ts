@@ -1,0 +1,44 @@
+import type { FetchLike } from '../sms';
+import { BaiduSearchPush } from './baidu';
+import { SearchPushOutbox, type SearchPushProvider } from './provider';
+
+export { SEARCH_PUSH_OUTBOX, type SearchPushProvider } from './provider';
+export { BaiduSearchPush } from './baidu';
+
+export type SearchPushProviderName = 'outbox' | 'baidu';
+
+/** The variables each provider reads (./baidu.ts explains them); the API's config validates them at start. */
+export const SEARCH_PUSH_PROVIDER_VARIABLES = {
+  outbox: { required: [], optional: [] },
+  baidu: { required: ['BAIDU_PUSH_TOKEN'], optional: ['BAIDU_PUSH_ENDPOINT'] },
+} as const satisfies Record<
+  SearchPushProviderName,
+  { required: readonly string[]; optional: readonly string[] }
+>;
+
+type ProviderVariable = (typeof SEARCH_PUSH_PROVIDER_VARIABLES)['baidu']['required' | 'optional'][number];
+/** SEARCH_PUSH_PROVIDER and the provider's variables, as the API's config read them. */
+export type SearchPushEnv = Partial<Record<'SEARCH_PUSH_PROVIDER' | ProviderVariable, string>>;
+
+/**
+ * Chooses the push provider from the configuration (ApiConfig.searchPush), as createSmsProvider
+ * does: unset or "outbox" → the outbox; "baidu" needs BAIDU_PUSH_TOKEN (the config refuses to start
+ * without it, so a half-configured provider never silently drops URLs).
+ */
+export function createSearchPushProvider(
+  opts: { dataDir: string; log?: (msg: string) => void; now?: () => number; fetchImpl?: FetchLike },
+  env: SearchPushEnv,
+): SearchPushProvider {
+  const name = (env.SEARCH_PUSH_PROVIDER || 'outbox').toLowerCase();
+  if (name === 'outbox') return new SearchPushOutbox(opts.dataDir, opts.now);
+  if (name === 'baidu') {
+    const token = env.BAIDU_PUSH_TOKEN;
+    if (!token) throw new Error('SEARCH_PUSH_PROVIDER=baidu needs BAIDU_PUSH_TOKEN');
+    return new BaiduSearchPush(
+      { token, endpoint: env.BAIDU_PUSH_ENDPOINT || undefined },
+      opts.fetchImpl,
+      opts.log,
+    );
+  }
+  throw new Error(`Unknown SEARCH_PUSH_PROVIDER "${name}" (outbox or baidu)`);
+}

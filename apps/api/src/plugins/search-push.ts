@@ -1,0 +1,130 @@
+import fp from 'fastify-plugin';
+import type { ApiConfig } from '../config';
+import type { Db } from '../db';
+import { createSearchPushProvider, type SearchPushProvider } from '../lib/search-push';
+import { articleUrl, mobileArticleUrl } from '../repositories/mappers';
+import { claimSearchPush, finishSearchPush, retrySearchPush } from '../repositories/search-push';
+
+/**
+ * Sends the queued article URLs (repositories/search-push.ts) to the configured provider: a pass
+ * every SEARCH_PUSH_INTERVAL_MS, batches of the provider's size, and on a refusal the batch waits with a
+ * growing delay (1 min, 2, 4, … at most 6 h) instead of being dropped.
+ */
+export interface SearchPush {
+  readonly provider: SearchPushProvider;
+  /** One pass now (tests call it with their own clock); what it sent and what waits for a retry. */
+  runOnce(now?: number): Promise<PushPass>;
+}
+
+export interface PushPass {
+  /** URLs the provider took. */
+  sent: number;
+  /** Articles whose push failed and waits for a retry. */
+  failed: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    searchPush: SearchPush;
+  }
+}
+
+/** A claimed batch is retried by another process after this long if its sender died mid-push. */
+const CLAIM_MS = 10 * 60_000;
+const FIRST_RETRY_MS = 60_000;
+const LAST_RETRY_MS = 6 * 3600_000;
+
+/** The delay before the next attempt of a batch that failed `attempts` times so far (≥ 1). */
+export function retryDelay(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LAST_RETRY_MS);
+}
+
+/**
+ * Pushes every due article, a batch at a time: the desktop and the phone URL of each published
+ * one (an article unpublished since it was queued is dropped). Stops at the first failure: the
+ * provider is down or over quota, and the rest is better tried later.
+ */
+export async function pushDue(
+  database: Db,
+  provider: SearchPushProvider,
+  origins: ApiConfig['publicOrigins'],
+  now: number,
+): Promise<PushPass> {
+  // Two URLs per article: a batch of articles fills at most one provider request.
+  const perBatch = Math.max(1, Math.floor(provider.batchSize / 2));
+  const pass: PushPass = { sent: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claimSearchPush(database, now, now + CLAIM_MS, perBatch);
+    if (claimed.length === 0) return pass;
+    const urls = claimed.flatMap((a) =>
+      a.cat_id === null
+        ? []
+        : [
+            `${origins.desktop}${articleUrl(a.article_id, a.cat_id)}`,
+            `${origins.mobile}${mobileArticleUrl(a.article_id, a.cat_id)}`,
+          ],
+    );
+    const ids = claimed.map((a) => a.article_id);
+    try {
+      if (urls.length > 0) await provider.push(urls);
+    } catch (error) {
+      const attempts = Math.max(...claimed.map((a) => a.attempts)) + 1;
+      await retrySearchPush(
+        database,
+        ids,
+        now + retryDelay(attempts),
+        String((error as Error).message ?? error),
+      );
+      pass.failed += ids.length;
+      return pass;
+    }
+    await finishSearchPush(database, ids);
+    pass.sent += urls.length;
+    if (claimed.length < perBatch) return pass;
+  }
+}
+
+export default fp<{ config: ApiConfig }>(
+  async (app, { config }) => {
+    const provider = createSearchPushProvider(
+      { dataDir: config.dataDir, log: (msg) => app.log.warn(msg) },
+      config.searchPush,
+    );
+    let running: Promise<PushPass> | null = null;
+    const runOnce = (now = Date.now()) => {
+      running ??= (async () => {
+        try {
+          const pass = await pushDue(app.database, provider, config.publicOrigins, now);
+          if (pass.sent > 0) app.metrics.searchPush.inc({ result: 'sent' }, pass.sent);
+          if (pass.failed > 0) {
+            app.metrics.searchPush.inc({ result: 'failed' }, pass.failed);
+            app.log.warn(
+              { articles: pass.failed, provider: provider.name },
+              'search engine push failed; retried later',
+            );
+          }
+          return pass;
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    };
+    app.decorate<SearchPush>('searchPush', { provider, runOnce });
+
+    const tick = () => {
+      runOnce().catch((err: unknown) => app.log.error({ err }, 'search engine push pass failed'));
+    };
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      if (config.searchPushIntervalMs === 0) return;
+      timer = setInterval(tick, config.searchPushIntervalMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    });
+  },
+  { name: 'search-push', dependencies: ['db', 'metrics'] },
+);
