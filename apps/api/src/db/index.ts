@@ -12,6 +12,7 @@ import * as m004 from './migrations/004_vendor_access_asset';
 import * as m005 from './migrations/005_newsroom';
 import * as m006 from './migrations/006_back_office_resources';
 import * as m007 from './migrations/007_media';
+import * as m010 from './migrations/010_sanitized_html';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -103,6 +104,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '005_newsroom': m005,
   '006_back_office_resources': m006,
   '007_media': m007,
+  '010_sanitized_html': m010,
 };
 
 /** Run every pending migration (on start, before serving). */

@@ -4,7 +4,7 @@ import { NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
-import { sanitizeArticleHtml } from '../lib/sanitize';
+import { servedHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { ARTICLE_LIST_COLUMNS, categoryAlias, toListItem } from './mappers';
 import { writeTx } from './write-tx';
@@ -159,6 +159,7 @@ export async function getArticle(database: Db, id: number): Promise<ArticleDetai
       'articles.admin_name',
       'articles.source_name',
       'articles.content',
+      'articles.content_sanitizer',
       'articles.pv',
       'articles.created_at',
       'categories.name as cat_name',
@@ -191,8 +192,8 @@ export async function getArticle(database: Db, id: number): Promise<ArticleDetai
     author: row.author,
     adminName: row.admin_name,
     source_name: row.source_name,
-    // Sanitised on render as well as on save (DESIGN.md section 5); idempotent, so clean HTML is unchanged.
-    content: sanitizeArticleHtml(row.content),
+    // Sanitised when written (DESIGN.md section 5): served as stored.
+    content: servedHtml(row.content, row.content_sanitizer),
     cat_id: Number(row.cat_id),
     cat_name: row.cat_name ?? '',
     cat_alias: categoryAlias(row.cat_id),

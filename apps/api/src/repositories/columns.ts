@@ -3,7 +3,7 @@ import type { ColumnArticle, Option } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import { contains } from '../db/like';
 import { removeFromIndex } from '../db/search-index';
-import { sanitizeArticleHtml } from '../lib/sanitize';
+import { servedHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { inTx, writeTx } from './write-tx';
 
@@ -88,6 +88,7 @@ const ARTICLE_COLUMNS = [
   'channel',
   'category',
   'content',
+  'content_sanitizer',
   'description',
   'keyword',
   'is_push',
@@ -102,6 +103,7 @@ interface ColumnArticleRow {
   channel: number;
   category: number;
   content: string;
+  content_sanitizer: number;
   description: string;
   keyword: string;
   is_push: number;
@@ -117,8 +119,8 @@ function toColumnArticle(row: ColumnArticleRow): ColumnArticle {
     title: row.title,
     channel: Number(row.channel),
     category: Number(row.category),
-    // Sanitised again on the way out (DESIGN.md section 5): rows written by anything but this API stay inert.
-    content: sanitizeArticleHtml(row.content),
+    // Sanitised when written (DESIGN.md section 5); rows of another sanitiser version are sanitised here.
+    content: servedHtml(row.content, row.content_sanitizer),
     description: row.description,
     keyword: row.keyword,
     is_push: Number(row.is_push) === 1 ? 1 : 0,
@@ -177,8 +179,9 @@ export interface ArticleFields {
   title: string;
   channel: number;
   category: number;
-  /** Already sanitised. */
+  /** Already sanitised, by the rules of `content_sanitizer` (lib/sanitize.ts storedHtml). */
   content: string;
+  content_sanitizer: number;
   description: string;
   keyword: string;
   is_push: number;

@@ -14,7 +14,7 @@ import type { Db } from '../db';
 import { contains } from '../db/like';
 import type { DB } from '../db/schema';
 import { indexArticles, removeFromIndex } from '../db/search-index';
-import { sanitizeArticleHtml } from '../lib/sanitize';
+import { storedHtml } from '../lib/sanitize';
 import { articleUrl, categoryAlias } from './mappers';
 import { recordAudit } from './audit';
 import { writeTxDb } from './write-tx';
@@ -175,7 +175,7 @@ function rowValues(input: ArticleInput, catId: number) {
   return {
     cat_id: catId,
     title: input.title,
-    content: sanitizeArticleHtml(input.content),
+    ...storedHtml(input.content),
     description: input.description,
     keyword: input.keywords,
     author: input.author,

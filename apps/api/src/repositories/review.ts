@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
 import { indexArticles, removeFromIndex } from '../db/search-index';
-import { htmlText, sanitizeArticleHtml } from '../lib/sanitize';
+import { SANITIZER_VERSION, htmlText, servedHtml } from '../lib/sanitize';
 import { type AuditRecord, recordAudit } from './audit';
 import { inTx, writeTx } from './write-tx';
 
@@ -100,6 +100,7 @@ async function pendingArticles(
       'a.description',
       'a.keyword',
       'a.content',
+      'a.content_sanitizer',
       'a.updated_at',
     ])
     .orderBy('a.updated_at')
@@ -117,8 +118,8 @@ async function pendingArticles(
       category: r.category ?? '',
       description: r.description,
       keyword: r.keyword,
-      // Previewed in the back office: the same allow-list as every public render.
-      content: sanitizeArticleHtml(r.content),
+      // Previewed in the back office as stored: sanitised when the member saved it.
+      content: servedHtml(r.content, r.content_sanitizer),
       submittedAt: iso(r.updated_at),
     })),
   ];
@@ -246,6 +247,7 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
       'a.member_id',
       'a.title',
       'a.content',
+      'a.content_sanitizer',
       'a.description',
       'a.keyword',
       'a.status',
@@ -268,7 +270,7 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
     .where('status', '=', ArticleStatus.Pending)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return null;
-  const content = sanitizeArticleHtml(row.content);
+  const content = servedHtml(row.content, row.content_sanitizer);
   const description = row.description || htmlText(content).slice(0, 120);
   const values = {
     cat_id: Number(row.cat_id),
@@ -278,6 +280,7 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
     author: row.username,
     source_name: '会员专栏',
     content,
+    content_sanitizer: SANITIZER_VERSION,
     status: NewsStatus.Published,
     member_id: Number(row.member_id),
   };
