@@ -6,6 +6,7 @@ import { removeFromIndex } from '../db/search-index';
 import { servedHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { inTx, writeTx } from './write-tx';
+import { pageOf, paged } from './paging';
 
 /**
  * A member's own column: the application, channels and categories, and the member's column
@@ -147,17 +148,12 @@ export async function listMemberArticles(
   let query = database.db.selectFrom('column_articles').where('member_id', '=', memberId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   if (filter.title) query = query.where(contains('title', filter.title));
-  const [rows, count] = await Promise.all([
-    query
-      .select(ARTICLE_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map((r) => toColumnArticle(r as ColumnArticleRow)), total: Number(count.n) };
+  const { rows, total } = await paged(
+    query,
+    (q) => q.select(ARTICLE_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    pageOf(filter.page, filter.pageSize),
+  );
+  return { list: rows.map((r) => toColumnArticle(r as ColumnArticleRow)), total };
 }
 
 /** The article when it belongs to `memberId`; null for unknown ids and other members' ids alike. */

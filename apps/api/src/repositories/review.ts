@@ -7,6 +7,7 @@ import type { DB } from '../db/schema';
 import { indexArticles, removeFromIndex } from '../db/search-index';
 import { SANITIZER_VERSION, htmlText, servedHtml } from '../lib/sanitize';
 import { type AuditRecord, recordAudit } from './audit';
+import { paged } from './paging';
 import { inTx, writeTx } from './write-tx';
 
 /**
@@ -47,27 +48,32 @@ async function columnApplications(
   offset: number,
 ): Promise<[number, ColumnApplication[]]> {
   const base = database.db.selectFrom('members as m').where('m.column_status', '=', ColumnStatus.UnderReview);
-  const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await base
-    .leftJoin('options as ind', (j) => j.onRef('ind.id', '=', 'm.industry').on('ind.kind', '=', 'industry'))
-    .leftJoin('options as pos', (j) => j.onRef('pos.id', '=', 'm.position').on('pos.kind', '=', 'position'))
-    .select([
-      'm.id',
-      'm.username',
-      'm.mobile',
-      'm.email',
-      'm.company',
-      'm.updated_at',
-      'ind.name as industry',
-      'pos.name as position',
-    ])
-    .orderBy('m.updated_at')
-    .orderBy('m.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const { rows, total } = await paged(
+    base,
+    (all) =>
+      all
+        .leftJoin('options as ind', (j) =>
+          j.onRef('ind.id', '=', 'm.industry').on('ind.kind', '=', 'industry'),
+        )
+        .leftJoin('options as pos', (j) =>
+          j.onRef('pos.id', '=', 'm.position').on('pos.kind', '=', 'position'),
+        )
+        .select([
+          'm.id',
+          'm.username',
+          'm.mobile',
+          'm.email',
+          'm.company',
+          'm.updated_at',
+          'ind.name as industry',
+          'pos.name as position',
+        ])
+        .orderBy('m.updated_at')
+        .orderBy('m.id'),
+    { offset, limit },
+  );
   return [
-    Number(n),
+    total,
     rows.map((r) => ({
       memberId: Number(r.id),
       username: r.username,
@@ -87,29 +93,30 @@ async function pendingArticles(
   offset: number,
 ): Promise<[number, PendingColumnArticle[]]> {
   const base = database.db.selectFrom('column_articles as a').where('a.status', '=', ArticleStatus.Pending);
-  const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await base
-    .innerJoin('members as m', 'm.id', 'a.member_id')
-    .leftJoin('column_categories as c', 'c.id', 'a.category')
-    .select([
-      'a.id',
-      'a.member_id',
-      'm.username',
-      'a.title',
-      'c.name as category',
-      'a.description',
-      'a.keyword',
-      'a.content',
-      'a.content_sanitizer',
-      'a.updated_at',
-    ])
-    .orderBy('a.updated_at')
-    .orderBy('a.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const { rows, total } = await paged(
+    base,
+    (all) =>
+      all
+        .innerJoin('members as m', 'm.id', 'a.member_id')
+        .leftJoin('column_categories as c', 'c.id', 'a.category')
+        .select([
+          'a.id',
+          'a.member_id',
+          'm.username',
+          'a.title',
+          'c.name as category',
+          'a.description',
+          'a.keyword',
+          'a.content',
+          'a.content_sanitizer',
+          'a.updated_at',
+        ])
+        .orderBy('a.updated_at')
+        .orderBy('a.id'),
+    { offset, limit },
+  );
   return [
-    Number(n),
+    total,
     rows.map((r) => ({
       id: Number(r.id),
       memberId: Number(r.member_id),
