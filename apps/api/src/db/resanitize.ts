@@ -20,8 +20,11 @@ import { indexArticles, removeFromIndex } from './search-index';
 const TABLES = ['articles', 'column_articles'] as const;
 type HtmlTable = (typeof TABLES)[number];
 
-/** Rows per batch: one write transaction each, short enough not to hold writers back. */
-export const RESANITIZE_BATCH = 500;
+/**
+ * Rows per batch: one write transaction each. Sanitising a batch holds the event loop (about 1 ms
+ * per article), so batches stay small enough for a serving process to answer in between.
+ */
+const RESANITIZE_BATCH = 100;
 
 export interface ResanitizeOptions {
   batch?: number;
