@@ -12,6 +12,7 @@ import db from './plugins/db';
 import errors, { frameworkErrors } from './plugins/errors';
 import health from './plugins/health';
 import housekeeping from './plugins/housekeeping';
+import resanitize from './plugins/resanitize';
 import metrics from './plugins/metrics';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
@@ -76,6 +77,7 @@ export async function buildApp(
   await app.register(storage, { config });
   await app.register(db, { config });
   await app.register(housekeeping, { config });
+  await app.register(resanitize);
   await app.register(redis, { config });
   await app.register(health);
   await app.register(rateLimit);

@@ -1,5 +1,7 @@
 import { ADMIN_PAGE_SIZE } from '@portal/api-client/admin';
 import type { Db } from '../db';
+import { resanitizeStored } from '../db/resanitize';
+import { SANITIZER_VERSION } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { bumpContentVersion } from '../plugins/content-changes';
 import * as review from '../repositories/review';
@@ -17,6 +19,7 @@ export const USAGE = `用法 (usage):
   pnpm admin approve article <article_id>           通过文章并发布 (status 3)
   pnpm admin reject column <member_id> --reason "…" 拒绝专栏申请 (status -1)
   pnpm admin reject article <article_id> --reason "…" 拒绝文章 (status -1)
+  pnpm admin resanitize                             按当前规则重新清理旧版本保存的文章 HTML
 ${EDITOR_USAGE}
 ${STORAGE_USAGE}
 
@@ -40,6 +43,7 @@ export async function runAdmin(argv: readonly string[], database: Db, io: AdminI
   const now = io.now ?? Date.now;
   const [command, kind, idText, ...rest] = argv;
   if (command === 'list' && argv.length === 1) return list(database, io);
+  if (command === 'resanitize' && argv.length === 1) return resanitize(database, io);
   if (command === 'editor') return runEditorCommand(argv.slice(1), database, { ...io, now });
   if (command === 'help' || command === '--help' || command === '-h') {
     io.out(USAGE);
@@ -101,6 +105,17 @@ function parseReason(args: readonly string[]): string | null {
 function usage(io: AdminIo, problem: string): number {
   io.err(`错误: ${problem}\n\n${USAGE}`);
   return EXIT.usage;
+}
+
+/** Stored article HTML of other sanitiser versions, sanitised now (the API also does it at start). */
+async function resanitize(database: Db, io: AdminIo): Promise<number> {
+  const { rows, changed } = await resanitizeStored(database, { log: io.out });
+  io.out(
+    `文章 HTML 已是清理规则版本 ${SANITIZER_VERSION}：本次处理公开文章 ${rows.articles} 篇、专栏文章 ${rows.column_articles} 篇，其中 ${changed} 篇内容有变化`,
+  );
+  // Served pages are the same (reads sanitised those rows already), but any search terms changed.
+  if (changed > 0) await bumpContentVersion(database);
+  return EXIT.ok;
 }
 
 async function list(database: Db, io: AdminIo): Promise<number> {

@@ -14,6 +14,7 @@ import * as m006 from './migrations/006_back_office_resources';
 import * as m007 from './migrations/007_media';
 import * as m008 from './migrations/008_topic_pages';
 import * as m009 from './migrations/009_search_push';
+import * as m010 from './migrations/010_sanitized_html';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -107,6 +108,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '007_media': m007,
   '008_topic_pages': m008,
   '009_search_push': m009,
+  '010_sanitized_html': m010,
 };
 
 /** Run every pending migration (on start, before serving). */

@@ -86,6 +86,8 @@ export interface DB {
     admin_name: Generated<string>;
     source_name: Generated<string>;
     content: string;
+    /** Version of the sanitiser's rules that wrote `content` (010; lib/sanitize.ts). */
+    content_sanitizer: Generated<number>;
     status: Generated<number>;
     is_hot: Generated<number>;
     is_pic: Generated<number>;
@@ -226,6 +228,8 @@ export interface DB {
     channel: number;
     category: number;
     content: string;
+    /** Version of the sanitiser's rules that wrote `content` (010; lib/sanitize.ts). */
+    content_sanitizer: Generated<number>;
     description: Generated<string>;
     keyword: Generated<string>;
     is_push: Generated<number>;

@@ -6,11 +6,19 @@ import { nestsDeeperThan } from './html-depth';
 
 /**
  * The one allow-list for member-written (and any stored) article HTML (DESIGN.md section 5).
- * It is applied when a column article is saved AND when any article is rendered, so the output
- * must be a fixed point: sanitizeArticleHtml(sanitizeArticleHtml(x)) === sanitizeArticleHtml(x).
+ * It is applied once, when HTML is written: rows store its output with SANITIZER_VERSION, reads
+ * serve them as stored, and rows of another version are sanitised again (db/resanitize.ts). The
+ * output must be a fixed point: sanitizeArticleHtml(sanitizeArticleHtml(x)) === sanitizeArticleHtml(x).
  * The list covers what @wangeditor/editor produces (headings, lists, todo, tables, code blocks,
  * colours, alignment, indent, line height, font size/family, images, videos, links).
  */
+
+/**
+ * Version of the rules below, stored beside sanitised HTML (content_sanitizer). Bump it with any
+ * change to what the sanitiser keeps or writes: stored rows of other versions are sanitised again
+ * at the next start (or `pnpm admin resanitize`), and read through the sanitiser until then.
+ */
+export const SANITIZER_VERSION = 1;
 
 /** Article images span the text column on desktop and the screen on phones. */
 const ARTICLE_IMAGE_SIZES = '(max-width: 959px) 100vw, 800px';
@@ -199,6 +207,19 @@ export function sanitizeArticleHtml(html: string): string {
   // refuses it first, see routes/column) is shown as its text only, escaped.
   if (nestsDeeperThan(html, ARTICLE_MAX_NESTING)) return escapeText(htmlTextContent(html)).trim();
   return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** The stored columns of article HTML: the sanitised text and the rules' version. */
+export function storedHtml(html: string): { content: string; content_sanitizer: number } {
+  return { content: sanitizeArticleHtml(html), content_sanitizer: SANITIZER_VERSION };
+}
+
+/**
+ * Stored article HTML as served: as stored when this version's rules wrote it, else through the
+ * sanitiser (a row written before a rule change, or by anything but this API, until it is rewritten).
+ */
+export function servedHtml(content: string, sanitizer: number): string {
+  return Number(sanitizer) === SANITIZER_VERSION ? content : sanitizeArticleHtml(content);
 }
 
 function escapeText(text: string): string {

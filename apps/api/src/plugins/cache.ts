@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { EndpointName } from '@portal/api-client/contract';
 import type { ApiConfig } from '../config';
+import type { ListMemo } from '../repositories/paging';
 
 /**
  * Short-lived cache of public reads (DESIGN.md section 6: API reads cached, invalidated on write).
@@ -100,9 +101,12 @@ export function deepFreeze<T>(value: T): T {
 /** How long list totals are reused: a pager that is a minute behind is fine, a full count per page view is not. */
 export const COUNT_TTL_MS = 60_000;
 
-/** A CountCache (repositories/articles.ts) kept in the read cache under `call`, cleared with it. */
-export function cachedCounts(cache: ReadCache, call: EndpointName) {
-  return (key: string, load: () => Promise<number>) => cache.wrap(call, `count:${key}`, load, COUNT_TTL_MS);
+/**
+ * A ListMemo (repositories/paging.ts: list totals, deep-page boundaries) kept in the read cache
+ * under `call` for COUNT_TTL_MS, cleared with it on every content change.
+ */
+export function cachedCounts(cache: ReadCache, call: EndpointName): ListMemo {
+  return (key, load) => cache.wrap(call, `count:${key}`, load, COUNT_TTL_MS);
 }
 
 declare module 'fastify' {

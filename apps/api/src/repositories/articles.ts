@@ -1,66 +1,118 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { BlockKey } from '@portal/api-client/admin-resources';
 import { NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
-import { sanitizeArticleHtml } from '../lib/sanitize';
+import { servedHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { ARTICLE_LIST_COLUMNS, categoryAlias, toListItem } from './mappers';
+import { countRows, noMemo, type ListMemo, type Page } from './paging';
 import { writeTx } from './write-tx';
 
-/** Published articles. Every list orders on (…, status, created_at, id) indexes of 001_initial. */
+/** Published articles. Every list orders on (…, status, created_at, id) indexes of 001 and 010. */
 
 const PUBLISHED = NewsStatus.Published;
 export type ArticleFlag = 'is_hot' | 'is_pic' | 'is_recommend' | 'is_policy';
 
-export interface Page {
-  offset: number;
-  limit: number;
-}
-export const pageOf = (page: number, pageSize: number): Page => ({
-  offset: (page - 1) * pageSize,
-  limit: pageSize,
-});
+export { pageOf, uncachedCount, type CountCache } from './paging';
 
-function published(catId: number) {
-  return (eb: ExpressionBuilder<DB, 'articles'>) =>
+/** Which published articles a list shows; an index answers it newest first (001, 010). */
+interface ArticleList {
+  /** Names the list in the memo (its total, its deep-page boundaries). */
+  key: string;
+  where: (eb: ExpressionBuilder<DB, 'articles'>) => Expression<SqlBool>;
+}
+
+/** Published, in one category (catId > 0) or all: articles_cat_latest / articles_latest. */
+const latestList = (catId: number): ArticleList => ({
+  key: `latest:${catId}`,
+  where: (eb) =>
     catId > 0
       ? eb.and([eb('cat_id', '=', catId), eb('status', '=', PUBLISHED)])
-      : eb('status', '=', PUBLISHED);
+      : eb('status', '=', PUBLISHED),
+});
+
+/** Published with a placement flag, optionally in one category: articles_<flag>. */
+const flaggedList = (flag: ArticleFlag, catId: number): ArticleList => ({
+  key: `${flag}:${catId}`,
+  where: (eb) =>
+    eb.and([
+      eb(flag, '=', 1),
+      eb('status', '=', PUBLISHED),
+      ...(catId > 0 ? [eb('cat_id', '=', catId)] : []),
+    ]),
+});
+
+/**
+ * Deep pages (issue 15). Every DEEP_STRIDE rows of a list the sort key of the row before is
+ * remembered (memo, dropped on any content change), so a page seeks to the nearest boundary in the
+ * index and skips fewer than DEEP_STRIDE entries: page 1000 costs about what page 1 costs. The page's
+ * ids come from the index alone (a deferred join); only its own rows are read from the table.
+ */
+export const DEEP_STRIDE = 1000;
+
+type SortKey = [createdAt: number, id: number];
+
+/** The list's keys newest first, after `after` (a boundary) when given. */
+function keysAfter(database: Db, list: ArticleList, after: SortKey | null) {
+  let q = database.db.selectFrom('articles').where(list.where);
+  // A row-value comparison: one index range on both databases (see getArticle).
+  if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after[0], after[1])));
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
-/** Caches a count (totals of big lists change slowly and cost a full index walk). */
-export type CountCache = (key: string, load: () => Promise<number>) => Promise<number>;
-export const uncachedCount: CountCache = (_key, load) => load();
+/** Sort key of the last row before `stride * DEEP_STRIDE` rows; null when the list is shorter. */
+async function boundary(
+  database: Db,
+  list: ArticleList,
+  stride: number,
+  memo: ListMemo,
+): Promise<SortKey | null> {
+  return memo(`${list.key}:after:${stride}`, async () => {
+    const before = stride > 1 ? await boundary(database, list, stride - 1, memo) : null;
+    if (stride > 1 && !before) return null;
+    const row = await keysAfter(database, list, before)
+      .select(['created_at', 'id'])
+      .limit(1)
+      .offset(DEEP_STRIDE - 1)
+      .executeTakeFirst();
+    return row ? ([Number(row.created_at), Number(row.id)] satisfies SortKey) : null;
+  });
+}
+
+/** One page of a list, newest first. */
+async function listPage(database: Db, list: ArticleList, page: Page, memo: ListMemo): Promise<ListItem[]> {
+  const stride = Math.floor(page.offset / DEEP_STRIDE);
+  const after = stride > 0 ? await boundary(database, list, stride, memo) : null;
+  if (stride > 0 && !after) return [];
+  const ids = keysAfter(database, list, after)
+    .select('id')
+    .limit(page.limit)
+    .offset(page.offset - stride * DEEP_STRIDE);
+  const rows = await database.db
+    .selectFrom('articles')
+    .select(ARTICLE_LIST_COLUMNS)
+    .where('id', 'in', ids)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toListItem);
+}
 
 /** Newest first, in one category (catId > 0) or all; with the total for the pager. */
 export async function listLatest(
   database: Db,
   catId: number,
   page: Page,
-  counts: CountCache = uncachedCount,
+  memo: ListMemo = noMemo,
 ): Promise<{ items: ListItem[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    database.db
-      .selectFrom('articles')
-      .select(ARTICLE_LIST_COLUMNS)
-      .where(published(catId))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    counts(`latest:${catId}`, async () => {
-      const row = await database.db
-        .selectFrom('articles')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(published(catId))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    }),
+  const list = latestList(catId);
+  const [items, total] = await Promise.all([
+    listPage(database, list, page, memo),
+    memo(list.key, () => countRows(database.db.selectFrom('articles').where(list.where))),
   ]);
-  return { items: rows.map(toListItem), total };
+  return { items, total };
 }
 
 /** The block an editor may pick in place of a flag's automatic list (admin-resources BLOCK_KEYS). */
@@ -100,34 +152,22 @@ export async function listFlagged(
   limit: number,
   catId = 0,
   offset = 0,
+  memo: ListMemo = noMemo,
 ): Promise<ListItem[]> {
   if (offset === 0) {
     const picked = await pickedArticles(database, FLAG_BLOCK[flag], catId);
     if (picked.length > 0) return picked.slice(0, limit);
   }
-  let q = database.db
-    .selectFrom('articles')
-    .select(ARTICLE_LIST_COLUMNS)
-    .where(flag, '=', 1)
-    .where('status', '=', PUBLISHED);
-  if (catId > 0) q = q.where('cat_id', '=', catId);
-  const rows = await q
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map(toListItem);
+  return listPage(database, flaggedList(flag, catId), { offset, limit }, memo);
 }
 
-export async function countFlagged(database: Db, flag: ArticleFlag): Promise<number> {
-  const row = await database.db
-    .selectFrom('articles')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(flag, '=', 1)
-    .where('status', '=', PUBLISHED)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export async function countFlagged(
+  database: Db,
+  flag: ArticleFlag,
+  memo: ListMemo = noMemo,
+): Promise<number> {
+  const list = flaggedList(flag, 0);
+  return memo(list.key, () => countRows(database.db.selectFrom('articles').where(list.where)));
 }
 
 /** List items of published articles by id, in the order of `ids` (search results, report items). */
@@ -159,6 +199,7 @@ export async function getArticle(database: Db, id: number): Promise<ArticleDetai
       'articles.admin_name',
       'articles.source_name',
       'articles.content',
+      'articles.content_sanitizer',
       'articles.pv',
       'articles.created_at',
       'categories.name as cat_name',
@@ -191,8 +232,8 @@ export async function getArticle(database: Db, id: number): Promise<ArticleDetai
     author: row.author,
     adminName: row.admin_name,
     source_name: row.source_name,
-    // Sanitised on render as well as on save (DESIGN.md section 5); idempotent, so clean HTML is unchanged.
-    content: sanitizeArticleHtml(row.content),
+    // Sanitised when written (DESIGN.md section 5): served as stored.
+    content: servedHtml(row.content, row.content_sanitizer),
     cat_id: Number(row.cat_id),
     cat_name: row.cat_name ?? '',
     cat_alias: categoryAlias(row.cat_id),

@@ -2,6 +2,7 @@ import type { AuditEntry, Paged } from '@portal/api-client/admin';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
+import { pageOf, paged } from './paging';
 
 /** Who did what to which record, and when (issue 13): written with the change it records. */
 export interface AuditRecord {
@@ -45,16 +46,13 @@ export async function listAudit(database: Db, q: AuditQuery): Promise<Paged<Audi
   if (q.action) query = query.where('action', '=', q.action);
   if (q.from !== undefined) query = query.where('created_at', '>=', q.from);
   if (q.to !== undefined) query = query.where('created_at', '<', q.to);
-  const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-  const rows = await query
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+  const { rows, total } = await paged(
+    query,
+    (all) => all.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    pageOf(q.page, q.pageSize),
+  );
   return {
-    total: Number(total),
+    total,
     items: rows.map((r) => ({
       id: Number(r.id),
       editor: r.editor,

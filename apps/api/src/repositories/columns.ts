@@ -3,9 +3,10 @@ import type { ColumnArticle, Option } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import { contains } from '../db/like';
 import { removeFromIndex } from '../db/search-index';
-import { sanitizeArticleHtml } from '../lib/sanitize';
+import { servedHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { inTx, writeTx } from './write-tx';
+import { pageOf, paged } from './paging';
 
 /**
  * A member's own column: the application, channels and categories, and the member's column
@@ -88,6 +89,7 @@ const ARTICLE_COLUMNS = [
   'channel',
   'category',
   'content',
+  'content_sanitizer',
   'description',
   'keyword',
   'is_push',
@@ -102,6 +104,7 @@ interface ColumnArticleRow {
   channel: number;
   category: number;
   content: string;
+  content_sanitizer: number;
   description: string;
   keyword: string;
   is_push: number;
@@ -117,8 +120,8 @@ function toColumnArticle(row: ColumnArticleRow): ColumnArticle {
     title: row.title,
     channel: Number(row.channel),
     category: Number(row.category),
-    // Sanitised again on the way out (DESIGN.md section 5): rows written by anything but this API stay inert.
-    content: sanitizeArticleHtml(row.content),
+    // Sanitised when written (DESIGN.md section 5); rows of another sanitiser version are sanitised here.
+    content: servedHtml(row.content, row.content_sanitizer),
     description: row.description,
     keyword: row.keyword,
     is_push: Number(row.is_push) === 1 ? 1 : 0,
@@ -145,17 +148,12 @@ export async function listMemberArticles(
   let query = database.db.selectFrom('column_articles').where('member_id', '=', memberId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   if (filter.title) query = query.where(contains('title', filter.title));
-  const [rows, count] = await Promise.all([
-    query
-      .select(ARTICLE_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map((r) => toColumnArticle(r as ColumnArticleRow)), total: Number(count.n) };
+  const { rows, total } = await paged(
+    query,
+    (q) => q.select(ARTICLE_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    pageOf(filter.page, filter.pageSize),
+  );
+  return { list: rows.map((r) => toColumnArticle(r as ColumnArticleRow)), total };
 }
 
 /** The article when it belongs to `memberId`; null for unknown ids and other members' ids alike. */
@@ -177,8 +175,9 @@ export interface ArticleFields {
   title: string;
   channel: number;
   category: number;
-  /** Already sanitised. */
+  /** Already sanitised, by the rules of `content_sanitizer` (lib/sanitize.ts storedHtml). */
   content: string;
+  content_sanitizer: number;
   description: string;
   keyword: string;
   is_push: number;

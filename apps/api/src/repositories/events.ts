@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { EventItem, ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import { EVENT_COLUMNS, eventToListItem, toEvent } from './mappers';
+import type { DB } from '../db/schema';
+import { paged } from './paging';
 
 export interface EventFilter {
   city?: string;
@@ -12,6 +14,9 @@ export interface EventFilter {
 
 /** Escape LIKE wildcards so a title filter matches literally. */
 const likeLiteral = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const newestEvents = (q: SelectQueryBuilder<DB, 'events', object>) =>
+  q.select(EVENT_COLUMNS).orderBy('start_at', 'desc').orderBy('id', 'desc');
 
 /**
  * Events newest first. Year/month use events_date; city and title are substring filters on the
@@ -33,19 +38,8 @@ export async function listEvents(
     if (filter.title) q = q.where(sql<boolean>`title like ${likeLiteral(filter.title)} escape '\\'`);
     return q;
   };
-  const [rows, n] = await Promise.all([
-    base()
-      .select(EVENT_COLUMNS)
-      .orderBy('start_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map((r) => toEvent(r, now)), total: Number(n.n) };
+  const { rows, total } = await paged(base(), newestEvents, { offset, limit });
+  return { items: rows.map((r) => toEvent(r, now)), total };
 }
 
 /** Newest events as list items (mobile activities menu, home right column). */
@@ -55,19 +49,6 @@ export async function listEventItems(
   limit: number,
   now: number,
 ): Promise<{ items: ListItem[]; total: number }> {
-  const [rows, n] = await Promise.all([
-    database.db
-      .selectFrom('events')
-      .select(EVENT_COLUMNS)
-      .orderBy('start_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    database.db
-      .selectFrom('events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map((r) => eventToListItem(r, now)), total: Number(n.n) };
+  const { rows, total } = await paged(database.db.selectFrom('events'), newestEvents, { offset, limit });
+  return { items: rows.map((r) => eventToListItem(r, now)), total };
 }

@@ -1,6 +1,7 @@
 import type { MediaItem, MediaKind, Paged } from '@portal/api-client/admin';
 import type { Db } from '../db';
 import { PUBLIC_TREE, urlOfKey } from '../lib/storage';
+import { pageOf, paged } from './paging';
 
 /** The media library (migration 007): every stored upload with what the back office shows of it. */
 
@@ -82,15 +83,12 @@ export async function listMedia(
 ): Promise<Paged<MediaItem>> {
   let query = database.db.selectFrom('media');
   if (q.kind) query = query.where('kind', '=', q.kind);
-  const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-  const rows = await query
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { total: Number(total), items: rows.map(toItem) };
+  const { rows, total } = await paged(
+    query,
+    (all) => all.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    pageOf(q.page, q.pageSize),
+  );
+  return { total, items: rows.map(toItem) };
 }
 
 /** The row and every key it owns (original first), or null. */

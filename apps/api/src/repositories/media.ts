@@ -1,8 +1,14 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { ListItem, Video, WhitePaper } from '@portal/api-client/contract';
 import type { Db } from '../db';
+import type { DB } from '../db/schema';
 import { VIDEO_COLUMNS, WHITE_PAPER_COLUMNS, toVideo, toWhitePaper, videoToListItem } from './mappers';
+import { paged } from './paging';
 
 /** Videos and white papers. */
+
+const newestVideos = (q: SelectQueryBuilder<DB, 'videos', object>) =>
+  q.select(VIDEO_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
 
 /** Newest videos, of one category (catId > 0) or all, with the total. */
 export async function listVideos(
@@ -11,17 +17,10 @@ export async function listVideos(
   offset: number,
   limit: number,
 ): Promise<{ items: Video[]; total: number }> {
-  let rows = database.db.selectFrom('videos').select(VIDEO_COLUMNS);
-  let count = database.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (catId > 0) {
-    rows = rows.where('cat_id', '=', catId);
-    count = count.where('cat_id', '=', catId);
-  }
-  const [list, n] = await Promise.all([
-    rows.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { items: list.map(toVideo), total: Number(n.n) };
+  let videos = database.db.selectFrom('videos');
+  if (catId > 0) videos = videos.where('cat_id', '=', catId);
+  const { rows, total } = await paged(videos, newestVideos, { offset, limit });
+  return { items: rows.map(toVideo), total };
 }
 
 /** The video page carousel: videos marked top, newest first. */
@@ -72,17 +71,14 @@ export async function listWhitePapers(
   limit: number,
   catId = 0,
 ): Promise<{ items: WhitePaper[]; total: number }> {
-  let rows = database.db.selectFrom('white_papers').select(WHITE_PAPER_COLUMNS);
-  let count = database.db.selectFrom('white_papers').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (catId > 0) {
-    rows = rows.where('cat_id', '=', catId);
-    count = count.where('cat_id', '=', catId);
-  }
-  const [list, n] = await Promise.all([
-    rows.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { items: list.map(toWhitePaper), total: Number(n.n) };
+  let papers = database.db.selectFrom('white_papers');
+  if (catId > 0) papers = papers.where('cat_id', '=', catId);
+  const { rows, total } = await paged(
+    papers,
+    (q) => q.select(WHITE_PAPER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    { offset, limit },
+  );
+  return { items: rows.map(toWhitePaper), total };
 }
 
 export async function getWhitePaper(database: Db, id: number): Promise<WhitePaper | null> {
@@ -113,21 +109,8 @@ export async function listVideoItems(
   offset: number,
   limit: number,
 ): Promise<{ items: ListItem[]; total: number }> {
-  const [rows, n] = await Promise.all([
-    database.db
-      .selectFrom('videos')
-      .select(VIDEO_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    database.db
-      .selectFrom('videos')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(videoToListItem), total: Number(n.n) };
+  const { rows, total } = await paged(database.db.selectFrom('videos'), newestVideos, { offset, limit });
+  return { items: rows.map(videoToListItem), total };
 }
 
 /** Newest white papers as list items (mobile menu feeds), with the total. */

@@ -14,11 +14,12 @@ import type { Db } from '../db';
 import { contains } from '../db/like';
 import type { DB } from '../db/schema';
 import { indexArticles, removeFromIndex } from '../db/search-index';
-import { sanitizeArticleHtml } from '../lib/sanitize';
+import { storedHtml } from '../lib/sanitize';
 import { articleUrl, categoryAlias } from './mappers';
 import { recordAudit } from './audit';
 import { writeTxDb } from './write-tx';
 import { queueSearchPush } from './search-push';
+import { pageOf, paged } from './paging';
 
 /**
  * The newsroom's articles: drafts, scheduled and published articles, unpublishing, revisions.
@@ -124,15 +125,12 @@ export async function listArticles(database: Db, q: ArticleQuery): Promise<Paged
   // the (status, created_at, id) index the public lists use.
   if (q.from !== undefined) query = query.where('created_at', '>=', q.from);
   if (q.to !== undefined) query = query.where('created_at', '<', q.to);
-  const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-  const rows = await query
-    .select(SUMMARY_COLUMNS)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { total: Number(total), items: rows.map(toSummary) };
+  const { rows, total } = await paged(
+    query,
+    (all) => all.select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    pageOf(q.page, q.pageSize),
+  );
+  return { total, items: rows.map(toSummary) };
 }
 
 const FULL_COLUMNS = [
@@ -176,7 +174,7 @@ function rowValues(input: ArticleInput, catId: number) {
   return {
     cat_id: catId,
     title: input.title,
-    content: sanitizeArticleHtml(input.content),
+    ...storedHtml(input.content),
     description: input.description,
     keyword: input.keywords,
     author: input.author,

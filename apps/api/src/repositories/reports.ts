@@ -2,6 +2,7 @@ import type { ListItem, WeeklyReport } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import { formatDate } from '../lib/time';
 import { listByIds } from './articles';
+import { paged } from './paging';
 
 /** The IT weekly report: issues by year, their events and recommended articles, subscriptions. */
 
@@ -75,23 +76,12 @@ export async function listReports(
   offset: number,
   limit: number,
 ): Promise<{ items: WeeklyReport[]; total: number }> {
-  const [rows, n] = await Promise.all([
-    database.db
-      .selectFrom('weekly_reports')
-      .select(REPORT_COLUMNS)
-      .where('year', '=', year)
-      .orderBy('publish_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    database.db
-      .selectFrom('weekly_reports')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('year', '=', year)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toReport), total: Number(n.n) };
+  const { rows, total } = await paged(
+    database.db.selectFrom('weekly_reports').where('year', '=', year),
+    (q) => q.select(REPORT_COLUMNS).orderBy('publish_time', 'desc').orderBy('id', 'desc'),
+    { offset, limit },
+  );
+  return { items: rows.map(toReport), total };
 }
 
 export async function reportExists(database: Db, id: number): Promise<boolean> {

@@ -5,8 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
 import { indexArticles, removeFromIndex } from '../db/search-index';
-import { htmlText, sanitizeArticleHtml } from '../lib/sanitize';
+import { SANITIZER_VERSION, htmlText, servedHtml } from '../lib/sanitize';
 import { type AuditRecord, recordAudit } from './audit';
+import { paged } from './paging';
 import { inTx, writeTx } from './write-tx';
 import { queueSearchPush } from './search-push';
 
@@ -48,27 +49,32 @@ async function columnApplications(
   offset: number,
 ): Promise<[number, ColumnApplication[]]> {
   const base = database.db.selectFrom('members as m').where('m.column_status', '=', ColumnStatus.UnderReview);
-  const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await base
-    .leftJoin('options as ind', (j) => j.onRef('ind.id', '=', 'm.industry').on('ind.kind', '=', 'industry'))
-    .leftJoin('options as pos', (j) => j.onRef('pos.id', '=', 'm.position').on('pos.kind', '=', 'position'))
-    .select([
-      'm.id',
-      'm.username',
-      'm.mobile',
-      'm.email',
-      'm.company',
-      'm.updated_at',
-      'ind.name as industry',
-      'pos.name as position',
-    ])
-    .orderBy('m.updated_at')
-    .orderBy('m.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const { rows, total } = await paged(
+    base,
+    (all) =>
+      all
+        .leftJoin('options as ind', (j) =>
+          j.onRef('ind.id', '=', 'm.industry').on('ind.kind', '=', 'industry'),
+        )
+        .leftJoin('options as pos', (j) =>
+          j.onRef('pos.id', '=', 'm.position').on('pos.kind', '=', 'position'),
+        )
+        .select([
+          'm.id',
+          'm.username',
+          'm.mobile',
+          'm.email',
+          'm.company',
+          'm.updated_at',
+          'ind.name as industry',
+          'pos.name as position',
+        ])
+        .orderBy('m.updated_at')
+        .orderBy('m.id'),
+    { offset, limit },
+  );
   return [
-    Number(n),
+    total,
     rows.map((r) => ({
       memberId: Number(r.id),
       username: r.username,
@@ -88,28 +94,30 @@ async function pendingArticles(
   offset: number,
 ): Promise<[number, PendingColumnArticle[]]> {
   const base = database.db.selectFrom('column_articles as a').where('a.status', '=', ArticleStatus.Pending);
-  const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await base
-    .innerJoin('members as m', 'm.id', 'a.member_id')
-    .leftJoin('column_categories as c', 'c.id', 'a.category')
-    .select([
-      'a.id',
-      'a.member_id',
-      'm.username',
-      'a.title',
-      'c.name as category',
-      'a.description',
-      'a.keyword',
-      'a.content',
-      'a.updated_at',
-    ])
-    .orderBy('a.updated_at')
-    .orderBy('a.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const { rows, total } = await paged(
+    base,
+    (all) =>
+      all
+        .innerJoin('members as m', 'm.id', 'a.member_id')
+        .leftJoin('column_categories as c', 'c.id', 'a.category')
+        .select([
+          'a.id',
+          'a.member_id',
+          'm.username',
+          'a.title',
+          'c.name as category',
+          'a.description',
+          'a.keyword',
+          'a.content',
+          'a.content_sanitizer',
+          'a.updated_at',
+        ])
+        .orderBy('a.updated_at')
+        .orderBy('a.id'),
+    { offset, limit },
+  );
   return [
-    Number(n),
+    total,
     rows.map((r) => ({
       id: Number(r.id),
       memberId: Number(r.member_id),
@@ -118,8 +126,8 @@ async function pendingArticles(
       category: r.category ?? '',
       description: r.description,
       keyword: r.keyword,
-      // Previewed in the back office: the same allow-list as every public render.
-      content: sanitizeArticleHtml(r.content),
+      // Previewed in the back office as stored: sanitised when the member saved it.
+      content: servedHtml(r.content, r.content_sanitizer),
       submittedAt: iso(r.updated_at),
     })),
   ];
@@ -247,6 +255,7 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
       'a.member_id',
       'a.title',
       'a.content',
+      'a.content_sanitizer',
       'a.description',
       'a.keyword',
       'a.status',
@@ -269,7 +278,7 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
     .where('status', '=', ArticleStatus.Pending)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return null;
-  const content = sanitizeArticleHtml(row.content);
+  const content = servedHtml(row.content, row.content_sanitizer);
   const description = row.description || htmlText(content).slice(0, 120);
   const values = {
     cat_id: Number(row.cat_id),
@@ -279,6 +288,7 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
     author: row.username,
     source_name: '会员专栏',
     content,
+    content_sanitizer: SANITIZER_VERSION,
     status: NewsStatus.Published,
     member_id: Number(row.member_id),
   };

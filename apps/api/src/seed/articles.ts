@@ -1,3 +1,4 @@
+import { storedHtml } from '../lib/sanitize';
 import type { Rng } from './random';
 import {
   AUTHORS,
@@ -20,7 +21,9 @@ export interface ArticleDraft {
   author: string;
   admin_name: string;
   source_name: string;
+  /** Stored as every writer stores article HTML: sanitised, with the rules' version. */
   content: string;
+  content_sanitizer: number;
 }
 
 interface Slots {
@@ -181,6 +184,6 @@ export function makeArticle(rng: Rng, catId: number, createdAt: number, options:
     author: rng.pick(AUTHORS),
     admin_name: rng.pick(EDITORS),
     source_name: rng.pick(SOURCES),
-    content: parts.join('\n'),
+    ...storedHtml(parts.join('\n')),
   };
 }

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import { ArticleStatus, ColumnStatus } from '@portal/api-client/constants';
 import type { DB } from '../db/schema';
+import { storedHtml } from '../lib/sanitize';
 import type { ArticleRow } from './content';
 import type { FileSink } from './files';
 import { avatar } from './images';
@@ -176,7 +177,7 @@ export function demoMember(
         keyword: p.keyword,
         author: DEMO_MEMBER.username,
         source_name: '会员专栏',
-        content: html(p.paragraphs),
+        ...storedHtml(html(p.paragraphs)),
         member_id: memberId,
         is_hot: 0,
         is_pic: 0,
@@ -192,7 +193,7 @@ export function demoMember(
       title: p.title,
       channel: p.channel,
       category: p.category,
-      content: html(p.paragraphs),
+      ...storedHtml(html(p.paragraphs)),
       description: p.description,
       keyword: p.keyword,
       is_push: i % 2 === 0 ? 1 : 0,

@@ -38,6 +38,7 @@ interface ScaleRow {
   admin_name: string;
   source_name: string;
   content: string;
+  content_sanitizer: number;
   is_hot: number;
   is_pic: number;
   is_recommend: number;
@@ -142,6 +143,7 @@ const COLUMNS = [
   'admin_name',
   'source_name',
   'content',
+  'content_sanitizer',
   'is_hot',
   'is_pic',
   'is_recommend',
@@ -203,11 +205,11 @@ function postgresWriter(database: Db, rebuild: boolean): Writer {
         const col = <K extends (typeof COLUMNS)[number]>(k: K) => rows.map((r) => r[k]);
         await sql`
           insert into articles (id, cat_id, title, description, keyword, thumb, author, admin_name, source_name, content,
-            is_hot, is_pic, is_recommend, is_policy, pv, created_at, status)
+            content_sanitizer, is_hot, is_pic, is_recommend, is_policy, pv, created_at, status)
           select t.*, 1 from unnest(
             ${col('id')}::bigint[], ${col('cat_id')}::int[], ${col('title')}::text[], ${col('description')}::text[],
             ${col('keyword')}::text[], ${col('thumb')}::text[], ${col('author')}::text[], ${col('admin_name')}::text[],
-            ${col('source_name')}::text[], ${col('content')}::text[], ${col('is_hot')}::int[], ${col('is_pic')}::int[],
+            ${col('source_name')}::text[], ${col('content')}::text[], ${col('content_sanitizer')}::int[], ${col('is_hot')}::int[], ${col('is_pic')}::int[],
             ${col('is_recommend')}::int[], ${col('is_policy')}::int[], ${col('pv')}::bigint[], ${col('created_at')}::bigint[]
           ) as t
         `.execute(trx);
@@ -218,7 +220,9 @@ function postgresWriter(database: Db, rebuild: boolean): Writer {
       await sql`select setval(pg_get_serial_sequence('articles', 'id'), (select max(id) from articles))`.execute(
         database.db,
       );
-      await sql`analyze articles`.execute(database.db);
+      // Vacuum sets the visibility map: the list pages' ids are then read from the index alone
+      // (index-only scans), as on a database autovacuum has visited.
+      await sql`vacuum (analyze) articles`.execute(database.db);
       await sql`analyze article_search`.execute(database.db);
     },
     close: async () => {

@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/password';
 import { contains } from '../../db/like';
 import { EDITOR_COLUMNS, changeEditor, createEditor, toEditor } from '../editors';
 import { ResourceInputError, isoOf, type ResourceStore } from './store';
+import { pageOf, paged } from '../paging';
 
 const USERNAME = /^[A-Za-z][\w.-]{1,49}$/;
 
@@ -19,14 +20,12 @@ export const editorsStore: ResourceStore = {
       const text = q.filters.q;
       query = query.where((eb) => eb.or([contains('username', text), contains('display_name', text)]));
     }
-    const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-    const rows = await query
-      .select(EDITOR_COLUMNS)
-      .orderBy('id')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute();
-    return { total: Number(total), items: rows.map(toRecord) };
+    const { rows, total } = await paged(
+      query,
+      (all) => all.select(EDITOR_COLUMNS).orderBy('id'),
+      pageOf(q.page, q.pageSize),
+    );
+    return { total, items: rows.map(toRecord) };
   },
   async get(database, id) {
     const row = await database.db

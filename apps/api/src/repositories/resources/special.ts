@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import { contains } from '../../db/like';
 import { listAudit } from '../audit';
 import { ResourceInputError, isoOf, msOf, parseJson, type ResourceId, type ResourceStore } from './store';
+import { pageOf, paged } from '../paging';
 
 /** The kinds that span tables or guard their rows: partners, settings, members, audit log. */
 
@@ -55,15 +56,13 @@ const partners: ResourceStore = {
   async list(database, q) {
     let query = database.db.selectFrom('partners');
     if (q.filters.q) query = query.where(contains('mark', q.filters.q));
-    const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-    const rows = await query
-      .select(['mark', 'base'])
-      .orderBy('mark')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute();
+    const { rows, total } = await paged(
+      query,
+      (all) => all.select(['mark', 'base']).orderBy('mark'),
+      pageOf(q.page, q.pageSize),
+    );
     return {
-      total: Number(total),
+      total,
       items: rows.map((r) => ({
         id: r.mark,
         mark: r.mark,
@@ -303,14 +302,12 @@ const members: ResourceStore = {
         throw new ResourceInputError(400, '专栏状态不正确', 'column_status');
       query = query.where('column_status', '=', status);
     }
-    const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-    const rows = await query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute();
-    return { total: Number(total), items: rows.map(toMember) };
+    const { rows, total } = await paged(
+      query,
+      (all) => all.selectAll().orderBy('id', 'desc'),
+      pageOf(q.page, q.pageSize),
+    );
+    return { total, items: rows.map(toMember) };
   },
   async get(database, id) {
     const row = await database.db
@@ -441,16 +438,17 @@ export async function reportSubscribers(
     .selectFrom('report_subscriptions as s')
     .leftJoin('members as m', 'm.id', 's.member_id')
     .where('s.report_id', '=', reportId);
-  const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-  const rows = await base
-    .select(['s.member_id', 's.email', 's.created_at', 'm.username'])
-    .orderBy('s.created_at')
-    .orderBy('s.member_id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { rows, total } = await paged(
+    base,
+    (all) =>
+      all
+        .select(['s.member_id', 's.email', 's.created_at', 'm.username'])
+        .orderBy('s.created_at')
+        .orderBy('s.member_id'),
+    pageOf(page, pageSize),
+  );
   return {
-    total: Number(total),
+    total,
     items: rows.map((r) => ({
       id: Number(r.member_id),
       createdAt: isoOf(r.created_at),

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db';
 import { contains } from '../../db/like';
 import type { Actor } from '../newsroom';
+import { pageOf, paged } from '../paging';
 
 /**
  * The back office's generic resource layer (issue 14), data side: a store per kind lists, reads,
@@ -237,18 +238,17 @@ export function tableStore(m: TableMapping): ResourceStore {
 
   return {
     async list(database, q) {
-      const query = filtered(database, q.filters);
-      const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-      let rows = query.selectAll();
-      if (decl.ordered) rows = rows.orderBy('sort').orderBy(idCol);
-      else if (m.sort)
-        rows = rows.orderBy(m.sort.column, m.sort.desc ? 'desc' : 'asc').orderBy(idCol, 'desc');
-      else rows = rows.orderBy(idCol, 'desc');
-      const items = await rows
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize)
-        .execute();
-      return { total: Number(total), items: items.map(toRecord) };
+      const { rows, total } = await paged(
+        filtered(database, q.filters),
+        (all) => {
+          const rows = all.selectAll();
+          if (decl.ordered) return rows.orderBy('sort').orderBy(idCol);
+          if (m.sort) return rows.orderBy(m.sort.column, m.sort.desc ? 'desc' : 'asc').orderBy(idCol, 'desc');
+          return rows.orderBy(idCol, 'desc');
+        },
+        pageOf(q.page, q.pageSize),
+      );
+      return { total, items: rows.map(toRecord) };
     },
 
     async get(database, id) {

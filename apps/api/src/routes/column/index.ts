@@ -16,7 +16,7 @@ import type { ApiConfig } from '../../config';
 import { ARTICLE_BODY_LIMIT } from '../../lib/body-limits';
 import { nestsDeeperThan } from '../../lib/html-depth';
 import { ApiError, ok } from '../../lib/envelope';
-import { htmlText, sanitizeArticleHtml } from '../../lib/sanitize';
+import { htmlText, storedHtml } from '../../lib/sanitize';
 import { EDITOR_SIZE_MSG, storeEditorFile } from '../../lib/uploads';
 import * as columns from '../../repositories/columns';
 import { defineSchemaCall } from '../../lib/route';
@@ -82,14 +82,14 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     if (nestsDeeperThan(payload.content, ARTICLE_MAX_NESTING)) {
       throw new ApiError(ErrorCode.Validation, MSG.contentTooDeep);
     }
-    const content = sanitizeArticleHtml(payload.content);
+    const stored = storedHtml(payload.content);
     // What survives sanitising must still be content: '<script>…</script>' alone is an empty article.
-    if (isEditorEmpty(content)) throw new ApiError(ErrorCode.Validation, MSG.contentRequired);
+    if (isEditorEmpty(stored.content)) throw new ApiError(ErrorCode.Validation, MSG.contentRequired);
     return {
       title: payload.title,
       channel: payload.channel,
       category: payload.category,
-      content,
+      ...stored,
       description: htmlText(payload.description),
       keyword: htmlText(payload.keyword),
       is_push: payload.is_push,

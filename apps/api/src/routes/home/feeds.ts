@@ -3,15 +3,8 @@ import { MOBILE_MENU, SECTION_ID } from '@portal/api-client/constants';
 import type { ListItem } from '@portal/api-client/contract';
 import type { Db } from '../../db';
 import { ApiError } from '../../lib/envelope';
-import {
-  countFlagged,
-  listFlagged,
-  listLatest,
-  pageOf,
-  pickedArticles,
-  uncachedCount,
-  type CountCache,
-} from '../../repositories/articles';
+import { countFlagged, listFlagged, listLatest, pickedArticles } from '../../repositories/articles';
+import { noMemo, pageOf, type ListMemo } from '../../repositories/paging';
 import { listEventItems } from '../../repositories/events';
 import { listVideoItems, listWhitePaperItems } from '../../repositories/media';
 import { menuCategory } from '../../repositories/site';
@@ -27,14 +20,14 @@ export async function menuFeed(
   menuId: number,
   page: number,
   pageSize: number,
-  counts: CountCache = uncachedCount,
+  memo: ListMemo = noMemo,
 ): Promise<{ items: ListItem[]; total: number }> {
   const { offset, limit } = pageOf(page, pageSize);
   switch (menuId) {
     case MOBILE_MENU.recommended: {
       const [items, total] = await Promise.all([
-        listFlagged(database, 'is_recommend', limit, 0, offset),
-        countFlagged(database, 'is_recommend'),
+        listFlagged(database, 'is_recommend', limit, 0, offset, memo),
+        countFlagged(database, 'is_recommend', memo),
       ]);
       return { items, total };
     }
@@ -48,14 +41,14 @@ export async function menuFeed(
       return { items, total };
     }
     case 0:
-      return listLatest(database, 0, { offset, limit }, counts);
+      return listLatest(database, 0, { offset, limit }, memo);
     default: {
       const catId = await menuCategory(database, menuId);
       if (catId === null) throw new ApiError(ErrorCode.NotFound, '栏目不存在');
       if (catId === SECTION_ID.activity) return listEventItems(database, offset, limit, Date.now());
       if (catId === SECTION_ID.video) return listVideoItems(database, offset, limit);
       if (catId === SECTION_ID.whitePaper) return listWhitePaperItems(database, offset, limit);
-      return listLatest(database, catId, { offset, limit }, counts);
+      return listLatest(database, catId, { offset, limit }, memo);
     }
   }
 }
