@@ -15,6 +15,8 @@ import * as m007 from './migrations/007_media';
 import * as m008 from './migrations/008_topic_pages';
 import * as m009 from './migrations/009_search_push';
 import * as m010 from './migrations/010_sanitized_html';
+import * as m011 from './migrations/011_search_rum';
+import { enableRumSearch, pgSearchIndex } from './search-index';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -30,6 +32,8 @@ export interface Database_ {
    * transaction is begun by hand (BEGIN IMMEDIATE).
    */
   inTransaction?: boolean;
+  /** PostgreSQL: the index search reads (db/search-index.ts), known after `migrate`. */
+  pgSearch?: 'rum' | 'gin';
 }
 export type { Database_ as Db };
 
@@ -109,6 +113,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '008_topic_pages': m008,
   '009_search_push': m009,
   '010_sanitized_html': m010,
+  '011_search_rum': m011,
 };
 
 /** Run every pending migration (on start, before serving). */
@@ -120,6 +125,11 @@ export async function migrate(database: Database_): Promise<void> {
   const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
+  if (database.dialect === 'postgres') {
+    // The rum extension may have been installed since migration 011 ran without it.
+    if ((await pgSearchIndex(database.db)) === 'gin') await enableRumSearch(database.db);
+    database.pgSearch = await pgSearchIndex(database.db);
+  }
   if (database.dialect === 'sqlite') {
     // Planner statistics: without them SQLite prefers a low-selectivity index (status) over the
     // primary key for `id in (…) and status = 1` and walks every article (110 ms at 1M rows).

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from './index';
 import { htmlToText, indexTerms } from './tokenize';
 
@@ -123,4 +123,61 @@ async function inTransaction(database: Db, work: (db: Db['db']) => Promise<void>
     return;
   }
   await database.db.transaction().execute((trx) => work(trx));
+}
+
+// ---- PostgreSQL: the RUM index (issue 15) ----
+
+/** The RUM index over `article_search.terms`, ordered by created_at inside the index. */
+export const RUM_INDEX = 'article_search_rum';
+
+/** Prefix of the title lexemes in `terms` (tokens are letters and digits only, so it never collides). */
+export const TITLE_MARK = '~';
+
+/** The RUM index's definition; also rebuilt by the scale seeder after a bulk load. */
+export const createRumIndexSql = sql`create index if not exists ${sql.raw(RUM_INDEX)} on article_search
+  using rum (terms rum_tsvector_addon_ops, created_at)
+  with (attach = 'created_at', to = 'terms', order_by_attach = 't')`;
+
+/**
+ * Adds the RUM search index when the rum extension can be created (migration 011, and at start
+ * when the extension appeared later); false when it cannot, and search keeps to the GIN index.
+ * RUM's addon operator class stores the date in place of lexeme positions, so the index is on
+ * `terms`: the lexemes of `doc` without positions or weights, plus each title lexeme again with
+ * TITLE_MARK. A query of single terms (2-character words, Latin words, title or not) is then
+ * answered by the index alone, newest first, without reading the rows; a phrase of 3 or more
+ * characters is narrowed by its bigrams and checked against `doc` only for the rows the page reads.
+ * `terms` is generated from `doc`, so writers keep writing `doc` only.
+ */
+export async function enableRumSearch<T>(db: Kysely<T>): Promise<boolean> {
+  const available = await sql<{ ok: boolean }>`select exists (
+      select 1 from pg_available_extensions where name = 'rum') as ok`.execute(db);
+  if (!available.rows[0]?.ok) return false;
+  const work = async (trx: Kysely<T>) => {
+    await sql`savepoint enable_rum`.execute(trx);
+    try {
+      await sql`create extension if not exists rum`.execute(trx);
+    } catch {
+      // Present on disk but not creatable by this role (it needs a superuser).
+      await sql`rollback to savepoint enable_rum`.execute(trx);
+      return false;
+    }
+    await sql`create or replace function article_search_terms(doc tsvector) returns tsvector
+      language sql immutable parallel safe as $$
+        select strip(doc) || array_to_tsvector(array(
+          select '${sql.raw(TITLE_MARK)}' || l from unnest(tsvector_to_array(ts_filter(doc, '{a}'))) l))
+      $$`.execute(trx);
+    await sql`alter table article_search add column if not exists terms tsvector
+      generated always as (article_search_terms(doc)) stored`.execute(trx);
+    await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+    await createRumIndexSql.execute(trx);
+    return true;
+  };
+  if (db.isTransaction) return work(db);
+  return db.transaction().execute(work);
+}
+
+/** Which index PostgreSQL search reads: RUM when migration 011 could build it, else GIN. */
+export async function pgSearchIndex<T>(db: Kysely<T>): Promise<'rum' | 'gin'> {
+  const res = await sql<{ ok: boolean }>`select to_regclass(${RUM_INDEX}) is not null as ok`.execute(db);
+  return res.rows[0]?.ok ? 'rum' : 'gin';
 }

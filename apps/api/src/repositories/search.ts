@@ -1,6 +1,7 @@
 import { sql, type Compilable } from 'kysely';
 import type { ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
+import { TITLE_MARK } from '../db/search-index';
 import { queryGroups, type QueryGroup } from '../db/tokenize';
 import { listByIds, uncachedCount, type CountCache } from './articles';
 
@@ -16,6 +17,12 @@ import { listByIds, uncachedCount, type CountCache } from './articles';
  * orders by rowid only; article ids are assigned in publication order) and created_at on PostgreSQL.
  * A query with a one-character group is newest first only: the index keeps unigrams for title and
  * body together, and a title-bigram prefix match (云*) costs hundreds of ms at 300k articles.
+ *
+ * PostgreSQL with the RUM index (`database.pgSearch === 'rum'`, db/search-index.ts) runs the same
+ * matches on `terms`: each group's tokens ANDed, title tokens marked instead of weighted, in
+ * created_at order read from the index, so a page walks about as many index entries as it shows.
+ * Only a phrase of 3 or more characters also checks `doc` (the GIN path's tsquery), and only on the
+ * rows walked. The index orders by created_at alone; `pageIds` puts ties in article_id order.
  */
 
 /**
@@ -54,10 +61,26 @@ function tsGroup(g: QueryGroup, titleOnly: boolean): string {
   return `(${g.tokens.map((t) => `'${t}'${weight}`).join(' <-> ')})`;
 }
 
+/** A group on `terms`: its tokens all present (order and adjacency are for `doc` to check). */
+function termsGroup(g: QueryGroup, titleOnly: boolean): string {
+  const mark = titleOnly ? TITLE_MARK : '';
+  return `(${g.tokens.map((t) => `'${mark}${t}'`).join(' & ')})`;
+}
+
+/**
+ * One match: `text` is the FTS5 expression or the tsquery on `doc` (GIN); with the RUM index,
+ * `terms` is the tsquery on `terms`, and `recheck` says `text` must hold too (phrases).
+ */
+interface Match {
+  text: string;
+  terms?: string;
+  recheck?: boolean;
+}
+
 interface MatchSet {
-  all: string;
+  all: Match;
   /** Title matches and the rest (phase 1 and 2); null when the query has a one-character group. */
-  phases: { title: string; rest: string } | null;
+  phases: { title: Match; rest: Match } | null;
 }
 
 function matchSet(database: Db, groups: QueryGroup[]): MatchSet {
@@ -65,54 +88,145 @@ function matchSet(database: Db, groups: QueryGroup[]): MatchSet {
   const group = pg ? tsGroup : ftsGroup;
   const and = pg ? ' & ' : ' AND ';
   const all = groups.map((g) => group(g, false)).join(and);
-  if (groups.some((g) => g.single)) return { all, phases: null };
   const title = groups.map((g) => group(g, true)).join(and);
-  return { all, phases: { title, rest: pg ? `(${all}) & !(${title})` : `(${all}) NOT (${title})` } };
+  const rest = pg ? `(${all}) & !(${title})` : `(${all}) NOT (${title})`;
+  const single = groups.some((g) => g.single);
+  if (!pg || database.pgSearch !== 'rum') {
+    return { all: { text: all }, phases: single ? null : { title: { text: title }, rest: { text: rest } } };
+  }
+  const recheck = groups.some((g) => g.tokens.length > 1);
+  const allTerms = groups.map((g) => termsGroup(g, false)).join(' & ');
+  const titleTerms = groups.map((g) => termsGroup(g, true)).join(' & ');
+  return {
+    all: { text: all, terms: allTerms, recheck },
+    phases: single
+      ? null
+      : {
+          title: { text: title, terms: titleTerms, recheck },
+          // Without phrases the terms decide alone; with one, a title holding its bigrams apart
+          // belongs here, so only `doc` can tell the title matches out.
+          rest: { text: rest, terms: recheck ? allTerms : `(${allTerms}) & !(${titleTerms})`, recheck },
+        },
+  };
 }
 
 const pgMatch = (match: string) => sql<boolean>`doc @@ to_tsquery('simple', ${match})`;
 const ftsMatch = (match: string) => sql<boolean>`article_fts match ${match}`;
+/** A cast, not to_tsquery: the tokens need no parsing, and the marked title lexemes must stay whole. */
+const rumMatch = (terms: string) => sql<boolean>`terms @@ ${terms}::tsquery`;
 
-/** Ids matching `match`, newest first. */
-function idsQuery(database: Db, match: string, offset: number, limit: number) {
+/** article_search rows matching `m` (GIN: `doc`; RUM: `terms`, and `doc` for phrases). */
+function pgMatching(database: Db, m: Match) {
+  const from = database.db.selectFrom('article_search');
+  if (m.terms === undefined) return from.where(pgMatch(m.text));
+  const narrowed = from.where(rumMatch(m.terms));
+  return m.recheck ? narrowed.where(pgMatch(m.text)) : narrowed;
+}
+
+/**
+ * Distance below a time after every article: RUM orders by it inside the index (`<=|` measures
+ * only values below it; ascending distance is newest first). 2^53 - 1 keeps the float8 exact.
+ */
+const NEWEST_FIRST = sql`created_at <=| ${sql.lit(Number.MAX_SAFE_INTEGER)}::bigint`;
+
+/** Ids matching `m`, newest first (RUM: ties on created_at in index order, see `pageIds`). */
+function idsQuery(database: Db, m: Match, offset: number, limit: number) {
   if (database.dialect === 'postgres') {
-    return database.db
-      .selectFrom('article_search')
-      .select('article_id as id')
-      .where(pgMatch(match))
-      .orderBy('created_at', 'desc')
-      .orderBy('article_id', 'desc')
-      .limit(limit)
-      .offset(offset);
+    const q = pgMatching(database, m).select(['article_id as id', 'created_at']);
+    const ordered =
+      m.terms === undefined
+        ? q.orderBy('created_at', 'desc').orderBy('article_id', 'desc')
+        : q.orderBy(NEWEST_FIRST);
+    return ordered.limit(limit).offset(offset);
   }
   return database.db
     .selectFrom('article_fts')
-    .select('rowid as id')
-    .where(ftsMatch(match))
+    .select(['rowid as id', 'rowid as created_at'])
+    .where(ftsMatch(m.text))
     .orderBy('rowid', 'desc')
     .limit(limit)
     .offset(offset);
 }
 
+/** Ids matching `m` published at `createdAt` (one tie group), highest id first. */
+function tiesQuery(database: Db, m: Match, createdAt: number) {
+  return pgMatching(database, m)
+    .select('article_id as id')
+    .where('created_at', '=', createdAt)
+    .orderBy('article_id', 'desc');
+}
+
 /** Number of matches, stopping at `cap`. */
-function countQuery(database: Db, match: string, cap: number) {
+function countQuery(database: Db, m: Match, cap: number) {
   if (database.dialect === 'postgres') {
-    const q = database.db.selectFrom('article_search').select('article_id').where(pgMatch(match)).limit(cap);
+    const q = pgMatching(database, m).select('article_id').limit(cap);
     return database.db.selectFrom(q.as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
   }
-  const q = database.db.selectFrom('article_fts').select('rowid').where(ftsMatch(match)).limit(cap);
+  const q = database.db.selectFrom('article_fts').select('rowid').where(ftsMatch(m.text)).limit(cap);
   return database.db.selectFrom(q.as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
 /**
- * Runs one search's statements. On PostgreSQL in one transaction with sequential scans off: the
- * planner does not price detoasting every tsvector, and for a common term it would pick a seq scan
- * (seconds at 100k articles) over the GIN index (milliseconds).
+ * A page of ids, newest first and then highest id first. The RUM index orders by created_at only:
+ * rows sharing a created_at are whole inside the page except at its two ends, where such a group
+ * may reach across the edge. Those groups are read whole (a few rows, by created_at) and the page
+ * keeps as many of their rows as the index gave it, taken in id order. A page inside one group
+ * that reaches across its start is read in exact order from all the matches instead.
  */
+async function pageIds(database: Db, m: Match, offset: number, limit: number): Promise<number[]> {
+  const rows = (await idsQuery(database, m, offset, limit).execute()).map((r) => ({
+    id: Number(r.id),
+    at: Number(r.created_at),
+  }));
+  if (m.terms === undefined || rows.length === 0) return rows.map((r) => r.id);
+  rows.sort((a, b) => b.at - a.at || b.id - a.id);
+  const ids = rows.map((r) => r.id);
+  const first = rows[0].at;
+  const last = rows[rows.length - 1].at;
+  const ties = async (at: number) => (await tiesQuery(database, m, at).execute()).map((r) => Number(r.id));
+  // A group continues before the page only past an offset, and after it only on a full page.
+  const head = offset > 0 ? await ties(first) : null;
+  const full = rows.length === limit;
+  if (first === last) {
+    if (!full && !head) return ids;
+    if (!head) return (await ties(first)).slice(0, limit);
+    if (!full) return head.slice(head.length - rows.length);
+    const exact = await pgMatching(database, m)
+      .select('article_id as id')
+      .orderBy('created_at', 'desc')
+      .orderBy('article_id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return exact.map((r) => Number(r.id));
+  }
+  const nHead = rows.filter((r) => r.at === first).length;
+  const nTail = rows.filter((r) => r.at === last).length;
+  const tail = full ? await ties(last) : null;
+  return [
+    ...(head ? head.slice(head.length - nHead) : ids.slice(0, nHead)),
+    ...ids.slice(nHead, ids.length - nTail),
+    ...(tail ? tail.slice(0, nTail) : ids.slice(ids.length - nTail)),
+  ];
+}
+
+/**
+ * The planner settings of one search on PostgreSQL. Sequential scans off: the planner does not
+ * price detoasting every tsvector, and for a common term it would pick a seq scan (seconds at 100k
+ * articles) over the GIN index (milliseconds). On RUM, bitmap scans off too: on a small table the
+ * planner would collect every match and sort them rather than read the index in date order.
+ */
+export function searchSettings(database: Db): string[] {
+  return database.pgSearch === 'rum'
+    ? ['enable_seqscan = off', 'enable_bitmapscan = off']
+    : ['enable_seqscan = off'];
+}
+
+/** Runs one search's statements; on PostgreSQL in one transaction under `searchSettings`. */
 function inSearchScope<T>(database: Db, work: (database: Db) => Promise<T>): Promise<T> {
   if (database.dialect !== 'postgres') return work(database);
   return database.db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
+    for (const setting of searchSettings(database)) await sql`set local ${sql.raw(setting)}`.execute(trx);
     return work({ ...database, db: trx });
   });
 }
@@ -162,12 +276,12 @@ async function pageOfMatches(
   limit: number,
   counts: CountCache,
 ): Promise<{ ids: number[]; total: number }> {
-  const countAll = counts(`search:${m.all}`, async () =>
+  const countAll = counts(`search:${m.all.text}`, async () =>
     Number((await countQuery(database, m.all, SEARCH_COUNT_CAP).executeTakeFirstOrThrow()).n),
   ).then((n) => ({ n }));
   if (!m.phases) {
-    const [count, rows] = await Promise.all([countAll, idsQuery(database, m.all, offset, limit).execute()]);
-    return { ids: rows.map((r) => Number(r.id)), total: Number(count.n) };
+    const [count, ids] = await Promise.all([countAll, pageIds(database, m.all, offset, limit)]);
+    return { ids, total: Number(count.n) };
   }
   const { title, rest } = m.phases;
   // Title matches are only counted as far as this page reaches: beyond that, the page is all
@@ -180,14 +294,12 @@ async function pageOfMatches(
   const titleSeen = Number(titleRow.n);
   const ids: number[] = [];
   if (offset < titleSeen) {
-    const rows = await idsQuery(database, title, offset, limit).execute();
-    ids.push(...rows.map((r) => Number(r.id)));
+    ids.push(...(await pageIds(database, title, offset, limit)));
   }
   const need = limit - ids.length;
   // Reaching here with room left means titleSeen < offset + limit: the exact number of title matches.
   if (need > 0 && offset + ids.length < total) {
-    const rows = await idsQuery(database, rest, Math.max(0, offset - titleSeen), need).execute();
-    ids.push(...rows.map((r) => Number(r.id)));
+    ids.push(...(await pageIds(database, rest, Math.max(0, offset - titleSeen), need)));
   }
   return { ids, total };
 }
