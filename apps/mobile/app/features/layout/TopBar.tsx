@@ -19,7 +19,9 @@ export function TopBar({ menus }: TopBarProps) {
     <header className="m-topbar">
       <div className="m-topbar__inner">
         <Link to="/" className="m-logo" aria-label={`${SITE_NAME} 首页`}>
-          <span className="m-logo__mark">SMB</span>
+          <span className="m-logo__mark" aria-hidden="true">
+            SMB
+          </span>
           <span className="m-logo__text">{SITE_NAME}</span>
         </Link>
         <div className="m-topbar__actions">

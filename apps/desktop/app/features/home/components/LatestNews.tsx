@@ -11,7 +11,8 @@ export function LatestNews({ items }: { items: ListItem[] }) {
     <section className="block latest">
       <SectionTitle title="最新发布" more="/more?id=0" />
       <div className="latest__lead">
-        <ItemLink to={lead.url} className="latest__lead-img">
+        {/* The title beside it links to the same article: the picture's link is for the mouse only. */}
+        <ItemLink to={lead.url} className="latest__lead-img" tabIndex={-1} aria-hidden="true">
           <UploadImage src={lead.thumb} sizes="240px" alt="" width={240} height={135} loading="lazy" />
         </ItemLink>
         <div className="latest__lead-body">

@@ -19,8 +19,9 @@ export function Waterfall({ initial }: { initial: ListItem[] }) {
       <ul className="fall__list" ref={(el) => void (listRef.current = el)}>
         {items.map((item, i) => (
           <li key={`${item.id}-${i}`} className="fall__item">
+            {/* The title below links to the same article: the picture's link is for the mouse only. */}
             {item.thumb ? (
-              <ItemLink to={item.url} className="fall__thumb" tabIndex={-1}>
+              <ItemLink to={item.url} className="fall__thumb" tabIndex={-1} aria-hidden="true">
                 <UploadImage src={item.thumb} sizes="200px" alt="" width={200} height={113} loading="lazy" />
               </ItemLink>
             ) : null}

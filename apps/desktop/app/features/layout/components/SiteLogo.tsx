@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
 import { SITE_NAME } from '@portal/api-client/constants';
 
-/** Word mark of the portal (drawn in CSS, no image request). */
+/**
+ * Word mark of the portal (drawn in CSS, no image request). The mark and the tagline are
+ * decoration: hidden from assistive tech, so the visible name is part of the link's name.
+ */
 export function SiteLogo() {
   return (
     <Link to="/" className="site-logo" aria-label={`${SITE_NAME} 首页`}>
-      <span className="site-logo__mark">SMB</span>
+      <span className="site-logo__mark" aria-hidden="true">
+        SMB
+      </span>
       <span className="site-logo__text">
         <strong>{SITE_NAME}</strong>
-        <small>IT · 商业 · 数字化</small>
+        <small aria-hidden="true">IT · 商业 · 数字化</small>
       </span>
     </Link>
   );
