@@ -29,14 +29,21 @@ export interface ApiRow extends LoadResult {
   of_ceiling: number;
 }
 
-export async function accessToken(base: string): Promise<string> {
+/** The client credential of the portal under test (the API's defaults unless CLIENT_ID/CLIENT_SECRET are set). */
+export interface Client {
+  id: string;
+  secret: string;
+}
+const ENV_CLIENT: Client = {
+  id: process.env.CLIENT_ID ?? 'portal-web',
+  secret: process.env.CLIENT_SECRET ?? 'portal-dev-secret',
+};
+
+export async function accessToken(base: string, client: Client = ENV_CLIENT): Promise<string> {
   const res = await fetch(`${base}/api/accessToken`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      id: process.env.CLIENT_ID ?? 'portal-web',
-      secret: process.env.CLIENT_SECRET ?? 'portal-dev-secret',
-    }),
+    body: JSON.stringify(client),
   });
   const body = (await res.json()) as { code: number; data: { access_token: string } };
   if (body.code !== 0) throw new Error(`accessToken failed: ${JSON.stringify(body)}`);
@@ -70,8 +77,13 @@ export async function probe(base: string, token: string): Promise<{ total: numbe
 }
 
 /** Each call under load, beside the ceiling serving its exact bytes. */
-export async function benchApi(base: string, calls: Call[], seconds: number): Promise<ApiRow[]> {
-  const token = await accessToken(base);
+export async function benchApi(
+  base: string,
+  calls: Call[],
+  seconds: number,
+  client: Client = ENV_CLIENT,
+): Promise<ApiRow[]> {
+  const token = await accessToken(base, client);
   const ref = await referenceServer();
   const rows: ApiRow[] = [];
   try {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ApiRow } from './api';
+import { round, type ApiRow } from './api';
 import type { BundleRow } from './bundles';
 import type { LighthouseRow } from './lighthouse';
+import type { ProdShapeResult } from './prod/bench';
 import { ROOT } from './proc';
 import type { SsrRow } from './ssr';
 
@@ -22,13 +23,64 @@ export interface Results {
   bundles: BundleRow[];
   lighthouse?: LighthouseRow[];
   memory?: { gateway_peak_rss_mib: number };
+  /** The production shape (nginx, workers, PostgreSQL, Redis) measured in the same run. */
+  prod?: ProdShapeResult | null;
   duration_s: number;
+}
+
+/** The headline figures of a run by name, to set a run beside the previous results file. */
+export function figures(r: Results): Map<string, number> {
+  const f = new Map<string, number>();
+  for (const a of r.api) for (const x of a.rows) f.set(`API ${a.label} · ${x.call} req/s`, x.rps);
+  for (const s of r.scale) for (const x of s.rows) f.set(`${s.label} · ${x.call} p50 ms`, x.p50);
+  const ssr = (prefix: string, rows: SsrRow[] | undefined) => {
+    for (const x of rows ?? []) {
+      f.set(`${prefix}${x.page} rendered req/s`, x.rendered.rps);
+      f.set(`${prefix}${x.page} rendered p99 ms`, x.rendered.p99);
+      f.set(`${prefix}${x.page} rendered of static`, x.rendered_of_static);
+      f.set(`${prefix}${x.page} cached of static`, round(x.cached.rps / x.static_rps));
+    }
+  };
+  ssr('SSR ', r.ssr);
+  for (const l of r.lighthouse ?? []) f.set(`Lighthouse ${l.page} accessibility`, l.accessibility);
+  if (r.memory) f.set('Gateway peak RSS MiB', r.memory.gateway_peak_rss_mib);
+  if (r.prod) {
+    for (const x of r.prod.api) f.set(`Production shape API · ${x.call} req/s`, x.rps);
+    ssr('Production shape SSR ', r.prod.ssr);
+    f.set('Production shape worker peak RSS MiB (max)', Math.max(...r.prod.worker_peak_rss_mib));
+  }
+  return f;
 }
 
 function table(head: string[], rows: (string | number | boolean | null)[][]): string {
   const line = (cells: (string | number | boolean | null)[]) =>
     `| ${cells.map((c) => (c === null ? '–' : String(c))).join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+function ssrTable(rows: SsrRow[]): string {
+  return table(
+    [
+      'page',
+      'rendered req/s',
+      'rendered p99 ms',
+      'cached req/s',
+      'cached p99 ms',
+      'static req/s',
+      'rendered of static',
+      'cached of static',
+    ],
+    rows.map((x) => [
+      x.page,
+      x.rendered.rps,
+      x.rendered.p99,
+      x.cached.rps,
+      x.cached.p99,
+      x.static_rps,
+      x.rendered_of_static,
+      round(x.cached.rps / x.static_rps),
+    ]),
+  );
 }
 
 export function toMarkdown(r: Results): string {
@@ -78,29 +130,7 @@ export function toMarkdown(r: Results): string {
       '“rendered” sends a unique query each time so every response is rendered; “cached” is what readers get with the ~1 s micro-cache; “static” is the same HTML served as a file by the same gateway.',
       '',
     );
-    out.push(
-      table(
-        [
-          'page',
-          'rendered req/s',
-          'rendered p99 ms',
-          'cached req/s',
-          'cached p99 ms',
-          'static req/s',
-          'rendered of static',
-        ],
-        r.ssr.map((x) => [
-          x.page,
-          x.rendered.rps,
-          x.rendered.p99,
-          x.cached.rps,
-          x.cached.p99,
-          x.static_rps,
-          x.rendered_of_static,
-        ]),
-      ),
-      '',
-    );
+    out.push(ssrTable(r.ssr), '');
   }
   out.push('## First-load bundles (gzip KB)', '');
   out.push(
@@ -136,14 +166,51 @@ export function toMarkdown(r: Results): string {
       `Gateway peak RSS during the load runs: ${r.memory.gateway_peak_rss_mib} MiB`,
       '',
     );
+  if (r.prod) {
+    out.push(`## Production shape: ${r.prod.label}`, '');
+    out.push(
+      'The same calls and pages through nginx (`npm run start:prod`), in the same run as the single process above.',
+      '',
+    );
+    out.push(
+      table(
+        ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'of ceiling'],
+        r.prod.api.map((x) => [x.call, x.rps, x.p50, x.p99, x.errors + x.non2xx, x.ref_rps, x.of_ceiling]),
+      ),
+      '',
+    );
+    out.push(ssrTable(r.prod.ssr), '');
+    out.push(`Gateway worker peak RSS: ${r.prod.worker_peak_rss_mib.join(' / ')} MiB`, '');
+  }
   return out.join('\n');
+}
+
+/** Each figure of this run beside the same figure of the results file it replaces. */
+export function comparison(now: Results, previous: Results): string {
+  const before = figures(previous);
+  const rows: (string | number | null)[][] = [];
+  for (const [name, value] of figures(now)) {
+    const old = before.get(name);
+    const change = old ? `${value >= old ? '+' : ''}${Math.round(((value - old) / old) * 100)} %` : null;
+    rows.push([name, old ?? null, value, change]);
+  }
+  return [
+    `## Against the previous results (${previous.date})`,
+    '',
+    'Higher is better for req/s, ratios and scores; lower for ms and MiB.',
+    '',
+    table(['figure', 'previous', 'now', 'change'], rows),
+  ].join('\n');
 }
 
 export function writeReport(r: Results): void {
   const dir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(r, null, 2) + '\n');
-  const md = toMarkdown(r);
+  const file = path.join(dir, 'latest.json');
+  const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Results) : null;
+  if (previous) fs.writeFileSync(path.join(dir, 'previous.json'), JSON.stringify(previous, null, 2) + '\n');
+  fs.writeFileSync(file, JSON.stringify(r, null, 2) + '\n');
+  const md = previous ? `${toMarkdown(r)}\n${comparison(r, previous)}\n` : toMarkdown(r);
   fs.writeFileSync(path.join(dir, 'latest.md'), md + '\n');
   console.log('\n' + md);
 }

@@ -5,7 +5,7 @@
  * the run fails only when it cannot measure.
  *
  * Flags: --seconds N (per load run, default 6), --articles N (scale size, default 1000000),
- *        --skip-scale, --skip-lighthouse.
+ *        --skip-scale, --skip-lighthouse, --skip-prod.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { measureBundles } from './bundles';
 import { runLighthouse } from './lighthouse';
 import { ROOT, run, startNode } from './proc';
 import { writeReport } from './report';
+import { benchProdShape } from './prod/bench';
 import { benchSsr } from './ssr';
 
 const args = process.argv.slice(2);
@@ -170,6 +171,9 @@ async function main() {
     await gateway.stop();
   }
 
+  // 7. The production shape: nginx, one gateway worker per core, PostgreSQL and Redis.
+  const prod = flag('skip-prod') ? null : await benchProdShape(DATA, SECONDS);
+
   const results = {
     date: new Date().toISOString(),
     machine: {
@@ -186,6 +190,7 @@ async function main() {
     bundles,
     lighthouse,
     memory,
+    prod,
     duration_s: Math.round((Date.now() - started) / 1000),
   };
   writeReport(results);
