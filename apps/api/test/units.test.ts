@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { MemoryReadCache } from '../src/plugins/cache';
+import { MemoryReadCache, entryBytes } from '../src/plugins/cache';
 import { PageViewCounter } from '../src/plugins/page-views';
 import {
   LOCAL_FALLBACK_PREFIXES,
@@ -127,8 +127,9 @@ describe('MemoryReadCache', () => {
     expect(await cache.wrap('cate_list', 'short', async () => ++n)).toBe(3);
   });
 
-  it('evicts the oldest entry beyond its size', async () => {
-    const cache = new MemoryReadCache(60_000, 2);
+  it('evicts the least recently used entry beyond its bytes', async () => {
+    // Room for two one-letter answers, not three.
+    const cache = new MemoryReadCache(60_000, 3 * entryBytes('a') - 1);
     for (const k of ['a', 'b', 'c']) await cache.wrap('get_news', k, async () => k);
     expect(await cache.wrap('get_news', 'a', async () => 'reloaded')).toBe('reloaded');
     expect(await cache.wrap('get_news', 'c', async () => 'reloaded')).toBe('c');

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { COOKIE } from '@portal/api-client/constants';
 import type { AppName, Width } from '@portal/routes';
 import type { PrecompressedPage } from './cached-gzip';
@@ -32,32 +33,36 @@ export function microCacheKey(k: PageKey): string {
   return [k.app, k.origin, k.host.toLowerCase(), k.width, consent, k.pathAndQuery].join('\n');
 }
 
+/** What one gateway process keeps of rendered pages, by their bytes (HTML plus its gzip). */
+export const MICRO_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
 /**
- * A ~1 s cache of anonymous HTML per key (microCacheKey). Concurrent misses for one key share
- * one render; a render that turns out not to be cacheable is not shared (callers render again).
+ * A ~1 s cache of anonymous HTML per key (microCacheKey), bounded by bytes (least recently used
+ * pages go first). Concurrent misses for one key share one render; a render that turns out not
+ * to be cacheable is not shared (callers render again).
  */
 export class MicroCache {
-  private readonly entries = new Map<string, { expires: number; value: CachedResponse }>();
+  private readonly entries: LRUCache<string, CachedResponse>;
   private readonly inflight = new Map<string, Promise<CachedResponse | null>>();
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 300,
-    private readonly now: () => number = Date.now,
-  ) {}
+    maxBytes = MICRO_CACHE_MAX_BYTES,
+  ) {
+    this.entries = new LRUCache({
+      maxSize: maxBytes,
+      // The gzip made on the first replay is about a fifth of the HTML: counted up front.
+      sizeCalculation: (page) => Math.ceil(page.body.length * 1.25) + 512,
+      ttl: Math.max(ttlMs, 1),
+    });
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0;
   }
 
   get(key: string): CachedResponse | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.expires <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit.value;
+    return this.entries.get(key);
   }
 
   /** Joins a render already running for this key, if any. */
@@ -71,10 +76,7 @@ export class MicroCache {
     this.inflight.set(key, running);
     try {
       const value = await running;
-      if (value) {
-        if (this.entries.size >= this.maxEntries) this.sweep();
-        this.entries.set(key, { expires: this.now() + this.ttlMs, value });
-      }
+      if (value) this.entries.set(key, value);
       return value;
     } finally {
       this.inflight.delete(key);
@@ -84,18 +86,5 @@ export class MicroCache {
   /** Drops every stored page (public content changed); renders in flight finish unshared. */
   clear(): void {
     this.entries.clear();
-  }
-
-  private sweep() {
-    const now = this.now();
-    for (const [k, v] of this.entries) if (v.expires <= now) this.entries.delete(k);
-    // Still full (a burst of distinct URLs): drop the oldest half.
-    if (this.entries.size >= this.maxEntries) {
-      let n = Math.floor(this.entries.size / 2);
-      for (const k of this.entries.keys()) {
-        if (n-- <= 0) break;
-        this.entries.delete(k);
-      }
-    }
   }
 }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { EndpointName } from '@portal/api-client/contract';
 import type { ApiConfig } from '../config';
 import type { ListMemo } from '../repositories/paging';
@@ -15,13 +16,17 @@ export interface ReadCache {
   invalidate(calls?: EndpointName[]): void;
 }
 
-interface Entry {
-  value: unknown;
-  expiresAt: number;
+/** What the read cache of one process may hold, by the estimated size of its answers. */
+export const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** An answer's estimated memory: its JSON text in UTF-16, plus the entry's own overhead. */
+export function entryBytes(value: unknown): number {
+  return (JSON.stringify(value) ?? '').length * 2 + 64;
 }
 
 export class MemoryReadCache implements ReadCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Least recently used answers go first once their estimated bytes exceed the bound. */
+  private readonly entries: LRUCache<string, { value: unknown }>;
   /** Loads in progress, so a burst of identical misses queries the database once. */
   private readonly pending = new Map<string, Promise<unknown>>();
   /** Bumped on invalidate so a load that started before a write is not stored after it. */
@@ -29,19 +34,20 @@ export class MemoryReadCache implements ReadCache {
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 5000,
+    maxBytes = READ_CACHE_MAX_BYTES,
     /** Told of every cached lookup: answered from the cache or loaded (metrics). */
     private readonly onLookup: (call: EndpointName, hit: boolean) => void = () => {},
-  ) {}
+  ) {
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (e) => entryBytes(e.value) });
+  }
 
   async wrap<T>(call: EndpointName, key: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
     // TTL 0 turns response caching off (tests, debugging, benchmarks of the database); entries
     // given their own TTL (list totals) are still kept, as a production process keeps them.
     if (ttlMs <= 0) return load();
     const k = `${call}\u0000${key}`;
-    const now = Date.now();
     const hit = this.entries.get(k);
-    if (hit && hit.expiresAt > now) {
+    if (hit) {
       this.onLookup(call, true);
       return hit.value as T;
     }
@@ -53,7 +59,9 @@ export class MemoryReadCache implements ReadCache {
     const promise = load().finally(() => this.pending.delete(k));
     this.pending.set(k, promise);
     const value = await promise;
-    if (generation === this.generation) this.store(k, value, now + ttlMs);
+    // In-process callers (the gateway's loaders) get this very value: frozen, no reader can change
+    // what the next one is served.
+    if (generation === this.generation) this.entries.set(k, { value: deepFreeze(value) }, { ttl: ttlMs });
     return value;
   }
 
@@ -71,18 +79,6 @@ export class MemoryReadCache implements ReadCache {
         this.pending.delete(k);
       }
     }
-  }
-
-  private store(k: string, value: unknown, expiresAt: number): void {
-    this.entries.delete(k);
-    // Map keeps insertion order: the first key is the oldest entry.
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    // In-process callers (the gateway's loaders) get this very value: frozen, no reader can change
-    // what the next one is served.
-    this.entries.set(k, { value: deepFreeze(value), expiresAt });
   }
 }
 
