@@ -50,7 +50,7 @@ const flaggedList = (flag: ArticleFlag, catId: number): ArticleList => ({
  * index and skips fewer than DEEP_STRIDE entries: page 1000 costs about what page 1 costs. The page's
  * ids come from the index alone (a deferred join); only its own rows are read from the table.
  */
-export const DEEP_STRIDE = 1000;
+export const DEEP_STRIDE = 500;
 
 type SortKey = [createdAt: number, id: number];
 
