@@ -114,7 +114,7 @@ describe.runIf(DIALECTS.includes('postgres'))('PostgreSQL search: RUM index agai
     }
     // The data set exercises what the RUM path has to put right: ties across page edges.
     expect(tiesSeen).toBeGreaterThan(20);
-  });
+  }, 180_000);
 
   it('the RUM path reads the index in date order; two characters read no row to check a match', async () => {
     if (t.app.database.pgSearch !== 'rum') return;
@@ -125,7 +125,7 @@ describe.runIf(DIALECTS.includes('postgres'))('PostgreSQL search: RUM index agai
         if (/created_at = /.test(plan)) {
           // The matches of one created_at (ties at a page's edge): a few rows by created_at.
           expect(plan, plan).toMatch(
-            /Index Scan using article_search_\w+ on article_search[\s\S]*Index Cond: \(created_at = /,
+            /Index Scan using article_search_\w+ on article_search[\s\S]*Index Cond: .*created_at = /,
           );
           continue;
         }
