@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../src/db';
-import { indexArticles } from '../src/db/search-index';
+import { indexArticles, type IndexableArticle } from '../src/db/search-index';
 import { explainPlan } from '../src/repositories/explain';
 import { searchArticles, searchQueries, searchSettings } from '../src/repositories/search';
 import { BASE_TIME } from './fixtures';
@@ -25,7 +25,7 @@ function extraArticles() {
     return seed % n;
   };
   const pick = (n: number) => Array.from({ length: n }, () => WORDS[rand(WORDS.length)]).join('，');
-  const rows = [];
+  const rows: (IndexableArticle & { cat_id: number; status: number })[] = [];
   let id = 100;
   GROUP_SIZES.forEach((size, g) => {
     // Later groups are newer; inside a group ids are not in any particular created_at order.
@@ -114,15 +114,23 @@ describe.runIf(DIALECTS.includes('postgres'))('PostgreSQL search: RUM index agai
     }
     // The data set exercises what the RUM path has to put right: ties across page edges.
     expect(tiesSeen).toBeGreaterThan(20);
-  });
+  }, 180_000);
 
   it('the RUM path reads the index in date order; two characters read no row to check a match', async () => {
     if (t.app.database.pgSearch !== 'rum') return;
     for (const q of ['存储', '华为 kubernetes', '云', '人工智能']) {
       for (const query of searchQueries(rum, q, 0, 10)) {
         const plan = (await explainPlan(rum, query, searchSettings(rum))).join('\n');
+        expect(plan, plan).not.toMatch(/Seq Scan|article_search_doc/);
+        if (/created_at = /.test(plan)) {
+          // The matches of one created_at (ties at a page's edge): a few rows by created_at.
+          expect(plan, plan).toMatch(
+            /Index Scan using article_search_\w+ on article_search[\s\S]*Index Cond: .*created_at = /,
+          );
+          continue;
+        }
         expect(plan, plan).toMatch(/Index Scan using article_search_rum/);
-        expect(plan, plan).not.toMatch(/Seq Scan|Sort Key|article_search_doc/);
+        expect(plan, plan).not.toMatch(/Sort Key/);
         // A page is read in date order from the index, as far as the page reaches.
         if (!/Aggregate/.test(plan)) expect(plan, plan).toMatch(/Order By: \(created_at <=\|/);
         // Only a phrase of 3+ characters checks `doc`, on the rows the index hands over.

@@ -191,6 +191,7 @@ async function pageIds(database: Db, m: Match, offset: number, limit: number): P
     if (!full && !head) return ids;
     if (!head) return (await ties(first)).slice(0, limit);
     if (!full) return head.slice(head.length - rows.length);
+    if (head.length === rows.length) return ids;
     const exact = await pgMatching(database, m)
       .select('article_id as id')
       .orderBy('created_at', 'desc')
@@ -237,12 +238,15 @@ export function searchQueries(database: Db, text: string, offset = 0, limit = 10
   if (groups.length === 0) return [];
   const m = matchSet(database, groups);
   const all = countQuery(database, m.all, SEARCH_COUNT_CAP);
-  if (!m.phases) return [all, idsQuery(database, m.all, offset, limit)];
+  // On RUM a page may also read the matches of one created_at (`pageIds`).
+  const ties = m.all.terms === undefined ? [] : [tiesQuery(database, m.all, 0)];
+  if (!m.phases) return [all, idsQuery(database, m.all, offset, limit), ...ties];
   return [
     all,
     countQuery(database, m.phases.title, offset + limit),
     idsQuery(database, m.phases.title, offset, limit),
     idsQuery(database, m.phases.rest, 0, limit),
+    ...ties,
   ];
 }
 

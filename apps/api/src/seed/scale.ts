@@ -3,7 +3,14 @@ import Database from 'better-sqlite3';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
-import { articleTerms, writeTerms, type ArticleTerms } from '../db/search-index';
+import {
+  articleTerms,
+  createRumIndexSql,
+  pgSearchIndex,
+  RUM_INDEX,
+  writeTerms,
+  type ArticleTerms,
+} from '../db/search-index';
 import { makeArticle } from './articles';
 import { thumbPool } from './content';
 import { FileSink } from './files';
@@ -192,9 +199,14 @@ const GIN_REBUILD_FROM = 20_000;
 
 /** PostgreSQL: one INSERT … SELECT FROM unnest(arrays) per table and batch, in one transaction. */
 function postgresWriter(database: Db, rebuild: boolean): Writer {
+  // The RUM index (migration 011), when there, is rebuilt the same way: its inserts cost more still.
+  let rum = false;
   return {
     start: async () => {
-      if (rebuild) await sql`drop index if exists article_search_doc`.execute(database.db);
+      if (!rebuild) return;
+      rum = (await pgSearchIndex(database.db)) === 'rum';
+      await sql`drop index if exists article_search_doc`.execute(database.db);
+      if (rum) await sql`drop index if exists ${sql.raw(RUM_INDEX)}`.execute(database.db);
     },
     write: async (rows, terms) => {
       await database.db.transaction().execute(async (trx) => {
@@ -233,6 +245,7 @@ function postgresWriter(database: Db, rebuild: boolean): Writer {
         await sql`create index if not exists article_search_doc on article_search using gin (doc)`.execute(
           trx,
         );
+        if (rum) await createRumIndexSql.execute(trx);
       });
     },
   };
