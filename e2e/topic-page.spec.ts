@@ -130,7 +130,7 @@ test("a topic's articles page on the desktop and load endlessly on the phone", a
     await expect
       .poll(
         async () => {
-          await page.mouse.wheel(0, 4000);
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
           return items.count();
         },
         { timeout: 15_000 },
