@@ -47,7 +47,6 @@ export function MoveTo({
             value={position}
             onChange={(v) => setPosition(v)}
             onPressEnter={() => void submit()}
-            autoFocus
           />
           <Button
             type="primary"
