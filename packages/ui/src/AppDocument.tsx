@@ -3,7 +3,7 @@ import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse } from 'r
 import { CLIENT_CREDENTIAL_META, type PublicClientCredential } from '@portal/api-client/client-credential';
 import type { AppName } from '@portal/routes';
 import { reloadAfterChunkError } from './chunkReload';
-import { ErrorPage } from './ErrorPage';
+import { ErrorPage, NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from './ErrorPage';
 import { ViewportHead } from './ViewportHead';
 
 export interface AppDocumentProps {
@@ -73,8 +73,16 @@ export function documentLinks(icon: { href: string; type?: string }, ...styleshe
  */
 export function RootErrorPage({ error, dev }: { error: unknown; dev: boolean }) {
   useEffect(() => void reloadAfterChunkError(error), [error]);
-  if (isRouteErrorResponse(error)) {
-    return <ErrorPage status={error.status} message={error.statusText} />;
-  }
-  return <ErrorPage status={500} message={dev && error instanceof Error ? error.message : undefined} />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <>
+      {/* No route meta runs for the root boundary: the document is named by its heading (React hoists it). */}
+      <title>{status === 404 ? NOT_FOUND_MESSAGE : SERVER_ERROR_MESSAGE}</title>
+      {isRouteErrorResponse(error) ? (
+        <ErrorPage status={error.status} message={error.statusText} />
+      ) : (
+        <ErrorPage status={500} message={dev && error instanceof Error ? error.message : undefined} />
+      )}
+    </>
+  );
 }

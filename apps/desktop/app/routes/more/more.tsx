@@ -73,7 +73,7 @@ export default function More({ loaderData: d }: Route.ComponentProps) {
               </ul>
             ) : null}
             {d.items.length > 0 ? (
-              <ArticleRows items={d.items} />
+              <ArticleRows items={d.items} headingLevel={2} />
             ) : sons.length === 0 ? (
               <p className="empty">暂无数据</p>
             ) : null}

@@ -85,6 +85,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
             {d.query && d.items.length === 0 ? <p className="empty">{d.error || '暂无数据'}</p> : null}
             <ArticleRows
               items={d.items}
+              headingLevel={2}
               renderText={(text, item) => (
                 <Highlight text={text} terms={item.keys?.length ? item.keys : [d.query]} />
               )}

@@ -18,7 +18,8 @@ export function TopBar({ menus }: TopBarProps) {
   return (
     <header className="m-topbar">
       <div className="m-topbar__inner">
-        <Link to="/" className="m-logo" aria-label={`${SITE_NAME} 首页`}>
+        {/* Named by the site name it shows; the mark is decoration. */}
+        <Link to="/" className="m-logo">
           <span className="m-logo__mark" aria-hidden="true">
             SMB
           </span>

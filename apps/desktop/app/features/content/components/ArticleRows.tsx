@@ -9,10 +9,13 @@ export interface ArticleRowsProps {
   renderText?: (text: string, item: ListItem) => ReactNode;
   /** Rows above the fold load their thumbnails eagerly. */
   eager?: number;
+  /** The titles' heading level: one below the heading the list sits under (2 right under the page's h1). */
+  headingLevel?: 2 | 3;
 }
 
 /** A list of articles: thumbnail, title, summary, date and keywords. */
-export function ArticleRows({ items, renderText = (t) => t, eager = 2 }: ArticleRowsProps) {
+export function ArticleRows({ items, renderText = (t) => t, eager = 2, headingLevel = 3 }: ArticleRowsProps) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="rows">
       {items.map((item, i) => (
@@ -31,9 +34,9 @@ export function ArticleRows({ items, renderText = (t) => t, eager = 2 }: Article
             </ItemLink>
           ) : null}
           <div className="rows__body">
-            <h3>
+            <Title className="rows__title">
               <ItemLink to={item.url}>{renderText(item.title, item)}</ItemLink>
-            </h3>
+            </Title>
             {item.description ? <p>{renderText(item.description, item)}</p> : null}
             <div className="rows__meta">
               <time dateTime={day(item.created_at)}>{day(item.created_at)}</time>

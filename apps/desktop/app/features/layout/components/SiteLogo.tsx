@@ -3,11 +3,11 @@ import { SITE_NAME } from '@portal/api-client/constants';
 
 /**
  * Word mark of the portal (drawn in CSS, no image request). The mark and the tagline are
- * decoration: hidden from assistive tech, so the visible name is part of the link's name.
+ * decoration, hidden from assistive tech: the link is named by the site name it shows.
  */
 export function SiteLogo() {
   return (
-    <Link to="/" className="site-logo" aria-label={`${SITE_NAME} 首页`}>
+    <Link to="/" className="site-logo">
       <span className="site-logo__mark" aria-hidden="true">
         SMB
       </span>
