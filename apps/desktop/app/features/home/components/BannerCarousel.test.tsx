@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Banner } from '@portal/api-client';
 import { BannerCarousel } from './BannerCarousel';
@@ -34,12 +34,11 @@ describe('desktop Carousel (home banner)', () => {
 
   it('hands over to swiper after hydration, each slide once (no loop clones)', async () => {
     render(stub());
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // Swiper is imported after hydration: wait for it, however long the import takes here.
+    await waitFor(() => expect(document.querySelector('.banner .swiper')).not.toBeNull(), {
+      timeout: 10_000,
     });
     await screen.findByRole('img', { name: '第一条要闻' });
-    const swiper = document.querySelector('.banner .swiper');
-    expect(swiper).not.toBeNull();
     expect(document.querySelectorAll('.banner__slide.swiper-slide')).toHaveLength(3);
     expect(screen.getByRole('button', { name: '下一张' })).toBeTruthy();
   });
