@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_API_PREFIX, ADMIN_MSG } from '@portal/api-client/admin';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PG_QUERY_CANCELED } from '../db';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError, fail } from '../lib/envelope';
 
 /**
@@ -58,6 +59,11 @@ export default fp(
         // statement_timeout stopped a query: the database is saturated or the query is pathological.
         request.log.warn({ call: request.routeOptions.config.call }, 'query stopped by statement_timeout');
         return reply.status(503).send(fail(ErrorCode.Overloaded));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // PostgreSQL restarting or unreachable: a state of the server, said so, not a bare 500.
+        request.log.warn({ err: error, call: request.routeOptions.config.call }, 'database unavailable');
+        return reply.status(503).send(fail(ErrorCode.DatabaseUnavailable));
       }
       const status = error.statusCode ?? 500;
       if (status === 413) return reply.status(413).send(fail(ErrorCode.BadRequest, '请求内容过大'));
