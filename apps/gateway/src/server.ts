@@ -27,15 +27,19 @@ const { config, metrics, app } = await start();
  * A stopping gateway drains (see drained(): at least DRAIN_MS, at most DRAIN_MAX_MS) before it
  * stops listening, so that the proxy in front
  * (nginx, proxy_next_upstream) stops choosing it while nothing is lost:
- * - a GET or HEAD is answered 503: nginx retries it on another gateway and marks this one failed
+ * - a GET or HEAD is answered 504: nginx retries it on another gateway and marks this one failed
  *   (max_fails), so it sends no new connection here and none waits in the accept queue when the
- *   listening socket closes (such a connection would be reset, and a POST in it could not be retried);
+ *   listening socket closes (such a connection would be reset, and a POST in it could not be retried).
+ *   Not 503: a worker answers 503 when the shared database is unavailable (every worker would), and
+ *   nginx passes that to the reader without marking anyone failed (else: no live upstreams, 502);
  * - any other request is served as usual: nginx never resends a POST that reached a gateway;
  * - every answer says `Connection: close`, so no keep-alive socket is reused while it closes.
  * Then the listening socket closes (new connections are refused: nginx retries them, any method),
  * requests in flight finish, and the in-process API flushes page views and closes its pools.
  */
 const DRAIN_MS = 1000;
+/** What a draining gateway answers a GET or HEAD: the status nginx retries elsewhere (packages/routes' nginx config). */
+const DRAINING_STATUS = 504;
 /** No new connection for this long: the proxy has stopped choosing this gateway. */
 const DRAIN_QUIET_MS = 500;
 /** The drain never lasts longer than this (nor half of SHUTDOWN_TIMEOUT_MS). */
@@ -75,7 +79,7 @@ app.addHook('onRequest', async (request, reply) => {
   reply.raw.setHeader('Connection', 'close');
   if (request.method === 'GET' || request.method === 'HEAD') {
     return reply
-      .code(503)
+      .code(DRAINING_STATUS)
       .header('Retry-After', '1')
       .header('Cache-Control', 'no-store')
       .type('text/plain; charset=utf-8')

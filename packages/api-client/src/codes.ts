@@ -40,6 +40,8 @@ export const ErrorCode = {
   ServerError: 10500,
   /** A database query ran past its time limit (PostgreSQL statement_timeout); try again later. */
   Overloaded: 10503,
+  /** The database is unreachable (restarting, failing over); try again in a moment. */
+  DatabaseUnavailable: 10504,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -65,6 +67,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.DragVerifyFailed]: '请先完成滑块验证',
   [ErrorCode.ServerError]: '服务器繁忙，请稍后再试',
   [ErrorCode.Overloaded]: '查询超时，请稍后再试',
+  [ErrorCode.DatabaseUnavailable]: '服务暂时不可用，请稍后再试',
 };
 
 /** The body of every API response. */

@@ -38,7 +38,7 @@ describe('envelope helpers', () => {
 });
 
 describe('route envelopes', () => {
-  it('answers 404 for NotFound and Validation, 500 otherwise', async () => {
+  it('answers 404 for NotFound and Validation, 503 for an unavailable database, 500 otherwise', async () => {
     const statusOf = (fn: () => unknown) => {
       try {
         fn();
@@ -51,6 +51,10 @@ describe('route envelopes', () => {
     expect(statusOf(() => unwrap('a', { code: ErrorCode.NotFound, msg: '', data: null }))).toBe(404);
     expect(statusOf(() => unwrap('a', { code: ErrorCode.Validation, msg: '', data: null }))).toBe(404);
     expect(statusOf(() => unwrap('a', { code: ErrorCode.ServerError, msg: '', data: null }))).toBe(500);
+    expect(statusOf(() => unwrap('a', { code: ErrorCode.DatabaseUnavailable, msg: '', data: null }))).toBe(
+      503,
+    );
+    expect(statusOf(() => unwrap('a', { code: ErrorCode.Overloaded, msg: '', data: null }))).toBe(503);
     expect(unwrapPage('a', { code: 0, msg: '', data: [1], total: 9 })).toEqual({ items: [1], total: 9 });
     await expect(required('a', Promise.resolve({ code: 0, msg: '', data: 'x' }))).resolves.toBe('x');
   });

@@ -7,16 +7,21 @@ import { data } from 'react-router';
 import { ErrorCode, type Envelope } from './codes';
 import { isOk, settle } from './envelope';
 
-/** The HTTP status a failed main call answers with. */
-export function statusOf(code: number): 404 | 500 {
-  return code === ErrorCode.NotFound || code === ErrorCode.Validation ? 404 : 500;
+/**
+ * The HTTP status a failed main call answers with: 404, 503 when the database is unavailable or
+ * saturated (a moment's wait helps: the error page says so), 500 otherwise.
+ */
+export function statusOf(code: number): 404 | 500 | 503 {
+  if (code === ErrorCode.NotFound || code === ErrorCode.Validation) return 404;
+  if (code === ErrorCode.DatabaseUnavailable || code === ErrorCode.Overloaded) return 503;
+  return 500;
 }
 
 /** The data of a call a page cannot do without; a failure throws the route response. */
 export function unwrap<T>(name: string, res: Envelope<T>): T {
   if (isOk(res)) return res.data;
   const status = statusOf(res.code);
-  if (status === 500) console.error(`${name}: ${res.code} ${res.msg}`);
+  if (status !== 404) console.error(`${name}: ${res.code} ${res.msg}`);
   throw data(null, { status, statusText: status === 404 ? 'Not Found' : res.msg });
 }
 

@@ -161,10 +161,12 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('  proxy_set_header X-Forwarded-Proto $scheme;');
   line("  # One id per request, carried into the gateway's and the API's log lines.");
   line('  proxy_set_header X-Request-Id $request_id;');
-  line('  # A gateway that refuses the connection, resets it or answers 502/503/504 (stopping, restarting):');
+  line('  # A gateway that refuses the connection, resets it or answers 502/504 (stopping, restarting):');
   line('  # the request goes to the next one. nginx never resends a POST that reached a gateway');
   line('  # (non_idempotent is not set); a refused connection carried nothing, so any method is retried.');
-  line('  proxy_next_upstream error timeout http_502 http_503 http_504;');
+  line('  # A 503 is the answer of a gateway whose database is unavailable (all share it): it reaches the');
+  line('  # reader as it is and marks no gateway failed (all of them failed would leave no live upstream).');
+  line('  proxy_next_upstream error timeout http_502 http_504;');
   line('  proxy_next_upstream_tries 3;');
   line('  proxy_next_upstream_timeout 15s;');
   line();

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DB } from './schema';
+import { RetryingPool } from './unavailable';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_list_indexes';
 import * as m003 from './migrations/003_lead_history_session_expiry';
@@ -78,7 +79,8 @@ export function openDb(config: DbConfig): Database_ {
     // transaction) to itself, where pg-pool listens no more: every connection gets a listener.
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // Reads are tried once more on a fresh connection when the server restarted under them.
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new RetryingPool(pool) }) });
     return {
       db,
       dialect: 'postgres',

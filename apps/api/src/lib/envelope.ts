@@ -22,6 +22,8 @@ export const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.UnknownCall]: 404,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.ServerError]: 500,
+  [ErrorCode.Overloaded]: 503,
+  [ErrorCode.DatabaseUnavailable]: 503,
 };
 
 /** Thrown by handlers and hooks; the error handler turns it into `fail(code, msg)`. */

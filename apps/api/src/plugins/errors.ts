@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } fr
 import { ADMIN_API_PREFIX, ADMIN_MSG } from '@portal/api-client/admin';
 import { ErrorCode, type Envelope } from '@portal/api-client/codes';
 import { PG_QUERY_CANCELED } from '../db';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError, fail } from '../lib/envelope';
 
 /**
@@ -75,6 +76,11 @@ export function errorEnvelope(
     // statement_timeout stopped a query: the database is saturated or the query is pathological.
     log.warn({ call }, 'query stopped by statement_timeout');
     return { status: 503, body: fail(ErrorCode.Overloaded) };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // PostgreSQL restarting or unreachable: a state of the server, said so, not a bare 500.
+    log.warn({ err: error, call }, 'database unavailable');
+    return { status: 503, body: fail(ErrorCode.DatabaseUnavailable) };
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return { status: 413, body: fail(ErrorCode.BadRequest, '请求内容过大') };

@@ -3,8 +3,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_MSG, ADMIN_SESSION_COOKIE, CSRF_HEADER, can } from '@portal/api-client/admin';
 import { canResource } from '@portal/api-client/admin-resources';
-import { ErrorCode } from '@portal/api-client/codes';
+import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { ApiError } from '../../lib/envelope';
 import { findEditorSession, touchEditorSession } from '../../repositories/editors';
 import articleRoutes from './articles';
@@ -39,6 +40,10 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
     // Shared code below the admin routes (uploads, multipart) speaks the public API's errors.
     if (error instanceof ApiError)
       return reply.status(error.code === ErrorCode.ServerError ? 500 : 400).send({ message: error.message });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ message: ERROR_MESSAGES[ErrorCode.DatabaseUnavailable] });
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: '请求内容过大' });
     if (status >= 400 && status < 500) {
