@@ -83,6 +83,14 @@ describe('RetryingPool', () => {
     await expect(client.query('select 1', [])).rejects.toThrow('Connection terminated');
   });
 
+  it('gives the dead connection back once when no new one can be had', async () => {
+    const { pool, log } = fakePool([ADMIN_SHUTDOWN], [() => undefined, REFUSED, REFUSED]);
+    const client = await pool.connect();
+    await expect(client.query('select 1', [])).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    client.release();
+    expect(log).toEqual(['1: select 1', '1: release (destroyed)']);
+  });
+
   it('never repeats a write, whose first try may have committed', async () => {
     const { pool, log } = fakePool([ADMIN_SHUTDOWN]);
     const client = await pool.connect();

@@ -121,6 +121,12 @@ async function connectClient(options: pg.PoolConfig): Promise<Checkout> {
   };
 }
 
+/** The place of a connection given back while its replacement is being opened. */
+const RELEASED: Checkout = {
+  query: () => Promise.reject(new Error('Connection terminated: no connection to the database')),
+  release: () => {},
+};
+
 const READ = /^\s*select\b/i;
 const BEGIN = /^\s*(begin|start transaction)\b/i;
 const END = /^\s*(commit|rollback)\s*$/i;
@@ -148,7 +154,10 @@ export class RetryingClient {
       if (END.test(sql)) this.inTransaction = false;
       if (this.inTransaction || !READ.test(sql) || !isDatabaseUnavailable(error)) throw error;
       // The connection is dead: drop it from the pool, and read once more on a connection of its own.
-      this.client.release(error as Error);
+      // Released once only: if no connection can be had, Kysely's release() finds nothing to return.
+      const dead = this.client;
+      this.client = RELEASED;
+      dead.release(error as Error);
       this.client = await this.owner.dedicated();
       return this.run<R>(sql, parameters);
     }
