@@ -15,7 +15,7 @@ import { writeTx } from './write-tx';
 const PUBLISHED = NewsStatus.Published;
 export type ArticleFlag = 'is_hot' | 'is_pic' | 'is_recommend' | 'is_policy';
 
-export { pageOf, uncachedCount, type CountCache } from './paging';
+export { pageOf, type CountCache } from './paging';
 
 /** Which published articles a list shows; an index answers it newest first (001, 010). */
 interface ArticleList {

@@ -20,7 +20,6 @@ export const noMemo: ListMemo = (_key, load) => load();
 
 /** A ListMemo that only keeps numbers (search totals); any ListMemo is one. */
 export type CountCache = (key: string, load: () => Promise<number>) => Promise<number>;
-export const uncachedCount: CountCache = noMemo;
 
 /** The number of rows of `filtered` (a query with its FROM, joins and WHERE, nothing selected yet). */
 export async function countRows<DB, TB extends keyof DB, S>(

@@ -3,7 +3,8 @@ import type { ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import { TITLE_MARK } from '../db/search-index';
 import { queryGroups, type QueryGroup } from '../db/tokenize';
-import { listByIds, uncachedCount, type CountCache } from './articles';
+import { listByIds, type CountCache } from './articles';
+import { noMemo } from './paging';
 
 /**
  * Article search on the index of db/search-index.ts; the only dialect-specific queries of the API.
@@ -261,7 +262,7 @@ export async function searchArticles(
   text: string,
   offset: number,
   limit: number,
-  counts: CountCache = uncachedCount,
+  counts: CountCache = noMemo,
 ): Promise<SearchResult> {
   const { groups, keys } = planSearch(text);
   if (groups.length === 0) return { items: [], total: 0, keys };

@@ -8,7 +8,7 @@ import { hashPassword } from '../lib/password';
 import { findAssetsDir } from './assets';
 import * as content from './content';
 import { FileSink } from './files';
-import { seedJobs, seedResource, seedRows } from './resources';
+import { seedJobs, seedResource, seedRows, siteSettings } from './resources';
 import * as landing from './landing';
 import { demoMember } from './members';
 import { loadPlaces } from './places';
@@ -182,9 +182,15 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
           weekly_report_items: reportItems,
           partners,
           partner_items: partnerItems,
+          categories,
+          seo,
+          footer_info: footer,
+          links,
           ...bulk
         } = tables;
-        for (const [table, rows] of Object.entries(bulk) as [keyof DB, Insertable<DB[keyof DB]>[]][]) {
+        // Friend and partner links are not a managed kind; the site's own links are settings (below).
+        const bulkRows = { ...bulk, links: (links ?? []).filter((l) => l.kind !== 'website') };
+        for (const [table, rows] of Object.entries(bulkRows) as [keyof DB, Insertable<DB[keyof DB]>[]][]) {
           await insertAll(trx, table, rows);
         }
         await indexArticles({ ...database, db: trx }, tables.articles as content.ArticleRow[]);
@@ -192,6 +198,8 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
         const tx = { ...database, db: trx, inTransaction: true };
         const at = opts.now ?? REFERENCE_DATE;
         // Rows other rows point to (forms of events, reports' articles) keep their ids.
+        await seedRows(tx, 'categories', categories ?? [], at);
+        await seedResource(tx, 'settings', siteSettings(seo, footer, links), at);
         await seedRows(tx, 'topics', topics ?? [], at);
         await seedRows(tx, 'videos', videos ?? [], at);
         await seedRows(tx, 'white-papers', whitePapers ?? [], at);

@@ -131,3 +131,39 @@ export const seedJobs = (tx: Db, now: number) =>
     JOBS.map((job, i) => ({ ...job, enabled: true, sort: i + 1 })),
     now,
   );
+
+/**
+ * The site settings resource's records (`seo:<page>`, `footer:<label>`, `link:<name>`) for the
+ * demo's SEO rows, footer lines and the site's own links, so they are written as an editor's are.
+ */
+export function siteSettings(
+  seo: readonly Record<string, unknown>[] = [],
+  footer: readonly Record<string, unknown>[] = [],
+  links: readonly Record<string, unknown>[] = [],
+): Record<string, unknown>[] {
+  return [
+    ...seo.map((r) => ({
+      key: `seo:${String(r.page)}`,
+      title: r.title,
+      description: r.description,
+      keyword: r.keyword,
+      order: 0,
+    })),
+    ...footer.map((r) => ({
+      key: `footer:${String(r.label)}`,
+      title: r.label,
+      description: r.value,
+      keyword: '',
+      order: r.sort,
+    })),
+    ...links
+      .filter((l) => l.kind === 'website')
+      .map((r) => ({
+        key: `link:${String(r.name)}`,
+        title: r.name,
+        description: '',
+        keyword: r.url,
+        order: r.sort,
+      })),
+  ];
+}
