@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
+import type { Seo } from '@portal/api-client';
+import { SITE_NAME } from '@portal/api-client/constants';
 
 /**
  * The absolute address of a path on the site the request reached. Every app takes the origin of
@@ -45,4 +47,21 @@ export function shareMeta({
   ];
   if (image) tags.push({ property: 'og:image', content: new URL(image, url).href });
   return tags;
+}
+
+/** Title, description, keywords, canonical and the shared Open Graph tags from the API's SEO data. */
+export function seoMeta(seo: Seo, canonical: string, image?: string): MetaDescriptor[] {
+  return [
+    { title: seo.title },
+    { name: 'description', content: seo.description },
+    { name: 'keywords', content: seo.keyword },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    ...shareMeta({
+      title: seo.title,
+      description: seo.description,
+      url: canonical,
+      image,
+      siteName: SITE_NAME,
+    }),
+  ];
 }

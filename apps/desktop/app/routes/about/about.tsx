@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
-import { useStartup } from '@portal/ui';
+import { seoMeta, useStartup } from '@portal/ui';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/about';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
-import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

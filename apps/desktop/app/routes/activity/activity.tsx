@@ -1,7 +1,7 @@
 import { Form, useLocation } from 'react-router';
 import { EventStatus, IT_REPORT_FIRST_YEAR, PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { ItemLink, Pagination } from '@portal/ui';
+import { Pagination, ItemLink, seoMeta } from '@portal/ui';
 import type { Route } from './+types/activity';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { useAds } from '../../features/content/components/InnerSidebar';
@@ -10,7 +10,6 @@ import { settle, unwrapPage } from '../../features/content/lib/envelope.server';
 import { intParam, pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
-import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

@@ -2,7 +2,7 @@ import { Link, type MetaDescriptor } from 'react-router';
 import type { ListItem } from '@portal/api-client';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { ItemLink } from '@portal/ui';
+import { ItemLink, seoMeta } from '@portal/ui';
 import type { Route } from './+types/article';
 import { articleId, loadArticle } from './article.server';
 import { usePageView } from '../../features/article/components/usePageView';
@@ -14,7 +14,6 @@ import { newsArticleJsonLd } from '@portal/ui/json-ld';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
-import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { ListItem, WhitePaper } from '@portal/api-client';
 import { HOT_TOPICS } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { ItemLink, UploadImage } from '@portal/ui';
+import { ItemLink, seoMeta, UploadImage } from '@portal/ui';
 import type { Route } from './+types/category';
 import { categoryOfPath, loadCategory } from './category.server';
 import { AdSlot } from '../../features/home/components/AdSlot';
@@ -16,7 +16,6 @@ import { useAds } from '../../features/content/components/InnerSidebar';
 import { absolute } from '../../features/content/lib/seo.server';
 import { dayOf as day } from '@portal/ui/format';
 import { PaperBadge, PaperLink } from '../../features/white-paper/components/PaperLink';
-import { seoMeta } from '../../lib/seo';
 import { contentStyles } from '../../features/content/styles';
 
 export const links: Route.LinksFunction = () => contentStyles;

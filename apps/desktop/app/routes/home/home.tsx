@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import { serverApi } from '@portal/api-client/server';
+import { seoMeta } from '@portal/ui';
 import type { Route } from './+types/home';
 import type { loader as rootLoader } from '../../root';
 import { loadHome } from './home.server';
@@ -10,7 +11,6 @@ import { RightColumn } from '../../features/home/components/RightColumn';
 import { SideImageList } from '../../features/home/components/SideImageList';
 import { TopicGrid } from '../../features/home/components/TopicGrid';
 import { Waterfall } from '../../features/home/components/Waterfall';
-import { seoMeta } from '../../lib/seo';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const home = await loadHome(serverApi(context));

@@ -11,8 +11,7 @@ import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { PastIssues } from '../../features/it-report/components/PastIssues';
 import { SubscribeButton } from '../../features/it-report/components/SubscribeButton';
-import { seoMeta } from '../../lib/seo';
-import { ItemLink } from '@portal/ui';
+import { ItemLink, seoMeta } from '@portal/ui';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

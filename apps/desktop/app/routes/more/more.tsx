@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { Pagination, useStartup } from '@portal/ui';
+import { Pagination, seoMeta, useStartup } from '@portal/ui';
 import type { Route } from './+types/more';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
@@ -13,7 +13,6 @@ import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { loadInnerSidebar } from '../../features/content/lib/sidebar.server';
 import { contentStyles } from '../../features/content/styles';
 import { categoryHref } from '../../lib/links';
-import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

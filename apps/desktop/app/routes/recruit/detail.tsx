@@ -4,10 +4,10 @@ import type { Route } from './+types/detail';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
+import { seoMeta } from '@portal/ui';
 import { contentStyles } from '../../features/content/styles';
 import { settle, unwrap } from '../../features/content/lib/envelope.server';
 import { RECRUIT_CONTACT, jobIndex } from '../../features/recruit/jobs';
-import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

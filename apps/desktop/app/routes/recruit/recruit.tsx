@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { serverApi } from '@portal/api-client/server';
+import { seoMeta } from '@portal/ui';
 import type { Route } from './+types/recruit';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
 import { settle, unwrap } from '../../features/content/lib/envelope.server';
 import { RECRUIT_CONTACT } from '../../features/recruit/jobs';
-import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

@@ -1,7 +1,7 @@
 import { Form, useLocation } from 'react-router';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { ItemLink, Pagination } from '@portal/ui';
+import { Pagination, ItemLink, seoMeta } from '@portal/ui';
 import type { Route } from './+types/search';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
@@ -13,7 +13,6 @@ import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { Highlight } from '@portal/ui';
-import { seoMeta } from '../../lib/seo';
 import { isOk } from '@portal/api-client/envelope';
 
 export const links: Route.LinksFunction = () => contentStyles;

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { Pagination } from '@portal/ui';
+import { Pagination, seoMeta } from '@portal/ui';
 import { loadTopicPage, topicPagePath, topicSeo } from '@portal/ui/topic';
 import type { Route } from './+types/topic';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
@@ -13,7 +13,6 @@ import { absolute } from '../../features/content/lib/seo.server';
 import { loadInnerSidebar } from '../../features/content/lib/sidebar.server';
 import { contentStyles } from '../../features/content/styles';
 import { TopicHero } from '../../features/topic/TopicHero';
-import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

@@ -8,9 +8,9 @@ import { dayOf as day, keywordsOf as keywordList } from '@portal/ui/format';
 import { intParam } from '../../features/content/lib/query';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
+import { seoMeta } from '@portal/ui';
 import { contentStyles } from '../../features/content/styles';
 import { VideoGrid } from '../../features/video/components/VideoGrid';
-import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

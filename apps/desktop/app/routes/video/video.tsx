@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { PAGE_SIZE, SECTION_ID } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { Pagination } from '@portal/ui';
+import { Pagination, seoMeta } from '@portal/ui';
 import type { Route } from './+types/video';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { SectionTitle } from '../../features/shared/SectionTitle';
@@ -11,7 +11,6 @@ import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
 import { VideoCarousel } from '../../features/video/components/VideoCarousel';
 import { VideoGrid } from '../../features/video/components/VideoGrid';
-import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { isPaidPaper, PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { Pagination } from '@portal/ui';
+import { Pagination, seoMeta } from '@portal/ui';
 import type { Route } from './+types/list';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { settle, unwrapPage } from '../../features/content/lib/envelope.server';
@@ -10,7 +10,6 @@ import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
 import { PaperBadge, PaperLink } from '../../features/white-paper/components/PaperLink';
-import { seoMeta } from '../../lib/seo';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

@@ -10,8 +10,8 @@ import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { PdfReader, type PdfSource } from '../../features/white-paper/components/PdfReader';
 import { usePaperPdf } from '../../features/white-paper/hooks/usePaperPdf';
-import { seoMeta } from '../../lib/seo';
 import { isPaidPaper } from '@portal/api-client/constants';
+import { seoMeta } from '@portal/ui';
 
 export const links: Route.LinksFunction = () => contentStyles;
 

@@ -1,12 +1,11 @@
 import { useCallback } from 'react';
 import { useLoaderData } from 'react-router';
 import { PAGE_SIZE } from '@portal/api-client/constants';
-import { shareMeta } from '@portal/ui';
+import { seoMeta } from '@portal/ui';
 import { loadTopicPage, topicPagePath, topicSeo } from '@portal/ui/topic';
 import type { Route } from './+types/topic';
 import { apiFor, publicOrigin } from '../../lib/api.server';
 import { call } from '../../lib/browser-api';
-import { SITE_NAME } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
 import { TopicHead } from '../../features/topic/TopicHead';
@@ -19,24 +18,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { ...page, origin: publicOrigin(context, request, 'desktop') };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => {
-  if (!loaded) return [];
-  const seo = topicSeo(loaded.topic);
-  const canonical = new URL(topicPagePath(loaded.topic.id), loaded.origin).href;
-  return [
-    { title: seo.title },
-    { name: 'description', content: seo.description },
-    { name: 'keywords', content: seo.keyword },
-    { tagName: 'link', rel: 'canonical', href: canonical },
-    ...shareMeta({
-      title: seo.title,
-      description: seo.description,
-      url: canonical,
-      image: loaded.topic.thumb || undefined,
-      siteName: SITE_NAME,
-    }),
-  ];
-};
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  loaded
+    ? seoMeta(
+        topicSeo(loaded.topic),
+        new URL(topicPagePath(loaded.topic.id), loaded.origin).href,
+        loaded.topic.thumb || undefined,
+      )
+    : [];
 
 export default function Topic() {
   const { topic, items, total, pageSize } = useLoaderData<typeof loader>();
