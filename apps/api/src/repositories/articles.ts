@@ -62,23 +62,31 @@ function keysAfter(database: Db, list: ArticleList, after: SortKey | null) {
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
-/** Sort key of the last row before `stride * DEEP_STRIDE` rows; null when the list is shorter. */
+/**
+ * Sort key of the last row before `stride * DEEP_STRIDE` rows; null when the list is shorter.
+ * Walks the boundaries from the first (each remembered), in a loop: a page near MAX_PAGE is
+ * thousands of strides deep, and a list shorter than that stops at its end.
+ */
 async function boundary(
   database: Db,
   list: ArticleList,
   stride: number,
   memo: ListMemo,
 ): Promise<SortKey | null> {
-  return memo(`${list.key}:after:${stride}`, async () => {
-    const before = stride > 1 ? await boundary(database, list, stride - 1, memo) : null;
-    if (stride > 1 && !before) return null;
-    const row = await keysAfter(database, list, before)
-      .select(['created_at', 'id'])
-      .limit(1)
-      .offset(DEEP_STRIDE - 1)
-      .executeTakeFirst();
-    return row ? ([Number(row.created_at), Number(row.id)] satisfies SortKey) : null;
-  });
+  let key: SortKey | null = null;
+  for (let s = 1; s <= stride; s++) {
+    const before: SortKey | null = key;
+    key = await memo(`${list.key}:after:${s}`, async (): Promise<SortKey | null> => {
+      const row = await keysAfter(database, list, before)
+        .select(['created_at', 'id'])
+        .limit(1)
+        .offset(DEEP_STRIDE - 1)
+        .executeTakeFirst();
+      return row ? ([Number(row.created_at), Number(row.id)] satisfies SortKey) : null;
+    });
+    if (!key) return null;
+  }
+  return key;
 }
 
 /** One page of a list, newest first. */
