@@ -1,4 +1,5 @@
 import { load, referenceServer, type LoadResult } from './load';
+import { BENCH_CLIENT } from './proc';
 
 export interface Call {
   name: string;
@@ -29,17 +30,13 @@ export interface ApiRow extends LoadResult {
   of_ceiling: number;
 }
 
-/** The client credential of the portal under test (the API's defaults unless CLIENT_ID/CLIENT_SECRET are set). */
+/** A client credential of the portal under test. */
 export interface Client {
   id: string;
   secret: string;
 }
-const ENV_CLIENT: Client = {
-  id: process.env.CLIENT_ID ?? 'portal-web',
-  secret: process.env.CLIENT_SECRET ?? 'portal-dev-secret',
-};
 
-export async function accessToken(base: string, client: Client = ENV_CLIENT): Promise<string> {
+export async function accessToken(base: string, client: Client = BENCH_CLIENT): Promise<string> {
   const res = await fetch(`${base}/api/accessToken`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -81,7 +78,7 @@ export async function benchApi(
   base: string,
   calls: Call[],
   seconds: number,
-  client: Client = ENV_CLIENT,
+  client: Client = BENCH_CLIENT,
 ): Promise<ApiRow[]> {
   const token = await accessToken(base, client);
   const ref = await referenceServer();

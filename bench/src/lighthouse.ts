@@ -27,13 +27,14 @@ export const CHROME_FLAGS = [
 export async function runLighthouse(
   pages: { page: string; url: string; mobile: boolean }[],
 ): Promise<LighthouseRow[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
   const rows: LighthouseRow[] = [];
-  try {
-    for (const p of pages) {
+  for (const p of pages) {
+    // A fresh browser (and profile) per page: the vw cookie the page writes must not reach the next audit.
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
+    try {
       const result = await lighthouse(
         p.url,
         {
@@ -61,9 +62,9 @@ export async function runLighthouse(
       console.log(
         `  ${p.page}: perf ${score('performance')}, a11y ${score('accessibility')}, seo ${score('seo')}`,
       );
+    } finally {
+      chrome.kill();
     }
-  } finally {
-    chrome.kill();
   }
   return rows;
 }

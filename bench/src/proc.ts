@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,16 @@ export interface Server {
   peakRssMiB(): number;
   stop(): Promise<void>;
 }
+
+/**
+ * The servers run with NODE_ENV=production, which refuses published default secrets: the bench
+ * brings its own (or the operator's, when set), and measures with the client credential it set.
+ */
+export const BENCH_CLIENT = {
+  id: process.env.CLIENT_ID ?? 'portal-web',
+  secret: process.env.CLIENT_SECRET ?? randomBytes(18).toString('hex'),
+};
+const TOKEN_SECRET = process.env.TOKEN_SECRET ?? randomBytes(32).toString('hex');
 
 /** Servers started by this run; stopped if the run ends early (error, Ctrl-C) so none outlive it. */
 const started = new Set<ChildProcess>();
@@ -29,15 +40,25 @@ export async function startNode(
   env: Record<string, string>,
   port: number,
   probe = '/',
+  nodeArgs: string[] = [],
 ): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      CLIENT_ID: BENCH_CLIENT.id,
+      CLIENT_SECRET: BENCH_CLIENT.secret,
+      TOKEN_SECRET,
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? url,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   started.add(child);
   child.once('exit', () => started.delete(child));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 600_000; // a first start may seed the demo database
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);

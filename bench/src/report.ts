@@ -4,6 +4,7 @@ import { round, type ApiRow } from './api';
 import type { BundleRow } from './bundles';
 import type { LighthouseRow } from './lighthouse';
 import type { ProdShapeResult } from './prod/bench';
+import type { RenderProfile } from './profile';
 import { ROOT } from './proc';
 import type { SsrRow } from './ssr';
 
@@ -20,6 +21,8 @@ export interface Results {
     vs_demo: { call: string; p50_ratio: number; p99_ratio: number; rps_ratio: number }[];
   }[];
   ssr?: SsrRow[];
+  /** CPU profiles of the gateway rendering one page per request. */
+  profiles?: RenderProfile[];
   bundles: BundleRow[];
   lighthouse?: LighthouseRow[];
   memory?: { gateway_peak_rss_mib: number };
@@ -131,6 +134,18 @@ export function toMarkdown(r: Results): string {
       '',
     );
     out.push(ssrTable(r.ssr), '');
+  }
+  for (const p of r.profiles ?? []) {
+    out.push(`## Where a server render's time goes: ${p.page} (CPU profile)`, '');
+    out.push(
+      `\`node --cpu-prof\` on the gateway while it renders the page for every request (${p.requests} pages): ${p.cpu_ms_per_page} ms of CPU per page. Shares of the sampled CPU time (idle excluded); a stage owns a sample when its frame is the innermost one on the stack that names a stage.`,
+      '',
+    );
+    const shareRows = (xs: RenderProfile['by_stage']) =>
+      xs.map((x) => [x.name, `${round(x.share * 100, 1)} %`]);
+    out.push(table(['stage', 'share'], shareRows(p.by_stage)), '');
+    out.push(table(['package (self time)', 'share'], shareRows(p.by_package)), '');
+    out.push(table(['function (self time)', 'share'], shareRows(p.top_functions)), '');
   }
   out.push('## First-load bundles (gzip KB)', '');
   out.push(

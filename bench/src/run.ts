@@ -17,7 +17,8 @@ import { runLighthouse } from './lighthouse';
 import { ROOT, run, startNode } from './proc';
 import { writeReport } from './report';
 import { benchProdShape } from './prod/bench';
-import { benchSsr } from './ssr';
+import { profileRender, type RenderProfile } from './profile';
+import { benchSsr, ssrPages, type SsrPage } from './ssr';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -103,7 +104,7 @@ async function main() {
   // 4. Bundles from the build output (first: it needs no server and fails fast).
   console.log('› bundles');
   const bundles = await measureBundles();
-  const demoEnv = { DATA_DIR: DEMO_DIR, DATABASE_URL: '' };
+  const demoEnv = { DATA_DIR: DEMO_DIR, DATABASE_URL: '', SEED: 'demo' };
   // The API's ~2 s read cache answers repeated anonymous reads; scale runs switch it off so they
   // measure the database, and compare with the demo database measured the same way.
   const uncached = { API_CACHE_TTL_MS: '0' };
@@ -142,33 +143,29 @@ async function main() {
     gatewayPort,
   );
   let ssr, lighthouse, memory;
+  let pages: SsrPage[] = [];
   try {
     const token = await accessToken(gateway.url);
     const { articleId } = await probe(gateway.url, token);
-    ssr = await benchSsr(
-      gateway.url,
-      path.join(DEMO_DIR, 'uploads'),
-      [
-        { page: 'desktop home', path: '/', cookie: 'vw=1350' },
-        { page: 'desktop article', path: `/news/${articleId}`, cookie: 'vw=1350' },
-        { page: 'mobile home', path: '/', cookie: 'vw=390' },
-        { page: 'mobile article', path: `/new_detail?id=${articleId}`, cookie: 'vw=390' },
-      ],
-      SECONDS,
-    );
+    pages = ssrPages(articleId);
+    ssr = await benchSsr(gateway.url, path.join(DEMO_DIR, 'uploads'), pages, SECONDS);
     // 5. Lighthouse on the same four pages.
     lighthouse = flag('skip-lighthouse')
       ? []
       : (console.log('› Lighthouse'),
-        await runLighthouse([
-          { page: 'desktop home', url: `${gateway.url}/`, mobile: false },
-          { page: 'desktop article', url: `${gateway.url}/news/${articleId}`, mobile: false },
-          { page: 'mobile home', url: `${gateway.url}/`, mobile: true },
-          { page: 'mobile article', url: `${gateway.url}/new_detail?id=${articleId}`, mobile: true },
-        ]));
+        await runLighthouse(
+          pages.map((p) => ({ page: p.page, url: gateway.url + p.path, mobile: p.mobile })),
+        ));
     memory = { gateway_peak_rss_mib: gateway.peakRssMiB() };
   } finally {
     await gateway.stop();
+  }
+
+  // 3b. Where the render time goes: a gateway of its own under the CPU profiler, per page kind.
+  const profiles: RenderProfile[] = [];
+  for (const page of pages.filter((p) => p.page.startsWith('desktop'))) {
+    console.log(`› CPU profile: ${page.page}`);
+    profiles.push(await profileRender(demoEnv, nextPort++, page, SECONDS));
   }
 
   // 7. The production shape: nginx, one gateway worker per core, PostgreSQL and Redis.
@@ -187,6 +184,7 @@ async function main() {
     api: [demo, demoUncached],
     scale,
     ssr,
+    profiles,
     bundles,
     lighthouse,
     memory,

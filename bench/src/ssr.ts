@@ -8,6 +8,18 @@ export interface SsrPage {
   path: string;
   /** Cookie sent with every request (vw picks the app). */
   cookie: string;
+  /** Audited as a phone (Lighthouse's mobile settings) rather than a desktop. */
+  mobile: boolean;
+}
+
+/** The pages every SSR figure is measured on: home and an article, each as a desktop and a phone reads it. */
+export function ssrPages(articleId: number): SsrPage[] {
+  return [
+    { page: 'desktop home', path: '/', cookie: 'vw=1350', mobile: false },
+    { page: 'desktop article', path: `/news/${articleId}`, cookie: 'vw=1350', mobile: false },
+    { page: 'mobile home', path: '/', cookie: 'vw=390', mobile: true },
+    { page: 'mobile article', path: `/new_detail?id=${articleId}`, cookie: 'vw=390', mobile: true },
+  ];
 }
 
 export interface SsrRow {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiCalls, accessToken, benchApi, probe, type ApiRow } from '../api';
 import { freshPgDatabase } from '../proc';
-import { benchSsr, type SsrRow } from '../ssr';
+import { benchSsr, ssrPages, type SsrRow } from '../ssr';
 import { CLIENT, startShape } from './shape';
 
 export interface ProdShapeResult {
@@ -63,17 +63,7 @@ export async function benchProdShape(dataRoot: string, seconds: number): Promise
     console.log(`› production shape: API through nginx (${workers} workers)`);
     const api = await benchApi(shape.url, apiCalls(articleId, deepPage), seconds, CLIENT);
     console.log('› production shape: server rendering through nginx');
-    const ssr = await benchSsr(
-      shape.url,
-      path.join(dataDir, 'uploads'),
-      [
-        { page: 'desktop home', path: '/', cookie: 'vw=1350' },
-        { page: 'desktop article', path: `/news/${articleId}`, cookie: 'vw=1350' },
-        { page: 'mobile home', path: '/', cookie: 'vw=390' },
-        { page: 'mobile article', path: `/new_detail?id=${articleId}`, cookie: 'vw=390' },
-      ],
-      seconds,
-    );
+    const ssr = await benchSsr(shape.url, path.join(dataDir, 'uploads'), ssrPages(articleId), seconds);
     const worker_peak_rss_mib = shape.state().workers.map((w) => peakRssMiB(w.pid));
     return {
       label: `nginx → ${workers} gateway workers, PostgreSQL, Redis`,
