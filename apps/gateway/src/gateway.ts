@@ -198,6 +198,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   const bundles = options.apps ?? (await loadAppBundles(log, config.renderMode));
   const handlers = new Map<AppName, AppHandler>();
   const clientDirs = new Map<AppName, string>();
+  /** robots.txt of each app with its Sitemap line, made on first request. */
+  const robotsTxt = new Map<string, string>();
   for (const bundle of bundles) {
     handlers.set(bundle.name, bundle.handler);
     if (bundle.clientDir) clientDirs.set(bundle.name, bundle.clientDir);
@@ -287,10 +289,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       if (routePath === '/robots.txt') {
         // The app's rules, then where the sitemap is: an absolute URL on the configured public
         // origin, which the built file cannot know (the m. host points at it too, as the protocol allows).
-        const rules = (await readFile(path.join(clientDir, routePath), 'utf8')).trimEnd();
-        return reply
-          .type('text/plain; charset=utf-8')
-          .send(`${rules}\n\nSitemap: ${config.publicOrigins.desktop}/sitemap.xml\n`);
+        // Built files do not change while the process runs: read once per app.
+        let robots = robotsTxt.get(clientDir);
+        if (!robots) {
+          const rules = (await readFile(path.join(clientDir, routePath), 'utf8')).trimEnd();
+          robots = `${rules}\n\nSitemap: ${config.publicOrigins.desktop}/sitemap.xml\n`;
+          robotsTxt.set(clientDir, robots);
+        }
+        return reply.type('text/plain; charset=utf-8').send(robots);
       }
       return reply.sendFile(routePath.slice(1), clientDir);
     }

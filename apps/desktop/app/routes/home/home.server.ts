@@ -1,16 +1,13 @@
-import { data } from 'react-router';
 import type { Api, Envelope, Seo } from '@portal/api-client';
 import { PAGE_SIZE, SITE_NAME } from '@portal/api-client/constants';
 import { isOk } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 
-/** A home section that fails makes the page fail (spec section 8: home data load failure is a render error). */
-function must<T>(name: string, res: Envelope<T>): T {
-  if (!isOk(res)) {
-    console.error(`[home] ${name}: ${res.code} ${res.msg}`);
-    throw data(null, { status: 500, statusText: res.msg });
-  }
-  return res.data;
-}
+/**
+ * A home section that fails makes the page fail (spec section 8: home data load failure is a render
+ * error): the error page, 503 while the database is unavailable. No home call fails as "not found".
+ */
+const must = <T>(name: string, res: Envelope<T>): T => unwrap(`[home] ${name}`, res);
 
 export async function loadHome(api: Api) {
   const [loop, loopRight, news, cxo, right, fall, seo] = await Promise.all([
