@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { CspNonceContext } from '../cspNonce';
 
@@ -10,7 +9,9 @@ export const streamTimeout = 5_000;
 /**
  * The server entry of every app (desktop, mobile, landing): each app's app/entry.server.tsx re-exports it.
  * Waits for the whole page (onAllReady) before sending: loaders already resolved on the server,
- * so streaming the shell buys nothing, and crawlers that run no JavaScript read full HTML.
+ * so streaming the shell buys nothing, and crawlers that run no JavaScript read full HTML. The
+ * document is collected into one buffer: the gateway reads it whole anyway (micro-cache, nonce),
+ * and a web ReadableStream over a Node stream cost more CPU than the rest of the copy (bench profile).
  */
 export function handleRequest(
   request: Request,
@@ -39,16 +40,21 @@ export function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
               callback();
             },
           });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
         },
         onShellError(error: unknown) {
           reject(error);
