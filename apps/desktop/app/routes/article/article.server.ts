@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import type { Api } from '@portal/api-client';
+import { neighbours } from '@portal/api-client/teasers';
 import { settle, unwrap } from '../../features/content/lib/envelope.server';
 import { loadInnerSidebar } from '../../features/content/lib/sidebar.server';
 
@@ -12,5 +13,5 @@ export function articleId(request: Request, param: string | undefined): number {
 
 export async function loadArticle(api: Api, id: number) {
   const [res, sidebar] = await Promise.all([settle(api.article_content({ id })), loadInnerSidebar(api)]);
-  return { article: unwrap('article_content', res), sidebar };
+  return { article: neighbours(unwrap('article_content', res)), sidebar };
 }

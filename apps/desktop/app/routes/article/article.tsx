@@ -1,5 +1,5 @@
 import { Link, type MetaDescriptor } from 'react-router';
-import type { ListItem } from '@portal/api-client';
+import type { Headline } from '@portal/api-client/teasers';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import { ItemLink, seoMeta } from '@portal/ui';
@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   return tags;
 };
 
-function Neighbour({ label, item }: { label: string; item: ListItem | null }) {
+function Neighbour({ label, item }: { label: string; item: Headline | null }) {
   return (
     <p className="article__neighbour">
       <span>{label}</span>

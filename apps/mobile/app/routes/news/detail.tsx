@@ -1,5 +1,6 @@
 import { Link, data, useLoaderData, useLocation } from 'react-router';
 import { categoryByAlias } from '@portal/api-client/startup';
+import { neighbours } from '@portal/api-client/teasers';
 import { shareMeta, useStartup } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, publicOrigin, required } from '../../lib/api.server';
@@ -19,7 +20,7 @@ function notFound(): never {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const raw = params.id ?? new URL(request.url).searchParams.get('id') ?? '';
   if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) notFound();
-  const article = await required(apiFor(context).article_content({ id: Number(raw) }));
+  const article = neighbours(await required(apiFor(context).article_content({ id: Number(raw) })));
   // JSON-LD wants absolute addresses; the canonical page is the desktop article, on the desktop origin.
   return { article, origin: publicOrigin(context, request, 'desktop') };
 }

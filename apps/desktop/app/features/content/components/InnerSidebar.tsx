@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { Ads, ListItem } from '@portal/api-client';
+import type { Ads } from '@portal/api-client';
+import type { Headline } from '@portal/api-client/teasers';
 import { ItemLink } from '@portal/ui';
 import { SectionTitle } from '../../shared/SectionTitle';
 import type { InnerSidebarData } from '../lib/sidebar.server';
@@ -10,7 +11,7 @@ export function useAds(): Ads | null {
   return useRouteLoaderData<{ adv: Ads | null }>('root')?.adv ?? null;
 }
 
-function RankedList({ title, items, ranked }: { title: string; items: ListItem[]; ranked?: boolean }) {
+function RankedList({ title, items, ranked }: { title: string; items: Headline[]; ranked?: boolean }) {
   if (items.length === 0) return null;
   return (
     <section className="block side-block">

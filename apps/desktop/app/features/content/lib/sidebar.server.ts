@@ -1,20 +1,20 @@
-import type { Api, ListItem } from '@portal/api-client';
+import type { Api } from '@portal/api-client';
 import { INNER_PAGE_ITEMS } from '@portal/api-client/constants';
+import { headline, type Headline } from '@portal/api-client/teasers';
 import { optional, settle } from './envelope.server';
 
 export interface InnerSidebarData {
-  hot: ListItem[];
-  policy: ListItem[];
+  hot: Headline[];
+  policy: Headline[];
 }
 
 /** The inner pages' sidebar: hot news and policy, INNER_PAGE_ITEMS each (ads come from the root's get_adv). */
 export async function loadInnerSidebar(api: Api): Promise<InnerSidebarData> {
   const [right, policy] = await Promise.all([settle(api.get_right({})), settle(api.get_policy({}))]);
   return {
-    hot: optional('get_right', right, { activities: [], hot: [], special: [], white_papers: [] }).hot.slice(
-      0,
-      INNER_PAGE_ITEMS,
-    ),
-    policy: optional('get_policy', policy, []).slice(0, INNER_PAGE_ITEMS),
+    hot: optional('get_right', right, { activities: [], hot: [], special: [], white_papers: [] })
+      .hot.slice(0, INNER_PAGE_ITEMS)
+      .map(headline),
+    policy: optional('get_policy', policy, []).slice(0, INNER_PAGE_ITEMS).map(headline),
   };
 }

@@ -1,4 +1,5 @@
-import type { Ads, EventItem, ListItem, WhitePaper } from '@portal/api-client';
+import type { Ads } from '@portal/api-client';
+import type { EventTeaser, Headline, PaperTeaser, PictureHeadline } from '@portal/api-client/teasers';
 import { HOT_NEWS_HOME, isPaidPaper } from '@portal/api-client/constants';
 import { ItemLink, UploadImage } from '@portal/ui';
 import { AdSlot } from './AdSlot';
@@ -7,7 +8,7 @@ import { Specials } from './Specials';
 
 const EVENT_STATUS = ['即将开始', '进行中', '已结束'];
 
-function Activities({ items }: { items: EventItem[] }) {
+function Activities({ items }: { items: EventTeaser[] }) {
   if (items.length === 0) return null;
   return (
     <section className="block side-block">
@@ -35,7 +36,7 @@ function Activities({ items }: { items: EventItem[] }) {
 }
 
 /** 热门资讯: the first 6, the top three with ranked icons. */
-function HotNews({ items }: { items: ListItem[] }) {
+function HotNews({ items }: { items: Headline[] }) {
   if (items.length === 0) return null;
   return (
     <section className="block side-block">
@@ -56,7 +57,7 @@ function HotNews({ items }: { items: ListItem[] }) {
   );
 }
 
-function WhitePapers({ items }: { items: WhitePaper[] }) {
+function WhitePapers({ items }: { items: PaperTeaser[] }) {
   if (items.length === 0) return null;
   return (
     <section className="block side-block">
@@ -78,7 +79,12 @@ function WhitePapers({ items }: { items: WhitePaper[] }) {
 }
 
 export interface RightColumnProps {
-  right: { activities: EventItem[]; hot: ListItem[]; special: ListItem[]; white_papers: WhitePaper[] };
+  right: {
+    activities: EventTeaser[];
+    hot: Headline[];
+    special: PictureHeadline[];
+    white_papers: PaperTeaser[];
+  };
   adv: Ads | null;
 }
 

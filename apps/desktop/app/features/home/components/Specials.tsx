@@ -1,9 +1,9 @@
-import type { ListItem } from '@portal/api-client';
+import type { PictureHeadline } from '@portal/api-client/teasers';
 import { ItemLink, UploadImage } from '@portal/ui';
 import { SectionTitle } from '../../shared/SectionTitle';
 
 /** The special-topics block of the home and category sidebars (first four). */
-export function Specials({ items }: { items: ListItem[] }) {
+export function Specials({ items }: { items: PictureHeadline[] }) {
   if (items.length === 0) return null;
   return (
     <section className="block side-block">
