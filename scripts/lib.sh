@@ -27,27 +27,3 @@ install_deps() {
 build_all() {
   "${PNPM[@]}" exec turbo run build --cache-dir="$TURBO_CACHE_DIR" --output-logs=errors-only
 }
-
-# PostgreSQL search reads a RUM index when the rum extension is there (apps/api/src/db/search-index.ts)
-# and the GIN index otherwise: install Debian's postgresql-<major>-rum for each local server version
-# when DATABASE_URL is set and apt is available. Quiet, and never fatal (the API says so at start).
-ensure_pg_rum() {
-  [ -n "${DATABASE_URL:-}" ] || return 0
-  command -v apt-get >/dev/null 2>&1 || return 0
-  local sudo=() dir major
-  if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null || return 0
-    sudo=(sudo -n)
-  fi
-  for dir in /usr/lib/postgresql/*/; do
-    major="$(basename "$dir")"
-    [ -d "$dir" ] || continue
-    [ -f "/usr/share/postgresql/$major/extension/rum.control" ] && continue
-    echo "› installing postgresql-$major-rum (PostgreSQL search index)"
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "postgresql-$major-rum" >/dev/null 2>&1 ||
-      { "${sudo[@]}" apt-get update -qq >/dev/null 2>&1 &&
-        DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "postgresql-$major-rum" >/dev/null 2>&1; } ||
-      echo "  postgresql-$major-rum not installed; PostgreSQL search falls back to the GIN index"
-  done
-  return 0
-}

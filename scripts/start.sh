@@ -7,6 +7,5 @@ source scripts/lib.sh
 ensure_pnpm
 install_deps
 build_all
-ensure_pg_rum
 echo "› serving the portal at http://localhost:${PORT:-8080}"
 exec node apps/gateway/dist/server.js

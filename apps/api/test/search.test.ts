@@ -108,7 +108,7 @@ describe.each(DIALECTS)('search_list on %s', (dialect) => {
           expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
           expect(plan).not.toMatch(/SCAN articles\b/);
         } else {
-          expect(plan).toMatch(/article_search_doc|article_search_latest|article_search_rum/);
+          expect(plan).toMatch(/article_search_doc|article_search_terms|article_search_newest/);
           expect(plan).not.toMatch(/Seq Scan/);
         }
       }

@@ -17,7 +17,8 @@ import * as m008 from './migrations/008_topic_pages';
 import * as m009 from './migrations/009_search_push';
 import * as m010 from './migrations/010_sanitized_html';
 import * as m011 from './migrations/011_search_rum';
-import { enableRumSearch, pgSearchIndex } from './search-index';
+import * as m012 from './migrations/012_search_terms';
+import { pgSearchIndex } from './search-index';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,7 +35,7 @@ export interface Database_ {
    */
   inTransaction?: boolean;
   /** PostgreSQL: the index search reads (db/search-index.ts), known after `migrate`. */
-  pgSearch?: 'rum' | 'gin';
+  pgSearch?: 'terms' | 'gin';
 }
 export type { Database_ as Db };
 
@@ -116,6 +117,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '009_search_push': m009,
   '010_sanitized_html': m010,
   '011_search_rum': m011,
+  '012_search_terms': m012,
 };
 
 /** Run every pending migration (on start, before serving). */
@@ -128,8 +130,6 @@ export async function migrate(database: Database_): Promise<void> {
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
   if (database.dialect === 'postgres') {
-    // The rum extension may have been installed since migration 011 ran without it.
-    if ((await pgSearchIndex(database.db)) === 'gin') await enableRumSearch(database.db);
     database.pgSearch = await pgSearchIndex(database.db);
   }
   if (database.dialect === 'sqlite') {

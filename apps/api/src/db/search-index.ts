@@ -125,28 +125,38 @@ async function inTransaction(database: Db, work: (db: Db['db']) => Promise<void>
   await database.db.transaction().execute((trx) => work(trx));
 }
 
-// ---- PostgreSQL: the RUM index (issue 15) ----
-
-/** The RUM index over `article_search.terms`, ordered by created_at inside the index. */
-export const RUM_INDEX = 'article_search_rum';
+// ---- PostgreSQL: the terms index (issue 15) ----
 
 /** Prefix of the title lexemes in `terms` (tokens are letters and digits only, so it never collides). */
 export const TITLE_MARK = '~';
 
-/** The RUM index's definition; also rebuilt by the scale seeder after a bulk load. */
-export const createRumIndexSql = sql`create index if not exists ${sql.raw(RUM_INDEX)} on article_search
-  using rum (terms rum_tsvector_addon_ops, created_at)
-  with (attach = 'created_at', to = 'terms', order_by_attach = 't')`;
+/** GIN over `article_search.terms`: single terms and title terms match from the index alone. */
+export const TERMS_INDEX = 'article_search_terms';
+/** The order of a search page, newest first and ties by id, walked for common terms. */
+export const NEWEST_INDEX = 'article_search_newest';
+/** Migration 011's RUM index, dropped by 012 (see enableTermsSearch). */
+const RUM_INDEX = 'article_search_rum';
+
+/** The terms index's definition; also rebuilt by the scale seeder after a bulk load. */
+export const createTermsIndexSql = sql`create index if not exists ${sql.raw(TERMS_INDEX)} on article_search
+  using gin (terms)`;
+
+/** `terms`: the lexemes of `doc` without positions or weights, plus each title lexeme again marked. */
+async function addTermsColumn<T>(db: Kysely<T>): Promise<void> {
+  await sql`create or replace function article_search_terms(doc tsvector) returns tsvector
+    language sql immutable parallel safe as $$
+      select strip(doc) || array_to_tsvector(array(
+        select '${sql.raw(TITLE_MARK)}' || l from unnest(tsvector_to_array(ts_filter(doc, '{a}'))) l))
+    $$`.execute(db);
+  await sql`alter table article_search add column if not exists terms tsvector
+    generated always as (article_search_terms(doc)) stored`.execute(db);
+}
 
 /**
- * Adds the RUM search index when the rum extension can be created (migration 011, and at start
- * when the extension appeared later); false when it cannot, and search keeps to the GIN index.
- * RUM's addon operator class stores the date in place of lexeme positions, so the index is on
- * `terms`: the lexemes of `doc` without positions or weights, plus each title lexeme again with
- * TITLE_MARK. A query of single terms (2-character words, Latin words, title or not) is then
- * answered by the index alone, newest first, without reading the rows; a phrase of 3 or more
- * characters is narrowed by its bigrams and checked against `doc` only for the rows the page reads.
- * `terms` is generated from `doc`, so writers keep writing `doc` only.
+ * Migration 011 (kept as it ran): the RUM index over `terms` where the rum extension could be created.
+ * Superseded by 012: at a million articles RUM collected and sorted the whole posting list of a
+ * common term for every page (60 to 100 ms, temporary files), and its order_by_attach mode has
+ * open wrong-result bugs upstream (postgrespro/rum#79).
  */
 export async function enableRumSearch<T>(db: Kysely<T>): Promise<boolean> {
   const available = await sql<{ ok: boolean }>`select exists (
@@ -161,23 +171,41 @@ export async function enableRumSearch<T>(db: Kysely<T>): Promise<boolean> {
       await sql`rollback to savepoint enable_rum`.execute(trx);
       return false;
     }
-    await sql`create or replace function article_search_terms(doc tsvector) returns tsvector
-      language sql immutable parallel safe as $$
-        select strip(doc) || array_to_tsvector(array(
-          select '${sql.raw(TITLE_MARK)}' || l from unnest(tsvector_to_array(ts_filter(doc, '{a}'))) l))
-      $$`.execute(trx);
-    await sql`alter table article_search add column if not exists terms tsvector
-      generated always as (article_search_terms(doc)) stored`.execute(trx);
+    await addTermsColumn(trx);
     await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
-    await createRumIndexSql.execute(trx);
+    await sql`create index if not exists ${sql.raw(RUM_INDEX)} on article_search
+      using rum (terms rum_tsvector_addon_ops, created_at)
+      with (attach = 'created_at', to = 'terms', order_by_attach = 't')`.execute(trx);
     return true;
   };
   if (db.isTransaction) return work(db);
   return db.transaction().execute(work);
 }
 
-/** Which index PostgreSQL search reads: RUM when migration 011 could build it, else GIN. */
-export async function pgSearchIndex<T>(db: Kysely<T>): Promise<'rum' | 'gin'> {
-  const res = await sql<{ ok: boolean }>`select to_regclass(${RUM_INDEX}) is not null as ok`.execute(db);
-  return res.rows[0]?.ok ? 'rum' : 'gin';
+/**
+ * Migration 012: search reads `terms` through a GIN index (no extension needed). A query of single
+ * terms (2-character words, Latin words, title or not) is answered by the index without rechecking
+ * rows; a phrase of 3 or more characters is narrowed by its bigrams and checked against `doc`. A
+ * page of a common term is read by walking the newest articles in NEWEST_INDEX order; a rarer
+ * term's few matches come from the GIN index and are sorted (repositories/search.ts).
+ * `terms` is generated from `doc`, so writers keep writing `doc` only.
+ */
+export async function enableTermsSearch<T>(db: Kysely<T>): Promise<void> {
+  const work = async (trx: Kysely<T>) => {
+    await addTermsColumn(trx);
+    await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+    await createTermsIndexSql.execute(trx);
+    await sql`create index if not exists ${sql.raw(NEWEST_INDEX)} on article_search
+      (created_at desc, article_id desc)`.execute(trx);
+    await sql`drop index if exists article_search_latest`.execute(trx);
+    await sql`drop index if exists ${sql.raw(RUM_INDEX)}`.execute(trx);
+  };
+  if (db.isTransaction) return work(db);
+  return db.transaction().execute(work);
+}
+
+/** Which index PostgreSQL search reads: `terms` once migration 012 ran (tests also run the `doc` GIN path). */
+export async function pgSearchIndex<T>(db: Kysely<T>): Promise<'terms' | 'gin'> {
+  const res = await sql<{ ok: boolean }>`select to_regclass(${TERMS_INDEX}) is not null as ok`.execute(db);
+  return res.rows[0]?.ok ? 'terms' : 'gin';
 }

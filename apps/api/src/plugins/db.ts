@@ -27,11 +27,6 @@ export default fp<{ config: ApiConfig }>(
       await database.close();
     });
     await migrate(database);
-    if (database.pgSearch === 'gin') {
-      app.log.warn(
-        'search: the rum extension is missing (install postgresql-15-rum); PostgreSQL search uses the GIN index, which rechecks rows for titles and phrases',
-      );
-    }
     if (config.seed) {
       // Loaded only when seeding: the generator (images, PDFs, vocabulary) is not needed otherwise.
       const { seedIfEmpty } = await import('../seed');

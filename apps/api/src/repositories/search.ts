@@ -1,4 +1,4 @@
-import { sql, type Compilable } from 'kysely';
+import { sql, type Compilable, type RawBuilder } from 'kysely';
 import type { ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
 import { TITLE_MARK } from '../db/search-index';
@@ -19,11 +19,12 @@ import { noMemo } from './paging';
  * A query with a one-character group is newest first only: the index keeps unigrams for title and
  * body together, and a title-bigram prefix match (云*) costs hundreds of ms at 300k articles.
  *
- * PostgreSQL with the RUM index (`database.pgSearch === 'rum'`, db/search-index.ts) runs the same
- * matches on `terms`: each group's tokens ANDed, title tokens marked instead of weighted, in
- * created_at order read from the index, so a page walks about as many index entries as it shows.
- * Only a phrase of 3 or more characters also checks `doc` (the GIN path's tsquery), and only on the
- * rows walked. The index orders by created_at alone; `pageIds` puts ties in article_id order.
+ * PostgreSQL after migration 012 (`database.pgSearch === 'terms'`, db/search-index.ts) runs the
+ * same matches on `terms`: each group's tokens ANDed, title tokens marked instead of weighted, so
+ * the GIN index answers them without rechecking rows; only a phrase of 3 or more characters also
+ * checks `doc` (the GIN path's tsquery). A page is first looked for among the newest articles, read
+ * in page order (a common term fills its page there after a few dozen rows); when they do not hold
+ * it, the term is rare and its matches come from the GIN index, sorted (`pageIds`).
  */
 
 /**
@@ -69,7 +70,7 @@ function termsGroup(g: QueryGroup, titleOnly: boolean): string {
 }
 
 /**
- * One match: `text` is the FTS5 expression or the tsquery on `doc` (GIN); with the RUM index,
+ * One match: `text` is the FTS5 expression or the tsquery on `doc` (GIN); on the terms index,
  * `terms` is the tsquery on `terms`, and `recheck` says `text` must hold too (phrases).
  */
 interface Match {
@@ -92,7 +93,7 @@ function matchSet(database: Db, groups: QueryGroup[]): MatchSet {
   const title = groups.map((g) => group(g, true)).join(and);
   const rest = pg ? `(${all}) & !(${title})` : `(${all}) NOT (${title})`;
   const single = groups.some((g) => g.single);
-  if (!pg || database.pgSearch !== 'rum') {
+  if (!pg || database.pgSearch !== 'terms') {
     return { all: { text: all }, phases: single ? null : { title: { text: title }, rest: { text: rest } } };
   }
   const recheck = groups.some((g) => g.tokens.length > 1);
@@ -114,53 +115,79 @@ function matchSet(database: Db, groups: QueryGroup[]): MatchSet {
 const pgMatch = (match: string) => sql<boolean>`doc @@ to_tsquery('simple', ${match})`;
 const ftsMatch = (match: string) => sql<boolean>`article_fts match ${match}`;
 /** A cast, not to_tsquery: the tokens need no parsing, and the marked title lexemes must stay whole. */
-const rumMatch = (terms: string) => sql<boolean>`terms @@ ${terms}::tsquery`;
+const termsMatch = (terms: string) => sql<boolean>`terms @@ ${terms}::tsquery`;
 
-/** article_search rows matching `m` (GIN: `doc`; RUM: `terms`, and `doc` for phrases). */
-function pgMatching(database: Db, m: Match) {
-  const from = database.db.selectFrom('article_search');
-  if (m.terms === undefined) return from.where(pgMatch(m.text));
-  const narrowed = from.where(rumMatch(m.terms));
+/** `m`'s conditions on article_search rows, or on a subquery of them (GIN: `doc`; terms: `terms`, and `doc` for phrases). */
+function pgWhere<Q extends { where(expression: RawBuilder<boolean>): Q }>(query: Q, m: Match): Q {
+  if (m.terms === undefined) return query.where(pgMatch(m.text));
+  const narrowed = query.where(termsMatch(m.terms));
   return m.recheck ? narrowed.where(pgMatch(m.text)) : narrowed;
 }
 
-/**
- * Distance below a time after every article: RUM orders by it inside the index (`<=|` measures
- * only values below it; ascending distance is newest first). 2^53 - 1 keeps the float8 exact.
- */
-const NEWEST_FIRST = sql`created_at <=| ${sql.lit(Number.MAX_SAFE_INTEGER)}::bigint`;
+function pgMatching(database: Db, m: Match) {
+  return pgWhere(database.db.selectFrom('article_search'), m);
+}
 
-/** Ids matching `m`, newest first (RUM: ties on created_at in index order, see `pageIds`). */
+/**
+ * The newest articles a page of the terms index is first looked for in: a term in 1 % of the
+ * articles fills a page of 10 among them; a rarer one has few enough matches to sort them all.
+ */
+export const NEWEST_WINDOW = 2000;
+
+/** Ids matching `m`, newest first, highest id first within a time. */
 function idsQuery(database: Db, m: Match, offset: number, limit: number) {
   if (database.dialect === 'postgres') {
-    const q = pgMatching(database, m).select(['article_id as id', 'created_at']);
-    const ordered =
-      m.terms === undefined
-        ? q.orderBy('created_at', 'desc').orderBy('article_id', 'desc')
-        : q.orderBy(NEWEST_FIRST);
-    return ordered.limit(limit).offset(offset);
+    // On the terms index, in the order of the GIN matches sorted: never a walk of the date index
+    // filtered row by row, which for a term rarer than the planner thinks reads every article.
+    const newest = m.terms === undefined ? sql`created_at` : sql`created_at + 0`;
+    return pgMatching(database, m)
+      .select('article_id as id')
+      .orderBy(newest, 'desc')
+      .orderBy('article_id', 'desc')
+      .limit(limit)
+      .offset(offset);
   }
   return database.db
     .selectFrom('article_fts')
-    .select(['rowid as id', 'rowid as created_at'])
+    .select('rowid as id')
     .where(ftsMatch(m.text))
     .orderBy('rowid', 'desc')
     .limit(limit)
     .offset(offset);
 }
 
-/** Ids matching `m` published at `createdAt` (one tie group), highest id first. */
-function tiesQuery(database: Db, m: Match, createdAt: number) {
-  return pgMatching(database, m)
-    .select('article_id as id')
-    .where('created_at', '=', createdAt)
-    .orderBy('article_id', 'desc');
+/** The NEWEST_WINDOW newest rows of article_search, read in page order from NEWEST_INDEX. */
+function newestArticles(database: Db) {
+  return (
+    database.db
+      .selectFrom('article_search')
+      // `terms` is generated by PostgreSQL (migration 011/012), not a column writers know.
+      .select(['article_id', 'created_at', 'doc', sql<string>`terms`.as('terms')])
+      .orderBy('created_at', 'desc')
+      .orderBy('article_id', 'desc')
+      .limit(NEWEST_WINDOW)
+      .as('newest')
+  );
 }
 
-/** Number of matches, stopping at `cap`. */
-function countQuery(database: Db, m: Match, cap: number) {
+/** Ids matching `m` among the newest articles, in page order (terms index). */
+function newestQuery(database: Db, m: Match, offset: number, limit: number) {
+  return pgWhere(database.db.selectFrom(newestArticles(database)), m)
+    .select('article_id as id')
+    .orderBy('created_at', 'desc')
+    .orderBy('article_id', 'desc')
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Number of matches, stopping at `cap`; `newest`: among the newest articles only (terms index). */
+function countQuery(database: Db, m: Match, cap: number, newest = false) {
   if (database.dialect === 'postgres') {
-    const q = pgMatching(database, m).select('article_id').limit(cap);
+    const q = newest
+      ? pgWhere(database.db.selectFrom(newestArticles(database)), m)
+          .select('article_id')
+          .limit(cap)
+      : pgMatching(database, m).select('article_id').limit(cap);
     return database.db.selectFrom(q.as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
   }
   const q = database.db.selectFrom('article_fts').select('rowid').where(ftsMatch(m.text)).limit(cap);
@@ -168,67 +195,45 @@ function countQuery(database: Db, m: Match, cap: number) {
 }
 
 /**
- * A page of ids, newest first and then highest id first. The RUM index orders by created_at only:
- * rows sharing a created_at are whole inside the page except at its two ends, where such a group
- * may reach across the edge. Those groups are read whole (a few rows, by created_at) and the page
- * keeps as many of their rows as the index gave it, taken in id order. A page inside one group
- * that reaches across its start is read in exact order from all the matches instead.
+ * Matches counted up to `cap`. On the terms index a common term reaches a small cap among the
+ * newest articles; only a rarer one is counted from the GIN index.
+ */
+async function countUpTo(database: Db, m: Match, cap: number): Promise<number> {
+  const count = async (newest: boolean) =>
+    Number((await countQuery(database, m, cap, newest).executeTakeFirstOrThrow()).n);
+  if (m.terms !== undefined && cap <= NEWEST_WINDOW) {
+    const n = await count(true);
+    if (n === cap) return n;
+  }
+  return count(false);
+}
+
+/**
+ * A page of ids, newest first and then highest id first. On the terms index: from the newest
+ * articles when they hold the whole page (a common term), else from all the matches (a rare one).
  */
 async function pageIds(database: Db, m: Match, offset: number, limit: number): Promise<number[]> {
-  const rows = (await idsQuery(database, m, offset, limit).execute()).map((r) => ({
-    id: Number(r.id),
-    at: Number(r.created_at),
-  }));
-  if (m.terms === undefined || rows.length === 0) return rows.map((r) => r.id);
-  rows.sort((a, b) => b.at - a.at || b.id - a.id);
-  const ids = rows.map((r) => r.id);
-  const first = rows[0].at;
-  const last = rows[rows.length - 1].at;
-  const ties = async (at: number) => (await tiesQuery(database, m, at).execute()).map((r) => Number(r.id));
-  // A group continues before the page only past an offset, and after it only on a full page.
-  const head = offset > 0 ? await ties(first) : null;
-  const full = rows.length === limit;
-  if (first === last) {
-    if (!full && !head) return ids;
-    if (!head) return (await ties(first)).slice(0, limit);
-    if (!full) return head.slice(head.length - rows.length);
-    if (head.length === rows.length) return ids;
-    const exact = await pgMatching(database, m)
-      .select('article_id as id')
-      .orderBy('created_at', 'desc')
-      .orderBy('article_id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return exact.map((r) => Number(r.id));
+  const ids = async (query: { execute(): Promise<{ id: number }[]> }) =>
+    (await query.execute()).map((r) => Number(r.id));
+  if (m.terms !== undefined && offset + limit <= NEWEST_WINDOW) {
+    const newest = await ids(newestQuery(database, m, offset, limit));
+    if (newest.length === limit) return newest;
   }
-  const nHead = rows.filter((r) => r.at === first).length;
-  const nTail = rows.filter((r) => r.at === last).length;
-  const tail = full ? await ties(last) : null;
-  return [
-    ...(head ? head.slice(head.length - nHead) : ids.slice(0, nHead)),
-    ...ids.slice(nHead, ids.length - nTail),
-    ...(tail ? tail.slice(0, nTail) : ids.slice(ids.length - nTail)),
-  ];
+  return ids(idsQuery(database, m, offset, limit));
 }
 
 /**
  * The planner settings of one search on PostgreSQL. Sequential scans off: the planner does not
  * price detoasting every tsvector, and for a common term it would pick a seq scan (seconds at 100k
- * articles) over the GIN index (milliseconds). On RUM, bitmap scans off too: on a small table the
- * planner would collect every match and sort them rather than read the index in date order.
+ * articles) over the GIN index (milliseconds).
  */
-export function searchSettings(database: Db): string[] {
-  return database.pgSearch === 'rum'
-    ? ['enable_seqscan = off', 'enable_bitmapscan = off']
-    : ['enable_seqscan = off'];
-}
+export const SEARCH_SETTINGS = ['enable_seqscan = off'];
 
-/** Runs one search's statements; on PostgreSQL in one transaction under `searchSettings`. */
+/** Runs one search's statements; on PostgreSQL in one transaction under SEARCH_SETTINGS. */
 function inSearchScope<T>(database: Db, work: (database: Db) => Promise<T>): Promise<T> {
   if (database.dialect !== 'postgres') return work(database);
   return database.db.transaction().execute(async (trx) => {
-    for (const setting of searchSettings(database)) await sql`set local ${sql.raw(setting)}`.execute(trx);
+    for (const setting of SEARCH_SETTINGS) await sql`set local ${sql.raw(setting)}`.execute(trx);
     return work({ ...database, db: trx });
   });
 }
@@ -239,16 +244,17 @@ export function searchQueries(database: Db, text: string, offset = 0, limit = 10
   if (groups.length === 0) return [];
   const m = matchSet(database, groups);
   const all = countQuery(database, m.all, SEARCH_COUNT_CAP);
-  // On RUM a page may also read the matches of one created_at (`pageIds`).
-  const ties = m.all.terms === undefined ? [] : [tiesQuery(database, m.all, 0)];
-  if (!m.phases) return [all, idsQuery(database, m.all, offset, limit), ...ties];
-  return [
-    all,
-    countQuery(database, m.phases.title, offset + limit),
-    idsQuery(database, m.phases.title, offset, limit),
-    idsQuery(database, m.phases.rest, 0, limit),
-    ...ties,
-  ];
+  // On the terms index a page is first looked for among the newest articles (`pageIds`).
+  const pages = (x: Match, from: number): Compilable[] =>
+    x.terms === undefined
+      ? [idsQuery(database, x, from, limit)]
+      : [newestQuery(database, x, from, limit), idsQuery(database, x, from, limit)];
+  if (!m.phases) return [all, ...pages(m.all, offset)];
+  const titleCount = (x: Match): Compilable[] =>
+    x.terms === undefined
+      ? [countQuery(database, x, offset + limit)]
+      : [countQuery(database, x, offset + limit, true), countQuery(database, x, offset + limit)];
+  return [all, ...titleCount(m.phases.title), ...pages(m.phases.title, offset), ...pages(m.phases.rest, 0)];
 }
 
 export interface SearchResult {
@@ -281,22 +287,15 @@ async function pageOfMatches(
   limit: number,
   counts: CountCache,
 ): Promise<{ ids: number[]; total: number }> {
-  const countAll = counts(`search:${m.all.text}`, async () =>
-    Number((await countQuery(database, m.all, SEARCH_COUNT_CAP).executeTakeFirstOrThrow()).n),
-  ).then((n) => ({ n }));
+  const countAll = counts(`search:${m.all.text}`, () => countUpTo(database, m.all, SEARCH_COUNT_CAP));
   if (!m.phases) {
-    const [count, ids] = await Promise.all([countAll, pageIds(database, m.all, offset, limit)]);
-    return { ids, total: Number(count.n) };
+    const [total, ids] = await Promise.all([countAll, pageIds(database, m.all, offset, limit)]);
+    return { ids, total };
   }
   const { title, rest } = m.phases;
   // Title matches are only counted as far as this page reaches: beyond that, the page is all
   // title matches and where phase 2 starts does not matter.
-  const [allRow, titleRow] = await Promise.all([
-    countAll,
-    countQuery(database, title, offset + limit).executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(allRow.n);
-  const titleSeen = Number(titleRow.n);
+  const [total, titleSeen] = await Promise.all([countAll, countUpTo(database, title, offset + limit)]);
   const ids: number[] = [];
   if (offset < titleSeen) {
     ids.push(...(await pageIds(database, title, offset, limit)));

@@ -5,9 +5,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import {
   articleTerms,
-  createRumIndexSql,
+  createTermsIndexSql,
   pgSearchIndex,
-  RUM_INDEX,
+  TERMS_INDEX,
   writeTerms,
   type ArticleTerms,
 } from '../db/search-index';
@@ -199,14 +199,14 @@ const GIN_REBUILD_FROM = 20_000;
 
 /** PostgreSQL: one INSERT … SELECT FROM unnest(arrays) per table and batch, in one transaction. */
 function postgresWriter(database: Db, rebuild: boolean): Writer {
-  // The RUM index (migration 011), when there, is rebuilt the same way: its inserts cost more still.
-  let rum = false;
+  // The terms index (migration 012) is rebuilt the same way.
+  let terms = false;
   return {
     start: async () => {
       if (!rebuild) return;
-      rum = (await pgSearchIndex(database.db)) === 'rum';
+      terms = (await pgSearchIndex(database.db)) === 'terms';
       await sql`drop index if exists article_search_doc`.execute(database.db);
-      if (rum) await sql`drop index if exists ${sql.raw(RUM_INDEX)}`.execute(database.db);
+      if (terms) await sql`drop index if exists ${sql.raw(TERMS_INDEX)}`.execute(database.db);
     },
     write: async (rows, terms) => {
       await database.db.transaction().execute(async (trx) => {
@@ -245,7 +245,7 @@ function postgresWriter(database: Db, rebuild: boolean): Writer {
         await sql`create index if not exists article_search_doc on article_search using gin (doc)`.execute(
           trx,
         );
-        if (rum) await createRumIndexSql.execute(trx);
+        if (terms) await createTermsIndexSql.execute(trx);
       });
     },
   };
