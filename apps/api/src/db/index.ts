@@ -19,6 +19,7 @@ import * as m010 from './migrations/010_sanitized_html';
 import * as m011 from './migrations/011_search_rum';
 import * as m012 from './migrations/012_search_terms';
 import { pgSearchIndex } from './search-index';
+import { preparedStatements } from './statements';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -96,7 +97,7 @@ export function openDb(config: DbConfig): Database_ {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: preparedStatements(sqlite) }) });
   const close = async () => {
     // Keeps planner statistics fresh for the next start (cheap when nothing changed much).
     if (sqlite.open) sqlite.pragma('optimize');
