@@ -33,8 +33,12 @@ export function microCacheKey(k: PageKey): string {
   return [k.app, k.origin, k.host.toLowerCase(), k.width, consent, k.pathAndQuery].join('\n');
 }
 
-/** What one gateway process keeps of rendered pages, by their bytes (HTML plus its gzip). */
-export const MICRO_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * What one gateway process keeps of rendered pages, by their bytes (HTML plus its gzip). A page
+ * lives about a second, so this holds far more than one second's distinct pages; more would only
+ * keep expired ones, inside a worker's memory budget of 300 MB (bench).
+ */
+export const MICRO_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * A ~1 s cache of anonymous HTML per key (microCacheKey), bounded by bytes (least recently used

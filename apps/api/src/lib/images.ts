@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import { loadSharp } from './sharp';
 import { variantWidths, type VariantFormat } from '@portal/api-client/upload-images';
 
 /**
@@ -62,6 +63,7 @@ export async function encodeImage(
   { variants = true }: { variants?: boolean } = {},
 ): Promise<EncodedImage> {
   const animatable = type === 'gif' || type === 'webp';
+  const sharp = await loadSharp();
   const open = (animated: boolean) =>
     sharp(source, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated });
   let meta: Metadata;

@@ -1,6 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import type { Lead, LeadColumn } from '@portal/api-client/admin';
 import { formatTime } from './time';
 
@@ -52,6 +51,8 @@ export function leadsXlsx(
   const out = new PassThrough();
   void (async () => {
     try {
+      // Loaded by the first export: about 25 MB a worker need not carry (bench: per-worker memory).
+      const { default: ExcelJS } = await import('exceljs');
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
       const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || '线索');
       sheet.columns = columns.map((c) => ({

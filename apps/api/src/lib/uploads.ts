@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createReadStream } from 'node:fs';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
+import { loadSharp } from './sharp';
 import { variantBaseName } from '@portal/api-client/upload-images';
 import { ErrorCode } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
@@ -237,6 +238,7 @@ export async function storeAvatar(
     let data: Buffer;
     let info: OutputInfo;
     try {
+      const sharp = await loadSharp();
       const image = sharp(received.tmpPath, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(512, 512, { fit: 'cover', withoutEnlargement: true });

@@ -16,8 +16,11 @@ export interface ReadCache {
   invalidate(calls?: EndpointName[]): void;
 }
 
-/** What the read cache of one process may hold, by the estimated size of its answers. */
-export const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * What the read cache of one process may hold, by the estimated size of its answers (the objects
+ * themselves take a few times their JSON: this is about a third of a worker's 256 MB heap limit).
+ */
+export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** An answer's estimated memory: its JSON text in UTF-16, plus the entry's own overhead. */
 export function entryBytes(value: unknown): number {

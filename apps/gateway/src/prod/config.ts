@@ -48,6 +48,12 @@ export interface ProdConfig {
   readyTimeoutMs: number;
   /** How long a stopping worker may drain before it is killed (SHUTDOWN_TIMEOUT_MS + a margin). */
   shutdownTimeoutMs: number;
+  /**
+   * Each worker's V8 old-space limit in MB (WORKER_HEAP_MB, default 256): without one, V8 lets the
+   * heap grow with load long before it collects, and a worker rendering for 50 connections stood at
+   * 440-510 MB resident; with 256 it stays near 300 (bench). Its bounded caches fit well inside.
+   */
+  workerHeapMb: number;
 }
 
 /** Workers of one machine: more than this is a misconfiguration (each holds a database pool). */
@@ -64,6 +70,7 @@ const ProdEnv = z.object({
   NGINX_SERVER_NAME: stringVar('_'),
   SEED: seedVar,
   READY_TIMEOUT_MS: intVar(300_000, 1000, 3_600_000),
+  WORKER_HEAP_MB: intVar(256, 128, 16_384),
   NGINX_TLS_CERT: optionalVar,
   NGINX_TLS_KEY: optionalVar,
   NGINX_REAL_IP_FROM: optionalVar,
@@ -129,6 +136,7 @@ export function loadProdConfig(env: NodeJS.ProcessEnv = process.env, cwd = proce
     // SEED=demo: it is the production shape, whatever NODE_ENV says.
     seedDemo: e.SEED === 'demo' && seedsDemo(e.SEED, env.NODE_ENV ?? 'development'),
     readyTimeoutMs: e.READY_TIMEOUT_MS,
+    workerHeapMb: e.WORKER_HEAP_MB,
     tls:
       e.NGINX_TLS_CERT && e.NGINX_TLS_KEY
         ? { cert: path.resolve(cwd, e.NGINX_TLS_CERT), key: path.resolve(cwd, e.NGINX_TLS_KEY) }

@@ -149,7 +149,8 @@ export class Supervisor {
     const { config, root, env, log } = this.options;
     const port = config.workerPortBase + slot;
     // The IPC channel only tells the worker when the supervisor is gone (it then stops itself).
-    const child = spawn(process.execPath, [path.join(root, 'apps/gateway/dist/server.js')], {
+    const heap = `--max-old-space-size=${config.workerHeapMb}`;
+    const child = spawn(process.execPath, [heap, path.join(root, 'apps/gateway/dist/server.js')], {
       cwd: root,
       env: {
         ...env,

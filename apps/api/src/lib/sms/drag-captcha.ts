@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../sharp';
 import type { DragChallenge } from '@portal/api-client/contract';
 import type { OnceStore } from '../once-store';
 
@@ -111,6 +111,7 @@ async function drawPuzzle(target: number, y: number): Promise<{ image: string; p
       }
     }
   }
+  const sharp = await loadSharp();
   const png = async (data: Buffer, width: number, height: number) =>
     `data:image/png;base64,${(
       await sharp(data, { raw: { width, height, channels: CHANNELS } })

@@ -1,6 +1,5 @@
 import type { S3StorageSettings } from '@portal/config';
 import { LocalFileStore } from './local';
-import { S3FileStore } from './s3';
 import type { FileStore } from './types';
 
 export { copyFiles, publishSeededFiles } from './copy';
@@ -13,6 +12,8 @@ export async function openFileStore(config: {
   storage?: S3StorageSettings;
 }): Promise<FileStore> {
   if (!config.storage) return new LocalFileStore(config.dataDir);
+  // The AWS SDK (about 20 MB resident) is loaded only by a portal that stores in S3.
+  const { S3FileStore } = await import('./s3');
   const store = new S3FileStore(config.storage);
   await store.ensureBucket();
   return store;
