@@ -133,7 +133,7 @@ export const TITLE_MARK = '~';
 /** GIN over `article_search.terms`: single terms and title terms match from the index alone. */
 export const TERMS_INDEX = 'article_search_terms';
 /** The order of a search page, newest first and ties by id, walked for common terms. */
-export const NEWEST_INDEX = 'article_search_newest';
+const NEWEST_INDEX = 'article_search_newest';
 /** Migration 011's RUM index, dropped by 012 (see enableTermsSearch). */
 const RUM_INDEX = 'article_search_rum';
 

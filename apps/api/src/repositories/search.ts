@@ -132,7 +132,7 @@ function pgMatching(database: Db, m: Match) {
  * The newest articles a page of the terms index is first looked for in: a term in 1 % of the
  * articles fills a page of 10 among them; a rarer one has few enough matches to sort them all.
  */
-export const NEWEST_WINDOW = 2000;
+const NEWEST_WINDOW = 2000;
 
 /** Ids matching `m`, newest first, highest id first within a time. */
 function idsQuery(database: Db, m: Match, offset: number, limit: number) {
