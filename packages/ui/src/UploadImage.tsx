@@ -19,7 +19,8 @@ export interface UploadImageProps extends Omit<
  */
 export function UploadImage({ src, sizes, width, height, alt = '', ...rest }: UploadImageProps) {
   const info = uploadImageInfo(src);
-  if (!info) return <img src={src} width={width} height={height} alt={alt} {...rest} />;
+  // An item without a picture (thumb ''): an empty box, not a src="" that re-requests the page.
+  if (!info) return <img src={src || undefined} width={width} height={height} alt={alt} {...rest} />;
   return (
     // `display: contents`: the picture adds no box, so the card's CSS for its img still applies.
     <picture style={{ display: 'contents' }}>
