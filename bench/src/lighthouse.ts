@@ -25,7 +25,7 @@ export const CHROME_FLAGS = [
 
 /** Lighthouse 12 (Lighthouse 13 needs Node 22) with Debian's Chromium. */
 export async function runLighthouse(
-  pages: { page: string; url: string; mobile: boolean }[],
+  pages: { page: string; url: string; cookie: string; mobile: boolean }[],
 ): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const p of pages) {
@@ -42,7 +42,7 @@ export async function runLighthouse(
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
-          extraHeaders: p.mobile ? { Cookie: 'vw=390' } : { Cookie: 'vw=1350' },
+          extraHeaders: { Cookie: p.cookie },
         },
         p.mobile ? undefined : desktopConfig,
       );

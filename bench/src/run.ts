@@ -153,9 +153,7 @@ async function main() {
     lighthouse = flag('skip-lighthouse')
       ? []
       : (console.log('› Lighthouse'),
-        await runLighthouse(
-          pages.map((p) => ({ page: p.page, url: gateway.url + p.path, mobile: p.mobile })),
-        ));
+        await runLighthouse(pages.map((p) => ({ ...p, url: gateway.url + p.path }))));
     memory = { gateway_peak_rss_mib: gateway.peakRssMiB() };
   } finally {
     await gateway.stop();

@@ -7,50 +7,31 @@ import type { EventItem, ListItem, WhitePaper } from './contract';
  * is the shape, so a block that starts to show more fails to compile until its loader sends it.
  */
 
+/** The fields of `item` named in `keys`, in that order. */
+function pick<T, K extends keyof T>(item: T, keys: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) picked[key] = item[key];
+  return picked;
+}
+
+const HEADLINE = ['id', 'title', 'url'] as const;
+const PICTURE_HEADLINE = [...HEADLINE, 'thumb'] as const;
+const EVENT_TEASER = ['id', 'title', 'thumb', 'url', 'type', 'status', 'showTime', 'city'] as const;
+const PAPER_TEASER = [...HEADLINE, 'is_free'] as const;
+
 /** A headline link: rank lists, prev/next. */
-export type Headline = Pick<ListItem, 'id' | 'title' | 'url'>;
+export type Headline = Pick<ListItem, (typeof HEADLINE)[number]>;
 /** A headline with its picture (specials, picture lists). */
-export type PictureHeadline = Headline & Pick<ListItem, 'thumb'>;
+export type PictureHeadline = Pick<ListItem, (typeof PICTURE_HEADLINE)[number]>;
 /** An event in a sidebar: everything but its description. */
-export type EventTeaser = Omit<EventItem, 'description'>;
+export type EventTeaser = Pick<EventItem, (typeof EVENT_TEASER)[number]>;
 /** A white paper in a sidebar: its title, link and whether members only. */
-export type PaperTeaser = Pick<WhitePaper, 'id' | 'title' | 'url' | 'is_free'>;
+export type PaperTeaser = Pick<WhitePaper, (typeof PAPER_TEASER)[number]>;
 
-export const headline = ({ id, title, url }: Headline): Headline => ({ id, title, url });
-
-export const pictureHeadline = ({ id, title, url, thumb }: PictureHeadline): PictureHeadline => ({
-  id,
-  title,
-  url,
-  thumb,
-});
-
-export const eventTeaser = ({
-  id,
-  title,
-  thumb,
-  url,
-  type,
-  status,
-  showTime,
-  city,
-}: EventTeaser): EventTeaser => ({
-  id,
-  title,
-  thumb,
-  url,
-  type,
-  status,
-  showTime,
-  city,
-});
-
-export const paperTeaser = ({ id, title, url, is_free }: PaperTeaser): PaperTeaser => ({
-  id,
-  title,
-  url,
-  is_free,
-});
+export const headline = (item: Headline): Headline => pick(item, HEADLINE);
+export const pictureHeadline = (item: PictureHeadline): PictureHeadline => pick(item, PICTURE_HEADLINE);
+export const eventTeaser = (item: EventTeaser): EventTeaser => pick(item, EVENT_TEASER);
+export const paperTeaser = (item: PaperTeaser): PaperTeaser => pick(item, PAPER_TEASER);
 
 /** prev/next of an article as headlines. */
 export const neighbours = <T extends { prev: ListItem | null; next: ListItem | null }>(article: T) => ({
