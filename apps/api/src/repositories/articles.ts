@@ -1,13 +1,14 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { BlockKey } from '@portal/api-client/admin-resources';
 import { NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
+import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { servedHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { ARTICLE_LIST_COLUMNS, categoryAlias, toListItem } from './mappers';
-import { countRows, noMemo, type ListMemo, type Page } from './paging';
+import { noMemo, type ListMemo, type Page } from './paging';
 import { writeTx } from './write-tx';
 
 /** Published articles. Every list orders on (…, status, created_at, id) indexes of 001 and 010. */
@@ -21,26 +22,33 @@ export { pageOf, type CountCache } from './paging';
 interface ArticleList {
   /** Names the list in the memo (its total, its deep-page boundaries). */
   key: string;
-  where: (eb: ExpressionBuilder<DB, 'articles'>) => Expression<SqlBool>;
+  /** The form of its filter: lists of one shape share their prepared queries, the category bound. */
+  shape: string;
+  catId: number;
+  where: (eb: ExpressionBuilder<DB, 'articles'>, p: { catId: number }) => Expression<SqlBool>;
 }
 
 /** Published, in one category (catId > 0) or all: articles_cat_latest / articles_latest. */
 const latestList = (catId: number): ArticleList => ({
   key: `latest:${catId}`,
-  where: (eb) =>
+  shape: catId > 0 ? 'latest:cat' : 'latest',
+  catId,
+  where: (eb, p) =>
     catId > 0
-      ? eb.and([eb('cat_id', '=', catId), eb('status', '=', PUBLISHED)])
+      ? eb.and([eb('cat_id', '=', p.catId), eb('status', '=', PUBLISHED)])
       : eb('status', '=', PUBLISHED),
 });
 
 /** Published with a placement flag, optionally in one category: articles_<flag>. */
 const flaggedList = (flag: ArticleFlag, catId: number): ArticleList => ({
   key: `${flag}:${catId}`,
-  where: (eb) =>
+  shape: catId > 0 ? `${flag}:cat` : flag,
+  catId,
+  where: (eb, p) =>
     eb.and([
       eb(flag, '=', 1),
       eb('status', '=', PUBLISHED),
-      ...(catId > 0 ? [eb('cat_id', '=', catId)] : []),
+      ...(catId > 0 ? [eb('cat_id', '=', p.catId)] : []),
     ]),
 });
 
@@ -54,13 +62,70 @@ export const DEEP_STRIDE = 500;
 
 type SortKey = [createdAt: number, id: number];
 
-/** The list's keys newest first, after `after` (a boundary) when given. */
-function keysAfter(database: Db, list: ArticleList, after: SortKey | null) {
-  let q = database.db.selectFrom('articles').where(list.where);
-  // A row-value comparison: one index range on both databases (see getArticle).
-  if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after[0], after[1])));
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+interface ListValues {
+  catId: number;
+  limit: number;
+  offset: number;
+  /** The boundary a deep page starts after (ignored by the queries from the top). */
+  afterTime: number;
+  afterId: number;
 }
+
+/** The queries of one list shape, from its top and after a boundary (db/prepared.ts). */
+function listQueries(list: ArticleList) {
+  // The list's keys newest first, after the boundary when `after`.
+  const keys = (db: Kysely<DB>, p: ListValues, after: boolean) => {
+    let q = db.selectFrom('articles').where((eb) => list.where(eb, p));
+    // A row-value comparison: one index range on both databases (see getArticle).
+    if (after)
+      q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(p.afterTime, p.afterId)));
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  };
+  const page = (after: boolean) =>
+    prepared((db, p: ListValues) =>
+      db
+        .selectFrom('articles')
+        .select(ARTICLE_LIST_COLUMNS)
+        .where('id', 'in', keys(db, p, after).select('id').limit(p.limit).offset(p.offset))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+    );
+  const boundary = (after: boolean) =>
+    prepared((db, p: ListValues) =>
+      keys(db, p, after)
+        .select(['created_at', 'id'])
+        .limit(1)
+        .offset(DEEP_STRIDE - 1),
+    );
+  return {
+    page: [page(false), page(true)],
+    boundary: [boundary(false), boundary(true)],
+    count: prepared((db, p: Pick<ListValues, 'catId'>) =>
+      db
+        .selectFrom('articles')
+        .where((eb) => list.where(eb, p))
+        .select(sql<number>`count(*)`.as('n')),
+    ),
+  } as const;
+}
+
+const queriesByShape = new Map<string, ReturnType<typeof listQueries>>();
+function queriesOf(list: ArticleList) {
+  let queries = queriesByShape.get(list.shape);
+  if (!queries) {
+    queries = listQueries(list);
+    queriesByShape.set(list.shape, queries);
+  }
+  return queries;
+}
+
+const listValues = (list: ArticleList, page: Page, after: SortKey | null): ListValues => ({
+  catId: list.catId,
+  limit: page.limit,
+  offset: page.offset,
+  afterTime: after?.[0] ?? 0,
+  afterId: after?.[1] ?? 0,
+});
 
 /**
  * Sort key of the last row before `stride * DEEP_STRIDE` rows; null when the list is shorter.
@@ -73,15 +138,12 @@ async function boundary(
   stride: number,
   memo: ListMemo,
 ): Promise<SortKey | null> {
+  const query = queriesOf(list).boundary;
   let key: SortKey | null = null;
   for (let s = 1; s <= stride; s++) {
     const before: SortKey | null = key;
     key = await memo(`${list.key}:after:${s}`, async (): Promise<SortKey | null> => {
-      const row = await keysAfter(database, list, before)
-        .select(['created_at', 'id'])
-        .limit(1)
-        .offset(DEEP_STRIDE - 1)
-        .executeTakeFirst();
+      const [row] = await query[before ? 1 : 0](database, listValues(list, { offset: 0, limit: 1 }, before));
       return row ? ([Number(row.created_at), Number(row.id)] satisfies SortKey) : null;
     });
     if (!key) return null;
@@ -94,18 +156,17 @@ async function listPage(database: Db, list: ArticleList, page: Page, memo: ListM
   const stride = Math.floor(page.offset / DEEP_STRIDE);
   const after = stride > 0 ? await boundary(database, list, stride, memo) : null;
   if (stride > 0 && !after) return [];
-  const ids = keysAfter(database, list, after)
-    .select('id')
-    .limit(page.limit)
-    .offset(page.offset - stride * DEEP_STRIDE);
-  const rows = await database.db
-    .selectFrom('articles')
-    .select(ARTICLE_LIST_COLUMNS)
-    .where('id', 'in', ids)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await queriesOf(list).page[after ? 1 : 0](
+    database,
+    listValues(list, { offset: page.offset - stride * DEEP_STRIDE, limit: page.limit }, after),
+  );
   return rows.map(toListItem);
+}
+
+/** The number of articles a list shows. */
+async function listTotal(database: Db, list: ArticleList): Promise<number> {
+  const [row] = await queriesOf(list).count(database, { catId: list.catId });
+  return Number(row.n);
 }
 
 /** Newest first, in one category (catId > 0) or all; with the total for the pager. */
@@ -118,7 +179,7 @@ export async function listLatest(
   const list = latestList(catId);
   const [items, total] = await Promise.all([
     listPage(database, list, page, memo),
-    memo(list.key, () => countRows(database.db.selectFrom('articles').where(list.where))),
+    memo(list.key, () => listTotal(database, list)),
   ]);
   return { items, total };
 }
@@ -131,14 +192,17 @@ const FLAG_BLOCK: Record<ArticleFlag, BlockKey> = {
   is_policy: 'policy',
 };
 
-/** The published articles an editor picked for a block (home: catId 0), in their order; [] when none. */
-export async function pickedArticles(database: Db, block: BlockKey, catId: number): Promise<ListItem[]> {
-  const row = await database.db
+const pickedBlock = prepared((db, p: { block: BlockKey; catId: number }) =>
+  db
     .selectFrom('content_blocks')
     .select('articles')
-    .where('block', '=', block)
-    .where('cat_id', '=', catId)
-    .executeTakeFirst();
+    .where('block', '=', p.block)
+    .where('cat_id', '=', p.catId),
+);
+
+/** The published articles an editor picked for a block (home: catId 0), in their order; [] when none. */
+export async function pickedArticles(database: Db, block: BlockKey, catId: number): Promise<ListItem[]> {
+  const [row] = await pickedBlock(database, { block, catId });
   if (!row) return [];
   let ids: number[] = [];
   try {
@@ -175,7 +239,7 @@ export async function countFlagged(
   memo: ListMemo = noMemo,
 ): Promise<number> {
   const list = flaggedList(flag, 0);
-  return memo(list.key, () => countRows(database.db.selectFrom('articles').where(list.where)));
+  return memo(list.key, () => listTotal(database, list));
 }
 
 /** List items of published articles by id, in the order of `ids` (search results, report items). */
@@ -193,46 +257,14 @@ export async function listByIds(database: Db, ids: number[]): Promise<ListItem[]
 
 /** One published article with its neighbours in the same category; null when unknown or hidden. */
 export async function getArticle(database: Db, id: number): Promise<ArticleDetail | null> {
-  const row = await database.db
-    .selectFrom('articles')
-    .leftJoin('categories', 'categories.id', 'articles.cat_id')
-    .select([
-      'articles.id',
-      'articles.cat_id',
-      'articles.title',
-      'articles.description',
-      'articles.keyword',
-      'articles.thumb',
-      'articles.author',
-      'articles.admin_name',
-      'articles.source_name',
-      'articles.content',
-      'articles.content_sanitizer',
-      'articles.pv',
-      'articles.created_at',
-      'categories.name as cat_name',
-    ])
-    .where('articles.id', '=', id)
-    .where('articles.status', '=', PUBLISHED)
-    .executeTakeFirst();
+  const [row] = await articleById(database, { id });
   if (!row) return null;
   const created = Number(row.created_at);
-  const neighbour = (direction: 'prev' | 'next') =>
-    database.db
-      .selectFrom('articles')
-      .select(ARTICLE_LIST_COLUMNS)
-      .where('cat_id', '=', row.cat_id)
-      .where('status', '=', PUBLISHED)
-      // A row-value comparison, not (a < x OR (a = x AND b < y)): both databases turn it into one
-      // index range, where the OR form walks the whole category.
-      .where((eb) =>
-        eb(eb.refTuple('created_at', 'id'), direction === 'prev' ? '<' : '>', eb.tuple(created, id)),
-      )
-      .orderBy('created_at', direction === 'prev' ? 'desc' : 'asc')
-      .orderBy('id', direction === 'prev' ? 'desc' : 'asc')
-      .limit(1)
-      .executeTakeFirst();
-  const [prev, next] = await Promise.all([neighbour('prev'), neighbour('next')]);
+  const around = { catId: Number(row.cat_id), created, id };
+  const [[prev], [next]] = await Promise.all([
+    neighbours.prev(database, around),
+    neighbours.next(database, around),
+  ]);
   const item = toListItem(row);
   return {
     ...item,
@@ -251,6 +283,49 @@ export async function getArticle(database: Db, id: number): Promise<ArticleDetai
     next: next ? toListItem(next) : null,
   };
 }
+
+const articleById = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom('articles')
+    .leftJoin('categories', 'categories.id', 'articles.cat_id')
+    .select([
+      'articles.id',
+      'articles.cat_id',
+      'articles.title',
+      'articles.description',
+      'articles.keyword',
+      'articles.thumb',
+      'articles.author',
+      'articles.admin_name',
+      'articles.source_name',
+      'articles.content',
+      'articles.content_sanitizer',
+      'articles.pv',
+      'articles.created_at',
+      'categories.name as cat_name',
+    ])
+    .where('articles.id', '=', p.id)
+    .where('articles.status', '=', PUBLISHED),
+);
+
+/** The articles just before and after one in its category (prev: older). */
+const neighbour = (direction: 'prev' | 'next') =>
+  prepared((db, p: { catId: number; created: number; id: number }) =>
+    db
+      .selectFrom('articles')
+      .select(ARTICLE_LIST_COLUMNS)
+      .where('cat_id', '=', p.catId)
+      .where('status', '=', PUBLISHED)
+      // A row-value comparison, not (a < x OR (a = x AND b < y)): both databases turn it into one
+      // index range, where the OR form walks the whole category.
+      .where((eb) =>
+        eb(eb.refTuple('created_at', 'id'), direction === 'prev' ? '<' : '>', eb.tuple(p.created, p.id)),
+      )
+      .orderBy('created_at', direction === 'prev' ? 'desc' : 'asc')
+      .orderBy('id', direction === 'prev' ? 'desc' : 'asc')
+      .limit(1),
+  );
+const neighbours = { prev: neighbour('prev'), next: neighbour('next') };
 
 /** Stored view count of a published article; null when unknown. */
 export async function getArticleViews(database: Db, id: number): Promise<number | null> {

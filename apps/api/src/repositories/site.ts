@@ -15,6 +15,7 @@ import type {
 } from '@portal/api-client/contract';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
+import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { categoryAlias, toBanner } from './mappers';
 
@@ -82,12 +83,16 @@ export async function getCategoryTree(
   return { web_list, cat_one };
 }
 
-export async function findCategory(database: Db, id: number) {
-  return database.db
+const categoryById = prepared((db, p: { id: number }) =>
+  db
     .selectFrom('categories')
     .select(['id', 'name', 'alias', 'seo_title', 'seo_description', 'seo_keyword'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', p.id),
+);
+
+export async function findCategory(database: Db, id: number) {
+  const [row] = await categoryById(database, { id });
+  return row;
 }
 
 export async function listMenus(
