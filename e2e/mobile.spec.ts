@@ -185,12 +185,15 @@ test.describe('mobile site', () => {
   });
 
   test('endless list: next page 1 s after the bottom is reached, one request at a time', async ({ page }) => {
-    await page.clock.install();
+    // The page's clock runs in real time from the install until it is paused, so a pause at a moment
+    // read from the page races it: on a busy machine the pause arrives after that moment ("Cannot
+    // fast-forward to the past"). No moment of this test comes later than its start plus its timeout.
+    const start = Date.now();
+    await page.clock.install({ time: start });
     const calls = track(page, 'm_news');
     await page.goto('/general/10001');
     await expect(page.locator('.m-news-list > li')).toHaveCount(10);
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 500);
+    await page.clock.pauseAt(start + (test.info().timeout || 3_600_000));
     await scrollListBottom(page, '.m-news-list');
     await expect(page.locator('.ui-list-status--loading')).toBeVisible();
     // More scroll events while loading start nothing new.

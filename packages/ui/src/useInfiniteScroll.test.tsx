@@ -81,6 +81,45 @@ describe('useInfiniteScroll', () => {
     expect(loadPage).toHaveBeenCalledTimes(1);
   });
 
+  it('loads when the list bottom is already on screen when it is shown, with no scroll event', async () => {
+    // The reader scrolled to the end of the server's page 1 before hydration (or the page is short).
+    bottom = 800;
+    const loadPage = vi.fn(async () => ['b']);
+    render(<List loadPage={loadPage} />);
+    expect(screen.getByText('加载中')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(loadPage).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(loadPage).toHaveBeenCalledWith(2);
+    expect(screen.getByText('b')).toBeTruthy();
+  });
+
+  it('looks again after a page is added: one that still ends on screen loads the next', async () => {
+    const loadPage = vi.fn(async (page: number) => [`p${page}`]);
+    render(<List loadPage={loadPage} />);
+    bottom = 800;
+    scroll();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByText('p2')).toBeTruthy();
+    // Page 2 still ends on screen: page 3 follows without a scroll, and reaches below it.
+    expect(screen.getByText('加载中')).toBeTruthy();
+    bottom = 2000;
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByText('p3')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(loadPage.mock.calls.map((c) => c[0])).toEqual([2, 3]);
+  });
+
+  it('a list taken off the screen during the 1 s wait fetches nothing', async () => {
+    const loadPage = vi.fn(async () => ['b']);
+    const { unmount } = render(<List loadPage={loadPage} />);
+    bottom = 800;
+    scroll();
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(loadPage).not.toHaveBeenCalled();
+  });
+
   it('unlocks after a failed fetch and retries the same page', async () => {
     const loadPage = vi.fn().mockRejectedValueOnce(new Error('network')).mockResolvedValueOnce(['c']);
     render(<List loadPage={loadPage} />);

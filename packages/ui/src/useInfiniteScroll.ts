@@ -25,6 +25,10 @@ export interface InfiniteScroll<T> {
  * Endless list (spec section 4): when the list bottom comes within 2 px of the viewport bottom
  * and nothing is loading, lock, move to the next page and fetch it after 1 s. Never two loads at
  * once; an empty page ends the list for good. A failed fetch unlocks so scrolling retries.
+ *
+ * The bottom is looked at on scroll and resize, and also when the list is first shown and after
+ * each page is added: a reader who reached the end before hydration (the server's page 1 scrolls
+ * before the listener exists), or a list that does not fill the screen, sends no scroll event.
  */
 export function useInfiniteScroll<T>({
   initial,
@@ -37,6 +41,8 @@ export function useInfiniteScroll<T>({
   const [done, setDone] = useState(initialDone);
   const listRef = useRef<HTMLElement | null>(null);
   const state = useRef({ page: initialPage, busy: false, done: initialDone });
+  /** The 1 s wait before a fetch, while it runs. */
+  const wait = useRef<number | undefined>(undefined);
   const loadRef = useRef(loadPage);
   useEffect(() => {
     loadRef.current = loadPage;
@@ -51,7 +57,8 @@ export function useInfiniteScroll<T>({
     s.page += 1;
     const page = s.page;
     setLoading(true);
-    window.setTimeout(() => {
+    wait.current = window.setTimeout(() => {
+      wait.current = undefined;
       loadRef.current(page).then(
         (next) => {
           if (next.length === 0) {
@@ -78,8 +85,18 @@ export function useInfiniteScroll<T>({
     return () => {
       window.removeEventListener('scroll', check);
       window.removeEventListener('resize', check);
+      // A list taken off the screen (a restored list replacing page 1) starts no fetch.
+      if (wait.current === undefined) return;
+      window.clearTimeout(wait.current);
+      wait.current = undefined;
+      state.current.page -= 1;
+      state.current.busy = false;
+      setLoading(false);
     };
   }, [check]);
+
+  // The end may already be on screen with no scroll to come: when the list is shown, after a page.
+  useEffect(check, [check, items]);
 
   return { items, loading, done, listRef };
 }
