@@ -80,6 +80,7 @@ export function useInfiniteScroll<T>({
   }, []);
 
   useEffect(() => {
+    const s = state.current;
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', check);
     return () => {
@@ -89,8 +90,8 @@ export function useInfiniteScroll<T>({
       if (wait.current === undefined) return;
       window.clearTimeout(wait.current);
       wait.current = undefined;
-      state.current.page -= 1;
-      state.current.busy = false;
+      s.page -= 1;
+      s.busy = false;
       setLoading(false);
     };
   }, [check]);
