@@ -27,6 +27,16 @@ function List({ loadPage }: { loadPage: (page: number) => Promise<string[]> }) {
 
 const scroll = () => act(() => void window.dispatchEvent(new Event('scroll')));
 
+/** Loading shows at once; page 2 is fetched exactly 1 s later and its item ('b') is added. */
+async function expectPage2AfterOneSecond(loadPage: (page: number) => Promise<string[]>) {
+  expect(screen.getByText('加载中')).toBeTruthy();
+  await act(() => vi.advanceTimersByTimeAsync(999));
+  expect(loadPage).not.toHaveBeenCalled();
+  await act(() => vi.advanceTimersByTimeAsync(1));
+  expect(loadPage).toHaveBeenCalledWith(2);
+  expect(screen.getByText('b')).toBeTruthy();
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   bottom = 2000;
@@ -47,12 +57,7 @@ describe('useInfiniteScroll', () => {
     expect(loadPage).not.toHaveBeenCalled();
     bottom = 802;
     scroll();
-    expect(screen.getByText('加载中')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(999));
-    expect(loadPage).not.toHaveBeenCalled();
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(loadPage).toHaveBeenCalledWith(2);
-    expect(screen.getByText('b')).toBeTruthy();
+    await expectPage2AfterOneSecond(loadPage);
   });
 
   it('never loads twice at once', async () => {
@@ -86,12 +91,7 @@ describe('useInfiniteScroll', () => {
     bottom = 800;
     const loadPage = vi.fn(async () => ['b']);
     render(<List loadPage={loadPage} />);
-    expect(screen.getByText('加载中')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(999));
-    expect(loadPage).not.toHaveBeenCalled();
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(loadPage).toHaveBeenCalledWith(2);
-    expect(screen.getByText('b')).toBeTruthy();
+    await expectPage2AfterOneSecond(loadPage);
   });
 
   it('looks again after a page is added: one that still ends on screen loads the next', async () => {
