@@ -591,6 +591,38 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       expect((await publicData<{ title: string }>('doc_detail', { id: paper.id })).title).toBe('新白皮书');
     });
 
+    it('video: a player frame only from the player hosts, refused at save naming them', async () => {
+      const evil = '<iframe src="https://evil.example/login"></iframe>';
+      for (const [method, path] of [
+        ['POST', '/videos'],
+        ['PUT', '/videos/1'],
+      ] as const) {
+        const res = await call(admin(), method, path, {
+          ...sample('videos', 90),
+          video_type: 1,
+          iframe: evil,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          field: 'iframe',
+          message: expect.stringContaining('player.bilibili.com'),
+        });
+      }
+      const pageUrl = await call(admin(), 'POST', '/videos', {
+        ...sample('videos', 91),
+        video_type: 1,
+        url: 'http://player.bilibili.com/x',
+      });
+      expect(pageUrl.json()).toMatchObject({ field: 'url' });
+      const good = await create('videos', {
+        video_type: 1,
+        iframe: '<iframe src="https://player.bilibili.com/player.html?bvid=BV1" allowfullscreen></iframe>',
+      });
+      expect((await publicData<Video>('video_detail', { id: good.id })).iframe).toContain(
+        'player.bilibili.com',
+      );
+    });
+
     it('event: listed with its year and month filter', async () => {
       await create('events', {
         title: '年末渠道大会',

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PLAYER_ORIGINS } from '@portal/api-client/players';
 import type { CachedResponse } from './micro-cache';
 import type { PublicOrigins } from './origins';
 
@@ -26,8 +27,8 @@ const COMMON_SOURCES = [
   "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
   "media-src 'self' blob: https:",
-  // Embedded video players (any https host the newsroom embeds); the back office frames public pages.
-  "frame-src 'self' https:",
+  // Embedded video players (the one list of player hosts); the back office frames public pages.
+  ["frame-src 'self'", ...PLAYER_ORIGINS].join(' '),
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

@@ -11,6 +11,7 @@ import {
 import { AD_SLOTS, CATEGORY_PAGES, SECTION_ID, TOPIC_PAGE } from './constants';
 import type { FormFieldType } from './contract';
 import { EDITOR_ROLES, ROLE_LABEL, type EditorRole } from './admin';
+import { PLAYER_HOSTS_MESSAGE, playerProblem } from './players';
 
 /**
  * The back office's resources (issue 14), as data: one declaration per kind says its label, its
@@ -116,6 +117,8 @@ export interface ResourceDecl {
   update?: boolean;
   /** The public page that shows the record, for a preview link (`{id}` is replaced). */
   preview?: string;
+  /** A rule over several fields of a record: the field to mark and its message, or null when valid. */
+  check?: (record: AnyObject) => { field: string; message: string } | null;
 }
 
 const CONTENT_ROLES = ['admin', 'editor'] as const satisfies readonly EditorRole[];
@@ -405,7 +408,7 @@ export const RESOURCES = {
         max: URL_MAX,
         required: true,
       },
-      area('iframe', '播放器代码', RESOURCE_LIMITS.text),
+      { ...area('iframe', '播放器代码', RESOURCE_LIMITS.text), help: PLAYER_HOSTS_MESSAGE },
       image('thumb', '封面（海报）'),
       image('list_thumb', '列表图'),
       image('index_thumb', '首页图'),
@@ -433,6 +436,7 @@ export const RESOURCES = {
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
     preview: '/video/detail?id={id}',
+    check: playerProblem,
   },
   'white-papers': {
     kind: 'white-papers',
@@ -1137,7 +1141,14 @@ function fieldsSchema(fields: readonly FieldDecl[], forUpdate: boolean): ObjectS
  * fields are the record's key and cannot change) for `kind`. Unknown keys are stripped by the API.
  */
 export function resourceSchema(kind: ResourceKind, mode: 'create' | 'update'): ObjectSchema<AnyObject> {
-  return fieldsSchema(RESOURCES[kind].fields, mode === 'update');
+  const decl: ResourceDecl = RESOURCES[kind];
+  const schema = fieldsSchema(decl.fields, mode === 'update');
+  const { check } = decl;
+  if (!check) return schema;
+  return schema.test('record', function (record) {
+    const problem = record ? check(record) : null;
+    return problem ? this.createError({ path: problem.field, message: problem.message }) : true;
+  });
 }
 
 /** A record as the API returns it: the declared fields (passwords never) plus its id. */

@@ -20,4 +20,5 @@ export * from './shareMeta';
 export * from './useStartup';
 export * from './Highlight';
 export * from './UploadImage';
+export * from './VideoPlayer';
 export * from './routeModules';
