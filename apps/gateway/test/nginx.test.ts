@@ -283,9 +283,7 @@ describe.skipIf(!existsSync(NGINX))('start:prod nginx behind a load balancer (NG
   it("takes the reader's address from the balancer's X-Forwarded-For", async () => {
     expect(await clientIp({ 'x-forwarded-for': '203.0.113.7' }, BALANCER)).toBe('203.0.113.7');
     // A forged entry in front is the reader's own say: the balancer appended the real peer last.
-    expect(await clientIp({ 'x-forwarded-for': '198.51.100.1, 203.0.113.8' }, BALANCER)).toBe(
-      '203.0.113.8',
-    );
+    expect(await clientIp({ 'x-forwarded-for': '198.51.100.1, 203.0.113.8' }, BALANCER)).toBe('203.0.113.8');
     // Two balancers (the edge, then an internal one): the last address that is not trusted.
     expect(await clientIp({ 'x-forwarded-for': '203.0.113.9, 10.1.2.3' }, BALANCER)).toBe('203.0.113.9');
   });

@@ -192,7 +192,9 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('  proxy_set_header Connection "";');
   line('  # The Host as the reader sent it, port included: the gateway checks it against PUBLIC_ORIGIN.');
   line('  proxy_set_header Host $http_host;');
-  line('  # The reader nginx determined, replacing whatever the client sent: the gateway trusts this hop only');
+  line(
+    '  # The reader nginx determined, replacing whatever the client sent: the gateway trusts this hop only',
+  );
   line(
     '  # (TRUST_PROXY), so a forged X-Forwarded-For never chooses which per-IP limit a request counts against.',
   );
