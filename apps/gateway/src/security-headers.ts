@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { servedOverHttps } from '@portal/config';
 import type { CachedResponse } from './micro-cache';
 import type { PublicOrigins } from './origins';
+import { servedOverHttps } from '@portal/config';
 
 /**
  * The response headers of the portal's own answers, written once: every answer gets nosniff, a
