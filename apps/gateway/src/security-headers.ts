@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PLAYER_ORIGINS } from '@portal/api-client/players';
 import type { CachedResponse } from './micro-cache';
 import type { PublicOrigins } from './origins';
+import { servedOverHttps } from '@portal/config';
 
 /**
  * The response headers of the portal's own answers, written once: every answer gets nosniff, a
@@ -96,13 +97,9 @@ export function adminSecurityHeaders(scriptHashes: readonly string[]): Record<st
   };
 }
 
-/**
- * Served over HTTPS: the configured public origin is https (TLS ends before this process, at nginx
- * or a load balancer), or the connection or a trusted proxy's X-Forwarded-Proto says https
- * (Fastify reads the header only from TRUST_PROXY peers).
- */
+/** Served over HTTPS (servedOverHttps: an https PUBLIC_ORIGIN, or a trusted X-Forwarded-Proto). */
 export function isHttps(request: FastifyRequest, origins: PublicOrigins): boolean {
-  return origins.desktop.startsWith('https:') || request.protocol === 'https';
+  return servedOverHttps(origins.desktop, request.protocol);
 }
 
 /**

@@ -10,8 +10,10 @@ import type { SearchPushProvider } from './provider';
  * Answers: `{"success":n,"remain":n,"not_same_site":[…],"not_valid":[…]}` when taken; URLs listed as
  * not_same_site or not_valid would be refused again, so they are reported and not retried.
  * `{"error":code,"message":…}` (bad token, over quota) or a failed request rejects: retried later.
+ * Always https: the token is in the query, and a plain-http request would show it to every hop
+ * (the API's config refuses an http BAIDU_PUSH_ENDPOINT).
  */
-export const BAIDU_PUSH_ENDPOINT = 'http://data.zz.baidu.com/urls';
+export const BAIDU_PUSH_ENDPOINT = 'https://data.zz.baidu.com/urls';
 
 interface BaiduAnswer {
   success?: number;
