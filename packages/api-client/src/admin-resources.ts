@@ -8,7 +8,7 @@ import {
   type ObjectSchema,
   type AnySchema,
 } from 'yup';
-import { AD_SLOTS, CATEGORY_PAGES, SECTION_ID, TOPIC_PAGE } from './constants';
+import { AD_SLOTS, CATEGORY_PAGES, PaperAccess, SECTION_ID, TOPIC_PAGE } from './constants';
 import type { FormFieldType } from './contract';
 import { EDITOR_ROLES, ROLE_LABEL, type EditorRole } from './admin';
 
@@ -114,8 +114,6 @@ export interface ResourceDecl {
   create?: boolean;
   remove?: boolean;
   update?: boolean;
-  /** The public page that shows the record, for a preview link (`{id}` is replaced). */
-  preview?: string;
 }
 
 const CONTENT_ROLES = ['admin', 'editor'] as const satisfies readonly EditorRole[];
@@ -257,6 +255,12 @@ const PARTNER_LISTS: readonly FieldOption[] = [
   { value: 'product', label: '产品' },
 ];
 
+/** A white paper's access, in the values the public calls carry (`PaperAccess`). */
+const PAPER_ACCESS_OPTIONS: readonly FieldOption[] = [
+  { value: PaperAccess.Free, label: '免费' },
+  { value: PaperAccess.Paid, label: '会员' },
+];
+
 export const COLUMN_STATUS_OPTIONS: readonly FieldOption[] = [
   { value: 0, label: '未申请' },
   { value: 1, label: '审核中' },
@@ -292,7 +296,6 @@ export const RESOURCES = {
     scheduled: true,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/',
   },
   ads: {
     kind: 'ads',
@@ -318,7 +321,6 @@ export const RESOURCES = {
     scheduled: true,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/',
   },
   blocks: {
     kind: 'blocks',
@@ -341,7 +343,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/',
   },
   topics: {
     kind: 'topics',
@@ -377,7 +378,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: `${TOPIC_PAGE}/{id}`,
   },
   videos: {
     kind: 'videos',
@@ -432,7 +432,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/video/detail?id={id}',
   },
   'white-papers': {
     kind: 'white-papers',
@@ -451,10 +450,19 @@ export const RESOURCES = {
         max: URL_MAX,
         required: true,
       },
-      flagField('is_free', '免费下载', true),
+      {
+        // Stored as the public side reads it (spec: is_free 0 = free), never as a tick box's 1.
+        name: 'is_free',
+        label: '阅读权限',
+        type: 'select',
+        options: PAPER_ACCESS_OPTIONS,
+        required: true,
+        default: PaperAccess.Free,
+        help: '免费：访客可阅读和下载 PDF；会员：登录后阅读，文件不公开',
+      },
     ],
     columns: ['thumb', 'title', 'cat_id', 'is_free', 'created_at'],
-    filters: [categoryFilter, q],
+    filters: [categoryFilter, { name: 'is_free', label: '阅读权限', type: 'select', options: PAPER_ACCESS_OPTIONS }, q],
     searchFields: ['title'],
     ordered: false,
     scheduled: false,
@@ -614,7 +622,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/activity/register?id={id}',
   },
   meets: {
     kind: 'meets',
@@ -691,7 +698,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/partner/{id}',
   },
   jobs: {
     kind: 'jobs',
@@ -714,7 +720,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/recruit',
   },
   categories: {
     kind: 'categories',
