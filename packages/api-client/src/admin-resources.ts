@@ -462,7 +462,11 @@ export const RESOURCES = {
       },
     ],
     columns: ['thumb', 'title', 'cat_id', 'is_free', 'created_at'],
-    filters: [categoryFilter, { name: 'is_free', label: '阅读权限', type: 'select', options: PAPER_ACCESS_OPTIONS }, q],
+    filters: [
+      categoryFilter,
+      { name: 'is_free', label: '阅读权限', type: 'select', options: PAPER_ACCESS_OPTIONS },
+      q,
+    ],
     searchFields: ['title'],
     ordered: false,
     scheduled: false,

@@ -24,7 +24,6 @@ export function mobileArticleUrl(id: number, catId: number): string {
   return alias ? mobileArticlePath(alias, id) : mobileDetailPath(id);
 }
 
-
 export interface ArticleListRow {
   id: number;
   cat_id: number;
