@@ -19,7 +19,7 @@ import type {
   TopicDetail,
   Video,
 } from '@portal/api-client/contract';
-import { MOBILE_MENU } from '@portal/api-client/constants';
+import { MOBILE_MENU, PaperAccess } from '@portal/api-client/constants';
 import { ErrorCode } from '@portal/api-client/codes';
 import { runAdmin } from '../src/admin/commands';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
@@ -51,7 +51,7 @@ function sample(kind: ResourceKind, n: number): Record<string, unknown> {
     case 'videos':
       return { title: `视频${n}`, video_type: 2, url: `/uploads/v${n}.mp4`, thumb: '/uploads/p.jpg' };
     case 'white-papers':
-      return { title: `白皮书${n}`, url: `/uploads/w${n}.pdf`, is_free: true };
+      return { title: `白皮书${n}`, url: `/uploads/w${n}.pdf`, is_free: PaperAccess.Free };
     case 'reports':
       return {
         year: 2026,

@@ -8,7 +8,7 @@ import {
   type ObjectSchema,
   type AnySchema,
 } from 'yup';
-import { AD_SLOTS, CATEGORY_PAGES, SECTION_ID, TOPIC_PAGE } from './constants';
+import { AD_SLOTS, CATEGORY_PAGES, PaperAccess, SECTION_ID, TOPIC_PAGE } from './constants';
 import type { FormFieldType } from './contract';
 import { EDITOR_ROLES, ROLE_LABEL, type EditorRole } from './admin';
 import { PLAYER_HOSTS_MESSAGE, playerProblem } from './players';
@@ -115,8 +115,6 @@ export interface ResourceDecl {
   create?: boolean;
   remove?: boolean;
   update?: boolean;
-  /** The public page that shows the record, for a preview link (`{id}` is replaced). */
-  preview?: string;
   /** A rule over several fields of a record: the field to mark and its message, or null when valid. */
   check?: (record: AnyObject) => { field: string; message: string } | null;
 }
@@ -260,6 +258,12 @@ const PARTNER_LISTS: readonly FieldOption[] = [
   { value: 'product', label: '产品' },
 ];
 
+/** A white paper's access, in the values the public calls carry (`PaperAccess`). */
+const PAPER_ACCESS_OPTIONS: readonly FieldOption[] = [
+  { value: PaperAccess.Free, label: '免费' },
+  { value: PaperAccess.Paid, label: '会员' },
+];
+
 export const COLUMN_STATUS_OPTIONS: readonly FieldOption[] = [
   { value: 0, label: '未申请' },
   { value: 1, label: '审核中' },
@@ -295,7 +299,6 @@ export const RESOURCES = {
     scheduled: true,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/',
   },
   ads: {
     kind: 'ads',
@@ -321,7 +324,6 @@ export const RESOURCES = {
     scheduled: true,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/',
   },
   blocks: {
     kind: 'blocks',
@@ -344,7 +346,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/',
   },
   topics: {
     kind: 'topics',
@@ -380,7 +381,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: `${TOPIC_PAGE}/{id}`,
   },
   videos: {
     kind: 'videos',
@@ -435,7 +435,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/video/detail?id={id}',
     check: playerProblem,
   },
   'white-papers': {
@@ -455,10 +454,23 @@ export const RESOURCES = {
         max: URL_MAX,
         required: true,
       },
-      flagField('is_free', '免费下载', true),
+      {
+        // Stored as the public side reads it (spec: is_free 0 = free), never as a tick box's 1.
+        name: 'is_free',
+        label: '阅读权限',
+        type: 'select',
+        options: PAPER_ACCESS_OPTIONS,
+        required: true,
+        default: PaperAccess.Free,
+        help: '免费：访客可阅读和下载 PDF；会员：登录后阅读，文件不公开',
+      },
     ],
     columns: ['thumb', 'title', 'cat_id', 'is_free', 'created_at'],
-    filters: [categoryFilter, q],
+    filters: [
+      categoryFilter,
+      { name: 'is_free', label: '阅读权限', type: 'select', options: PAPER_ACCESS_OPTIONS },
+      q,
+    ],
     searchFields: ['title'],
     ordered: false,
     scheduled: false,
@@ -618,7 +630,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/activity/register?id={id}',
   },
   meets: {
     kind: 'meets',
@@ -695,7 +706,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/partner/{id}',
   },
   jobs: {
     kind: 'jobs',
@@ -718,7 +728,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/recruit',
   },
   categories: {
     kind: 'categories',

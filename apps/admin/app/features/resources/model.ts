@@ -1,6 +1,12 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { htmlTextContent } from '@portal/api-client/html-text';
-import type { FieldDecl, ResourceDecl, ResourceRecord } from '@portal/api-client/admin-resources';
+import {
+  isResourceKind,
+  type FieldDecl,
+  type ResourceDecl,
+  type ResourceRecord,
+} from '@portal/api-client/admin-resources';
+import { previewPath } from '@portal/routes';
 
 /**
  * How the generic pages read a resource declaration (`@portal/api-client/admin-resources`): the
@@ -154,12 +160,13 @@ export function scheduleState(record: ResourceRecord, now = dayjs()): 'pending' 
   return 'live';
 }
 
-/** The public page of a record (`{id}` in the declaration's preview path), when it has one. */
+/**
+ * The public page of a kind (`record` absent) or of one record, when the kind has one: the route
+ * table's preview of the kind (`@portal/routes`), so the link is a page an app serves.
+ */
 export function previewUrl(decl: ResourceDecl, record?: ResourceRecord): string | null {
-  if (!decl.preview) return null;
-  if (!decl.preview.includes('{id}')) return decl.preview;
-  const id = record ? recordId(decl, record) : '';
-  return id ? decl.preview.replace('{id}', encodeURIComponent(id)) : null;
+  if (!isResourceKind(decl.kind)) return null;
+  return previewPath(decl.kind, record ? recordId(decl, record) : null);
 }
 
 /** A label for one value of a field, as list cells and read-only items show it. */
