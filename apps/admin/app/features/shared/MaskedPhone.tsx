@@ -24,7 +24,7 @@ export function MaskedPhone({ masked, reveal }: { masked: string; reveal: () => 
   };
   return (
     <Space size={4}>
-      <Typography.Text copyable={full ? { text: full } : false} className="member-phone">
+      <Typography.Text copyable={full ? { text: full } : false} className="masked-phone">
         {full ?? masked}
       </Typography.Text>
       {full === null && (
