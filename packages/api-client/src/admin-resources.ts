@@ -10,7 +10,7 @@ import {
 } from 'yup';
 import { AD_SLOTS, CATEGORY_PAGES, PaperAccess, SECTION_ID, TOPIC_PAGE } from './constants';
 import type { FormFieldType } from './contract';
-import { EDITOR_ROLES, ROLE_LABEL, type EditorRole } from './admin';
+import { EDITOR_ROLES, PERMISSIONS, ROLE_LABEL, type EditorRole } from './admin';
 import { PLAYER_HOSTS_MESSAGE, playerProblem } from './players';
 
 /**
@@ -870,13 +870,15 @@ export const RESOURCES = {
     ],
     columns: ['username', 'mobile', 'company', 'column_status', 'disabled', 'created_at'],
     filters: [
-      q,
+      // A phone number is found only when typed in full (issue 23: digits would unmask it).
+      { ...q, label: '搜索（手机号需输入完整 11 位）' },
       { name: 'column_status', label: '专栏状态', type: 'select', options: COLUMN_STATUS_OPTIONS },
     ],
-    searchFields: ['username', 'mobile', 'email', 'company'],
+    searchFields: ['username', 'email', 'company'],
     ordered: false,
     scheduled: false,
-    read: ['admin', 'reviewer'],
+    // People's data: the roles that may see leads and subscribers.
+    read: PERMISSIONS.leads,
     write: ADMIN_ONLY,
     create: false,
     remove: false,

@@ -242,6 +242,11 @@ export interface PendingColumnArticle {
 export interface LeadColumn {
   key: string;
   label: string;
+  /**
+   * The column holds phone numbers: lists show them masked (138****5678); the full number of one
+   * row is GET /admin/api/leads/:row/phone (each look audited), exports carry it in full (audited).
+   */
+  phone?: boolean;
 }
 export interface Lead {
   id: number;
@@ -264,6 +269,16 @@ export const leadQuerySchema = pageQuerySchema.shape({
   from: string().trim().max(40).optional(),
   to: string().trim().max(40).optional(),
 });
+
+/** GET /admin/api/leads/:row/phone: the lead's source and page (as the list's), and the phone column. */
+export const leadPhoneQuerySchema = leadQuerySchema.pick(['source', 'id']).shape({
+  key: string().trim().required('请选择手机号列').max(100, '请选择手机号列'),
+});
+
+/** A full phone number, revealed on request (members and leads; the server audits each look). */
+export interface PhoneReveal {
+  mobile: string;
+}
 
 export const MediaKind = { Image: 'image', Video: 'video', Pdf: 'pdf' } as const;
 export type MediaKind = (typeof MediaKind)[keyof typeof MediaKind];

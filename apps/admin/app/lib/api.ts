@@ -12,6 +12,7 @@ import {
   type LeadSources,
   type Paged,
   type PendingColumnArticle,
+  type PhoneReveal,
   type PublishResult,
   type Revision,
   type RevisionSummary,
@@ -106,6 +107,9 @@ export const adminApi = {
 
   leadSources: () => data(http.get<LeadSources>('/leads/sources')),
   leads: (query: Query) => data(http.get<LeadPage>('/leads', { params: query })),
+  /** A lead's full phone number in column `key` (source and id as the list's): audited by the server. */
+  leadPhone: (row: number, query: { source: string; id: string; key: string }) =>
+    data(http.get<PhoneReveal>(`/leads/${row}/phone`, { params: query })),
   auditLog: (query: Query) => data(http.get<Paged<AuditEntry>>('/audit-log', { params: query })),
 
   /** The generic resources of issue 14 (`/admin/api/<kind>`), as their declarations describe them. */
@@ -123,7 +127,7 @@ export const adminApi = {
       http.post(`/${kind}/move`, { id, position }, { params: filters }),
   },
   /** A member's full phone number: the server writes each view into the audit log. */
-  memberPhone: (id: string) => data(http.get<{ mobile: string }>(`/members/${encodeURIComponent(id)}/phone`)),
+  memberPhone: (id: string) => data(http.get<PhoneReveal>(`/members/${encodeURIComponent(id)}/phone`)),
 };
 
 /** Export links (the browser downloads them with the session cookie). */
