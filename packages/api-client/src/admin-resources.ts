@@ -10,7 +10,7 @@ import {
 } from 'yup';
 import { AD_SLOTS, CATEGORY_PAGES, PaperAccess, SECTION_ID, TOPIC_PAGE } from './constants';
 import type { FormFieldType } from './contract';
-import { EDITOR_ROLES, PERMISSIONS, ROLE_LABEL, type EditorRole } from './admin';
+import { EDITOR_ROLES, PERMISSIONS, ROLE_LABEL, versionSchema, type EditorRole } from './admin';
 import { PLAYER_HOSTS_MESSAGE, playerProblem } from './players';
 
 /**
@@ -1153,7 +1153,9 @@ function fieldsSchema(fields: readonly FieldDecl[], forUpdate: boolean): ObjectS
  */
 export function resourceSchema(kind: ResourceKind, mode: 'create' | 'update'): ObjectSchema<AnyObject> {
   const decl: ResourceDecl = RESOURCES[kind];
-  const schema = fieldsSchema(decl.fields, mode === 'update');
+  const fields = fieldsSchema(decl.fields, mode === 'update');
+  // An update may name the version it started from (a stale one answers 409).
+  const schema = mode === 'update' ? fields.shape({ version: versionSchema }) : fields;
   const { check } = decl;
   if (!check) return schema;
   return schema.test('record', function (record) {
@@ -1162,7 +1164,7 @@ export function resourceSchema(kind: ResourceKind, mode: 'create' | 'update'): O
   });
 }
 
-/** A record as the API returns it: the declared fields (passwords never) plus its id. */
+/** A record as the API returns it: the declared fields (passwords never), its id and its `version`. */
 export type ResourceRecord = Record<string, unknown>;
 
 /** Default values of a new record (the form's initial values). */

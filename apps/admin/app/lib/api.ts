@@ -5,6 +5,7 @@ import {
   type AdminArticle,
   type AdminArticleSummary,
   type AdminError,
+  type EditConflict,
   type ArticleInput,
   type AuditEntry,
   type ColumnApplication,
@@ -49,6 +50,8 @@ export class AdminApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** A 409 of a save from an older version: who saved in between. */
+    readonly conflict?: EditConflict,
   ) {
     super(message);
   }
@@ -66,7 +69,7 @@ http.interceptors.response.use(undefined, (error: unknown) => {
         `/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
       );
     }
-    return Promise.reject(new AdminApiError(status, message, body?.field));
+    return Promise.reject(new AdminApiError(status, message, body?.field, body?.conflict));
   }
   return Promise.reject(error);
 });
@@ -83,7 +86,9 @@ export const adminApi = {
   articles: (query: Query) => data(http.get<Paged<AdminArticleSummary>>('/articles', { params: query })),
   article: (id: number) => data(http.get<AdminArticle>(`/articles/${id}`)),
   createArticle: (input: ArticleInput) => data(http.post<{ id: number; status: string }>('/articles', input)),
-  updateArticle: (id: number, input: ArticleInput) => data(http.put<AdminArticle>(`/articles/${id}`, input)),
+  /** Saves from `version` (409 with the conflict when someone saved since). */
+  updateArticle: (id: number, input: ArticleInput, version: number) =>
+    data(http.put<AdminArticle>(`/articles/${id}`, { ...input, version })),
   deleteArticle: (id: number) => http.delete(`/articles/${id}`),
   publish: (id: number, at?: string) =>
     data(http.post<PublishResult>(`/articles/${id}/publish`, at ? { at } : {})),
@@ -118,8 +123,9 @@ export const adminApi = {
       data(http.get<Paged<ResourceRecord>>(`/${kind}`, { params: query })),
     get: (kind: string, id: string) => data(http.get<ResourceRecord>(`/${kind}/${encodeURIComponent(id)}`)),
     create: (kind: string, body: ResourceRecord) => data(http.post<ResourceRecord>(`/${kind}`, body)),
-    update: (kind: string, id: string, body: ResourceRecord) =>
-      data(http.put<ResourceRecord>(`/${kind}/${encodeURIComponent(id)}`, body)),
+    /** Saves from `version` (409 with the conflict when someone saved since). */
+    update: (kind: string, id: string, body: ResourceRecord, version: number) =>
+      data(http.put<ResourceRecord>(`/${kind}/${encodeURIComponent(id)}`, { ...body, version })),
     remove: (kind: string, id: string) => http.delete(`/${kind}/${encodeURIComponent(id)}`),
     order: (kind: string, ids: (string | number)[]) => http.post(`/${kind}/order`, { ids }),
     /** One record to a place (1 = first) of the whole list as `filters` select it, across pages. */

@@ -349,4 +349,13 @@ export interface DB {
     next_at: number;
     last_error: Generated<string>;
   };
+  /** The version of each back-office record saved since 013 (absent: version 1). */
+  record_versions: {
+    entity: string;
+    entity_id: string;
+    version: number;
+    editor_id: number | null;
+    saved_by: string;
+    saved_at: number;
+  };
 }

@@ -193,3 +193,10 @@ export function displayValue(f: FieldDecl | undefined, v: unknown): string {
       return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);
   }
 }
+
+/** A field's whole value as text, for setting two versions side by side (lists in full, not counted). */
+export function fullText(f: FieldDecl, v: unknown): string {
+  if (Array.isArray(v)) return f.type === 'lines' ? v.map(String).join('\n') : JSON.stringify(v);
+  if (f.type === 'richtext') return htmlTextContent(String(v ?? ''));
+  return displayValue(f, v);
+}

@@ -19,12 +19,13 @@ import {
 } from '@portal/api-client/admin-resources';
 import { sanitizeArticleHtml } from '../../lib/sanitize';
 import { recordAudit } from '../../repositories/audit';
+import { claimVersion, versionOf, versionsOf } from '../../repositories/versions';
 import { RESOURCE_STORES } from '../../repositories/resources';
 import { SUBSCRIBER_COLUMNS, memberPhone, reportSubscribers } from '../../repositories/resources/special';
 import { leadsCsv } from '../../lib/lead-export';
 import { ResourceInputError, type ResourceId, type ResourceStore } from '../../repositories/resources/store';
 import { writeTxDb } from '../../repositories/write-tx';
-import { AdminHttpError, actorOf, idParams, noContent, notFound } from './http';
+import { AdminHttpError, actorOf, editConflict, idParams, noContent, notFound } from './http';
 import { auditPersonalRead } from './personal-data';
 
 declare module 'fastify' {
@@ -150,14 +151,19 @@ export default async function resourceRoutes(app: FastifyInstance) {
             what: `第 ${page} 页`,
           });
         }
-        return result;
+        const ids = result.items.map((r) => r[decl.idField] as ResourceId);
+        const versions = await versionsOf(db, kind, ids);
+        return {
+          ...result,
+          items: result.items.map((r, i) => ({ ...r, version: versions.get(String(ids[i])) ?? 1 })),
+        };
       },
     );
 
     app.get<{ Params: Params }>(`${base}/:id`, { schema: { params }, config: read }, async (request) => {
       const record = await store.get(db, request.params.id);
       if (!record) throw notFound();
-      return record;
+      return { ...record, version: await versionOf(db, kind, request.params.id) };
     });
 
     const { create, update, remove, reorder, move } = store;
@@ -187,20 +193,25 @@ export default async function resourceRoutes(app: FastifyInstance) {
         { schema: { params, body: resourceSchema(kind, 'update') }, config: writeAccess },
         async (request) => {
           const { id } = request.params;
-          const input = sanitized(decl, request.body);
+          const { version: expected, ...body } = request.body as ResourceRecord & { version?: number };
+          const input = sanitized(decl, body);
           const actor = actorOf(request);
-          // A missing record rolls the transaction back (no audit entry for nothing).
-          await write(
+          // A missing record or a stale version rolls the transaction back (no audit entry for nothing).
+          const { version } = await write(
             request,
             kind,
             store,
             'update',
             async (tx) => {
-              if (!(await update(tx, id, input, Date.now(), actor))) throw notFound();
+              const now = Date.now();
+              const claim = await claimVersion(tx, kind, id, expected, actor, now);
+              if ('conflict' in claim) throw editConflict(claim.conflict, expected ?? 0);
+              if (!(await update(tx, id, input, now, actor))) throw notFound();
+              return claim;
             },
             () => id,
           );
-          return (await store.get(db, id)) as ResourceRecord;
+          return { ...((await store.get(db, id)) as ResourceRecord), version };
         },
       );
     }
