@@ -32,3 +32,10 @@ export {
 export { seedVar, seedsDemo, SEED_MODES, type SeedMode } from './seed';
 export { parseStorageUrl, storageUrlVar, type S3StorageSettings } from './storage';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
+export {
+  DEFAULT_WECHAT_API_ORIGIN,
+  WECHAT_VARIABLES,
+  wechatIssues,
+  wechatSettings,
+  type WechatSettings,
+} from './wechat';
