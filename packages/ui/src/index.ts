@@ -21,3 +21,4 @@ export * from './useStartup';
 export * from './Highlight';
 export * from './UploadImage';
 export * from './routeModules';
+export * from './WechatShare';
