@@ -88,7 +88,9 @@ async function harness(overrides: Partial<ApiConfig>): Promise<Harness> {
 }
 
 const errorLines = (h: Harness, code: number) =>
-  h.lines.filter((l) => l.includes('WeChat share cards unavailable') && l.includes(`"wechatErrcode":${code}`));
+  h.lines.filter(
+    (l) => l.includes('WeChat share cards unavailable') && l.includes(`"wechatErrcode":${code}`),
+  );
 
 describe('wechat_signature without WeChat settings', () => {
   let h: Harness;
@@ -162,11 +164,31 @@ describe.each(BACKENDS)('wechat_signature with WeChat settings (%s)', (backend) 
       [{ href: PAGE }, ErrorCode.Validation, '页面地址必须是文本'],
       [12, ErrorCode.Validation, '页面地址格式不正确'],
       ['not a url', ErrorCode.Validation, '页面地址格式不正确'],
-      [`${PAGE}&q=${'x'.repeat(100 * 1024)}`, ErrorCode.Validation, `页面地址不能超过${WECHAT_URL_MAX}个字符`],
-      ['https://evil.example.com/AI/12', ErrorCode.WechatUrlRefused, ERROR_MESSAGES[ErrorCode.WechatUrlRefused]],
-      ['http://www.example.com/AI/12', ErrorCode.WechatUrlRefused, ERROR_MESSAGES[ErrorCode.WechatUrlRefused]],
-      ['https://www.example.com.evil.cn/', ErrorCode.WechatUrlRefused, ERROR_MESSAGES[ErrorCode.WechatUrlRefused]],
-      ['https://user:pw@www.example.com/', ErrorCode.WechatUrlRefused, ERROR_MESSAGES[ErrorCode.WechatUrlRefused]],
+      [
+        `${PAGE}&q=${'x'.repeat(100 * 1024)}`,
+        ErrorCode.Validation,
+        `页面地址不能超过${WECHAT_URL_MAX}个字符`,
+      ],
+      [
+        'https://evil.example.com/AI/12',
+        ErrorCode.WechatUrlRefused,
+        ERROR_MESSAGES[ErrorCode.WechatUrlRefused],
+      ],
+      [
+        'http://www.example.com/AI/12',
+        ErrorCode.WechatUrlRefused,
+        ERROR_MESSAGES[ErrorCode.WechatUrlRefused],
+      ],
+      [
+        'https://www.example.com.evil.cn/',
+        ErrorCode.WechatUrlRefused,
+        ERROR_MESSAGES[ErrorCode.WechatUrlRefused],
+      ],
+      [
+        'https://user:pw@www.example.com/',
+        ErrorCode.WechatUrlRefused,
+        ERROR_MESSAGES[ErrorCode.WechatUrlRefused],
+      ],
     ];
     for (const [url, code, msg] of refusals) {
       expect({ url: String(url).slice(0, 60), ...(await h.sign(url)) }).toMatchObject({
@@ -208,14 +230,17 @@ describe.each(BACKENDS)('wechat_signature with WeChat settings (%s)', (backend) 
     expect(errorLines(h, code)).toHaveLength(1);
   });
 
-  it.each(['garbage', 'empty-object'] as const)('a %s answer: the documented code, never a 500', async (mode) => {
-    h = await harness({ wechat: fake.settings(), ...redisUrl() });
-    fake.mode = mode;
-    for (let i = 0; i < 3; i++) {
-      expect(await h.sign(PAGE)).toMatchObject({ code: ErrorCode.WechatUnavailable, status: 200 });
-    }
-    expect(h.lines.filter((l) => l.includes('"wechatErrcode":"garbled"'))).toHaveLength(1);
-  });
+  it.each(['garbage', 'empty-object'] as const)(
+    'a %s answer: the documented code, never a 500',
+    async (mode) => {
+      h = await harness({ wechat: fake.settings(), ...redisUrl() });
+      fake.mode = mode;
+      for (let i = 0; i < 3; i++) {
+        expect(await h.sign(PAGE)).toMatchObject({ code: ErrorCode.WechatUnavailable, status: 200 });
+      }
+      expect(h.lines.filter((l) => l.includes('"wechatErrcode":"garbled"'))).toHaveLength(1);
+    },
+  );
 
   it('a WeChat API that never answers: a bounded wait, then the documented code', async () => {
     h = await harness({ wechat: fake.settings(), ...redisUrl() });

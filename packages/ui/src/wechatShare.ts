@@ -1,3 +1,5 @@
+import type WxSdk from 'weixin-js-sdk';
+import { isOk } from '@portal/api-client/envelope';
 import { publicApi } from '@portal/session';
 
 /**
@@ -30,11 +32,11 @@ function metaContent(doc: Document, selector: string): string {
 }
 
 /**
- * The card of the page as its head describes it (the same tags other apps read): og:title or the
+ * The card of the page at `href` as its head describes it (the same tags other apps read): og:title or the
  * title, the description, the canonical address (the one URL of the page), og:image or the site icon.
  */
-export function readShareCard(doc: Document): ShareCard {
-  const here = withoutFragment(doc.location.href);
+export function readShareCard(doc: Document, href: string): ShareCard {
+  const here = withoutFragment(href);
   const absolute = (href: string) => (href ? new URL(href, here).href : '');
   const canonical = doc.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.getAttribute('href') ?? '';
   const icon = doc.querySelector<HTMLLinkElement>('link[rel="icon"]')?.getAttribute('href') ?? '';
@@ -46,7 +48,7 @@ export function readShareCard(doc: Document): ShareCard {
   };
 }
 
-type Wx = (typeof import('weixin-js-sdk'))['default'];
+type Wx = typeof WxSdk;
 
 const SHARE_APIS = ['updateAppMessageShareData', 'updateTimelineShareData'] as const;
 
@@ -66,7 +68,7 @@ export async function applyWechatShare(isStale: () => boolean): Promise<void> {
   let wx = configured?.wx;
   if (!wx || configured?.url !== url) {
     const signed = await (await publicApi()).wechat_signature({ url });
-    if (signed.code !== 0 || isStale()) return;
+    if (!isOk(signed) || isStale()) return;
     wx = (await import('weixin-js-sdk')).default;
     wx.config({ debug: false, ...signed.data, jsApiList: [...SHARE_APIS] });
     configured = { url, wx };
@@ -75,8 +77,13 @@ export async function applyWechatShare(isStale: () => boolean): Promise<void> {
   sdk.ready(() => {
     if (isStale()) return;
     // Read when WeChat is ready: the route's head is the page now shown.
-    const card = readShareCard(document);
+    const card = readShareCard(document, window.location.href);
     sdk.updateAppMessageShareData({ ...card, success: () => {} });
-    sdk.updateTimelineShareData({ title: card.title, link: card.link, imgUrl: card.imgUrl, success: () => {} });
+    sdk.updateTimelineShareData({
+      title: card.title,
+      link: card.link,
+      imgUrl: card.imgUrl,
+      success: () => {},
+    });
   });
 }
