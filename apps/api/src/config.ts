@@ -22,9 +22,13 @@ import {
   stringVar,
   trustProxyVar,
   urlVar,
+  WECHAT_VARIABLES,
+  wechatIssues,
+  wechatSettings,
   type ConfigIssue,
   type S3StorageSettings,
   type TrustProxySetting,
+  type WechatSettings,
 } from '@portal/config';
 import { URLS_PER_FILE } from './lib/sitemap';
 import {
@@ -97,6 +101,8 @@ export interface ApiConfig {
   searchPushIntervalMs: number;
   /** URLs per article sitemap file (SITEMAP_URLS_PER_FILE; the protocol's limit is 50,000). */
   sitemapUrlsPerFile: number;
+  /** WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_API_ORIGIN: share cards inside WeChat; off when unset. */
+  wechat?: WechatSettings;
 }
 
 const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
@@ -140,6 +146,7 @@ const ApiVariables = z.object({
   SEARCH_PUSH_PROVIDER: enumVar(PUSH_PROVIDERS, 'outbox'),
   SEARCH_PUSH_INTERVAL_MS: intVar(5000, 0, 86_400_000),
   ...Object.fromEntries(PUSH_VARIABLES.map((name) => [name, optionalVar])),
+  ...WECHAT_VARIABLES,
 });
 
 /** Every environment variable the API reads (the .env.example drift test checks it lists them all). */
@@ -174,6 +181,9 @@ const ApiEnv = ApiVariables.superRefine((env, ctx) => {
         message: `is required when SEARCH_PUSH_PROVIDER=${env.SEARCH_PUSH_PROVIDER}`,
       });
     }
+  }
+  for (const issue of wechatIssues(env)) {
+    ctx.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
   }
 });
 
@@ -250,6 +260,7 @@ export function loadConfig(
       mobile: e.PUBLIC_MOBILE_ORIGIN ?? e.PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
     },
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
+    wechat: wechatSettings(e),
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
     searchPush: Object.fromEntries([
       ['SEARCH_PUSH_PROVIDER', e.SEARCH_PUSH_PROVIDER],

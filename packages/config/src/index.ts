@@ -35,3 +35,10 @@ export { parseStorageUrl, storageUrlVar, type S3StorageSettings } from './storag
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 export { productionSmsIssues, SMS_OUTBOX, SMS_OUTBOX_IN_PRODUCTION } from './sms';
 export { servedOverHttps } from './https';
+export {
+  DEFAULT_WECHAT_API_ORIGIN,
+  WECHAT_VARIABLES,
+  wechatIssues,
+  wechatSettings,
+  type WechatSettings,
+} from './wechat';

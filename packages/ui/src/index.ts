@@ -22,3 +22,4 @@ export * from './Highlight';
 export * from './UploadImage';
 export * from './VideoPlayer';
 export * from './routeModules';
+export * from './WechatShare';
