@@ -83,7 +83,7 @@ export async function buildApp(
   await app.register(rateLimit);
   await app.register(cache, { config });
   await app.register(contentChanges, { config });
-  await app.register(pageViews);
+  await app.register(pageViews, { config });
   await app.register(auth, { config });
   await app.register(memberMultipart, { config });
   await app.register(routes, { config });

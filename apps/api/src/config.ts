@@ -30,6 +30,7 @@ import {
   type TrustProxySetting,
   type WechatSettings,
 } from '@portal/config';
+import { STATS_MAX_RANGE_DAYS } from '@portal/api-client/stats';
 import { URLS_PER_FILE } from './lib/sitemap';
 import {
   SEARCH_PUSH_PROVIDER_VARIABLES,
@@ -101,6 +102,8 @@ export interface ApiConfig {
   searchPushIntervalMs: number;
   /** URLs per article sitemap file (SITEMAP_URLS_PER_FILE; the protocol's limit is 50,000). */
   sitemapUrlsPerFile: number;
+  /** Days the daily reader statistics are kept (STATS_RETENTION_DAYS; 0: no daily rows are counted). */
+  statsRetentionDays: number;
   /** WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_API_ORIGIN: share cards inside WeChat; off when unset. */
   wechat?: WechatSettings;
 }
@@ -139,6 +142,7 @@ const ApiVariables = z.object({
   PUBLIC_ORIGIN: originVar,
   PUBLIC_MOBILE_ORIGIN: originVar,
   SITEMAP_URLS_PER_FILE: intVar(URLS_PER_FILE, 1, URLS_PER_FILE),
+  STATS_RETENTION_DAYS: intVar(STATS_MAX_RANGE_DAYS, 0, 3650),
   SMS_DAILY_CAP: intVar(2000, 0, 10_000_000),
   SMS_PROVIDER: enumVar(SMS_PROVIDERS, 'outbox'),
   SMS_OUTBOX_IN_PRODUCTION: flagVar(false),
@@ -260,6 +264,7 @@ export function loadConfig(
       mobile: e.PUBLIC_MOBILE_ORIGIN ?? e.PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
     },
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
+    statsRetentionDays: e.STATS_RETENTION_DAYS,
     wechat: wechatSettings(e),
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
     searchPush: Object.fromEntries([

@@ -221,6 +221,13 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         [reviewer, 'GET', '/leads?source=vendor&id=7', 200],
         [admin, 'GET', '/audit-log', 200],
         [admin, 'GET', '/articles', 200],
+        // Reader statistics (issue 25): the newsroom's, not the reviewer's.
+        [reviewer, 'GET', '/stats/overview', 403],
+        [reviewer, 'GET', '/stats/articles?from=2026-01-01&to=2026-01-31', 403],
+        [reviewer, 'GET', '/stats/articles/1', 403],
+        [editor, 'GET', '/stats/overview', 200],
+        [editor, 'GET', '/stats/articles?from=2026-01-01&to=2026-01-31', 200],
+        [admin, 'GET', '/stats/overview', 200],
       ];
       for (const [who, method, url, status] of matrix) {
         const res = await call(who, method as 'GET', url, method === 'POST' ? draft() : undefined);

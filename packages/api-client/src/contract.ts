@@ -4,6 +4,8 @@
  * the client derives its typed calls from the same object. Change a call here first.
  */
 
+import type { ViewDevice } from './stats';
+
 // ---------- entities (spec section 3) ----------
 
 export interface ListItem {
@@ -405,7 +407,11 @@ export interface ApiTypes {
   >;
   cate_list: Def<{ cat_id: number } & Paged, ListItem[]>;
   article_content: Def<{ id: number; type?: number }, ArticleDetail>;
-  article_pv: Def<{ id: number; lasttime?: number }, { lasttime: number; pv: number }>;
+  /** ref: the page's referrer; device: who sent it (the desktop site's server decides from the width cookie). */
+  article_pv: Def<
+    { id: number; lasttime?: number; ref?: string; device?: ViewDevice },
+    { lasttime: number; pv: number }
+  >;
   video_detail: Def<{ id: number }, VideoDetail>;
   /** A topic's page (not in the spec: topics were links only until the back office picked their articles). */
   topic_detail: Def<{ id: number } & Partial<Paged>, TopicDetail>;

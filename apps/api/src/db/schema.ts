@@ -358,4 +358,12 @@ export interface DB {
     saved_by: string;
     saved_at: number;
   };
+  /** Views per article, Asia/Shanghai day, device and source (015). */
+  article_views_daily: {
+    article_id: number;
+    day: string;
+    device: string;
+    source: string;
+    views: number;
+  };
 }

@@ -15,6 +15,7 @@ import mediaRoutes from './media';
 import resourceRoutes from './resources';
 import reviewRoutes from './review';
 import sessionRoutes from './session';
+import statsRoutes from './stats';
 import uploadRoutes from './uploads';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -89,4 +90,5 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(resourceRoutes);
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
+  await app.register(statsRoutes);
 }
