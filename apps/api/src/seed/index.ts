@@ -13,6 +13,7 @@ import * as landing from './landing';
 import { demoMember } from './members';
 import { loadPlaces } from './places';
 import * as site from './site';
+import { demoDailyViews } from './reader-stats';
 
 export { DEMO_MEMBER } from './members';
 
@@ -97,6 +98,7 @@ export async function buildDemo(
     partners: partnerData.partners,
     partner_items: partnerData.items,
     activity_forms: forms,
+    article_views_daily: demoDailyViews(arts.rows, now),
   };
 }
 

@@ -1,4 +1,10 @@
-import { CalendarOutlined, FileTextOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  BarChartOutlined,
+  CalendarOutlined,
+  FileTextOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { can, type EditorRole, type Permission } from '@portal/api-client/admin';
 import { RESOURCES, canResource, type ResourceKind } from '@portal/api-client/admin-resources';
@@ -19,6 +25,13 @@ const kind = (k: ResourceKind): NavEntry => ({ path: `/${k}`, kind: k });
 
 /** The menu, grouped as the newsroom works. */
 const NAV_GROUPS: NavGroup[] = [
+  {
+    key: 'stats',
+    label: '数据',
+    icon: <BarChartOutlined />,
+    // The home page: the back office opens on it (routes/home.tsx).
+    entries: [{ path: '/', label: '数据概览', permission: 'stats' }],
+  },
   {
     key: 'content',
     label: '内容运营',

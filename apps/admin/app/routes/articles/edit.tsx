@@ -39,6 +39,7 @@ import { ArticlePreview } from '../../features/articles/preview';
 import { StatusTag } from '../../features/articles/status';
 import { ContentEditor } from '../../features/shared/ContentEditor';
 import { EditConflictDialog, differencesOf } from '../../features/shared/EditConflictDialog';
+import ArticleStatsCard from '../../features/stats/ArticleStatsCard';
 import { AdminApiError, adminApi } from '../../lib/api';
 
 export async function clientLoader({ params }: { params: { id?: string } }): Promise<AdminArticle | null> {
@@ -341,6 +342,7 @@ export default function ArticleEditor() {
           <ContentEditor onError={(msg) => message.error(msg)} />
         </Form.Item>
       </Card>
+      {article && <ArticleStatsCard id={article.id} />}
       <Card title="预览（桌面端与手机端）">
         <ArticlePreview article={values ?? inputOf(article)} />
       </Card>
