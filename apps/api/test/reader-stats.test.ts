@@ -3,6 +3,8 @@ import type { ArticleStats, ArticleViewsPage, StatsOverview } from '@portal/api-
 import { buildApp } from '../src/app';
 import { formatDate } from '../src/lib/time';
 import { pruneDailyViews } from '../src/repositories/views-daily';
+import { REFERENCE_DATE } from '../src/seed';
+import { demoDailyViews } from '../src/seed/reader-stats';
 import { adminCall, editorSession, type EditorSession } from './editor-helpers';
 import { DIALECTS, isolatedRedisUrl, startTestApp, type TestApp } from './helpers';
 import { insertFixtures } from './fixtures';
@@ -202,5 +204,26 @@ describe.each(DIALECTS)('reader statistics on %s', (dialect) => {
       await second.close();
       await off.close();
     }
+  });
+});
+
+describe('demo reader statistics (seed)', () => {
+  const articles = Array.from({ length: 120 }, (_, i) => ({
+    id: i + 1,
+    created_at: REFERENCE_DATE - (120 - i) * 6 * 3600_000,
+    status: i % 10 === 0 ? 0 : 1,
+  }));
+
+  it('are the same rows for the same day, end on the day seeded, and only of published articles', () => {
+    const until = REFERENCE_DATE + 8 * 86_400_000;
+    const a = demoDailyViews(articles, REFERENCE_DATE, until);
+    expect(a.length).toBeGreaterThan(100);
+    expect(demoDailyViews(articles, REFERENCE_DATE, until)).toEqual(a);
+    const days = [...new Set(a.map((r) => r.day))].sort();
+    expect(days.at(-1)).toBe(formatDate(until));
+    expect(a.every((r) => articles[r.article_id - 1]!.status === 1 && Number(r.views) > 0)).toBe(true);
+    // Seeded a week later, the same pattern a week later.
+    const later = demoDailyViews(articles, REFERENCE_DATE, until + 7 * 86_400_000);
+    expect(later.map((r) => Number(r.views))).toEqual(a.map((r) => Number(r.views)));
   });
 });

@@ -44,30 +44,35 @@ function weighted<K>(table: readonly (readonly [K, number])[], r: number): K {
 }
 
 /**
- * Deterministic daily view rows for the demo (issue 25): the newest articles read over the last
- * DAYS days, fading with age, with a weekday rhythm, so the dashboard shows something on a fresh
- * database. Same seed, same rows, relative to `now`.
+ * Deterministic daily view rows for the demo (issue 25), so the dashboard shows something on a fresh
+ * database: each of the last DAYS days up to `until`, the articles published in the month before it
+ * (at most READ_ARTICLES, newest first) are read, fading with age, with a weekday rhythm, spread over
+ * sources and devices. The content's clock (`now`) is moved to `until`: the same content seeded
+ * on another day gets the same rows, ending on that day.
  */
 export function demoDailyViews(
   articles: readonly { id: number; created_at: number; status?: number }[],
   now: number,
+  until: number,
 ): Insertable<DB['article_views_daily']>[] {
   const rng = rngFor('reader-stats');
-  const newest = articles
+  const shift = Math.max(0, until - now);
+  const published = articles
     .filter((a) => (a.status ?? NewsStatus.Published) === NewsStatus.Published)
-    .sort((a, b) => b.created_at - a.created_at || b.id - a.id)
-    .slice(0, READ_ARTICLES);
+    .map((a) => ({ id: a.id, at: a.created_at + shift, appeal: 0 }))
+    .filter((a) => a.at >= until - (DAYS + 30) * DAY_MS && a.at <= until)
+    .sort((a, b) => b.at - a.at || b.id - a.id);
+  for (const a of published) a.appeal = 30 + Math.floor(Math.pow(rng.float(), 2) * 500);
   const rows: Insertable<DB['article_views_daily']>[] = [];
-  for (const [rank, article] of newest.entries()) {
-    const appeal = 40 + Math.floor(Math.pow(rng.float(), 2) * 400) / (1 + rank / 15);
-    for (let back = DAYS - 1; back >= 0; back--) {
-      const t = now - back * DAY_MS;
-      if (t < article.created_at) continue;
-      const day = formatDate(t);
-      const weekday = new Date(t + 8 * 3600_000).getUTCDay();
-      const rhythm = weekday === 0 || weekday === 6 ? 0.6 : 1;
-      const age = (t - article.created_at) / DAY_MS;
-      const total = Math.round((appeal * rhythm * (0.6 + rng.float() * 0.8)) / (1 + age / 20));
+  for (let back = DAYS - 1; back >= 0; back--) {
+    const t = until - back * DAY_MS;
+    const day = formatDate(t);
+    const weekday = new Date(t + 8 * 3600_000).getUTCDay();
+    const rhythm = weekday === 0 || weekday === 6 ? 0.6 : 1;
+    const read = published.filter((a) => a.at <= t && t - a.at < 30 * DAY_MS).slice(0, READ_ARTICLES);
+    for (const article of read) {
+      const age = (t - article.at) / DAY_MS;
+      const total = Math.round((article.appeal * rhythm * (0.6 + rng.float() * 0.8)) / (1 + age / 3));
       if (total <= 0) continue;
       const buckets = new Map<string, { device: ViewDevice; source: ViewSource; views: number }>();
       const k = Math.min(total, BUCKETS);
