@@ -407,6 +407,19 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         pageSize: 10,
       });
       expect(found.data.list.map((x) => x.title)).toContain('专栏稿件待审');
+      // Issue 25: the member's own list shows the views of the published article (0 before any).
+      const mine = async () =>
+        (
+          await t.call<{ id: number; views?: number }[]>('space_list', {
+            page: 1,
+            pageSize: 10,
+            ...m.identity,
+          })
+        ).data.find((a) => a.id === add.data.id)?.views;
+      expect(await mine()).toBe(0);
+      const publicId = found.data.list.find((x) => x.title === '专栏稿件待审')!.id;
+      for (let i = 0; i < 2; i++) expect((await t.call('article_pv', { id: publicId })).code).toBe(0);
+      expect(await mine()).toBe(2);
     });
 
     it('rejects with the reason the member sees', async () => {

@@ -222,6 +222,8 @@ export interface ColumnArticle {
   showStatus: string;
   refuse: string;
   created_at: string;
+  /** The member's list only (issue 25): views of the published article, 0 before it is published. */
+  views?: number;
 }
 
 export type FormFieldType = 'input' | 'select' | 'radio' | 'checkbox' | 'multi' | 'province' | 'city';
