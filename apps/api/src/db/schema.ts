@@ -358,7 +358,7 @@ export interface DB {
     saved_by: string;
     saved_at: number;
   };
-  /** Views per article, Asia/Shanghai day, device and source (015). */
+  /** Views per article, Asia/Shanghai day, device and source (019). */
   article_views_daily: {
     article_id: number;
     day: string;
