@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
@@ -90,6 +91,10 @@ export interface ApiConfig {
   searchPushIntervalMs: number;
   /** URLs per article sitemap file (SITEMAP_URLS_PER_FILE; the protocol's limit is 50,000). */
   sitemapUrlsPerFile: number;
+  /** Uploaded images decoded at once in this process (IMAGE_DECODE_CONCURRENCY; lib/decode-queue.ts). */
+  imageDecodeConcurrency: number;
+  /** Decodes that may wait for a slot before uploads are answered 10503 (IMAGE_DECODE_QUEUE). */
+  imageDecodeQueue: number;
 }
 
 const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
@@ -105,6 +110,9 @@ const PUSH_VARIABLES = PUSH_PROVIDERS.flatMap((p) => [
 
 /** No page needs a query longer than this; one that runs longer is stopped and answered 10503. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
+/** Decodes waiting for a slot: on 2 cores, the last waits some 8 s behind 50-megapixel PNGs (soak). */
+const DEFAULT_IMAGE_DECODE_QUEUE = 16;
 
 const ApiVariables = z.object({
   NODE_ENV: nodeEnvVar,
@@ -131,6 +139,8 @@ const ApiVariables = z.object({
   ...Object.fromEntries(SMS_VARIABLES.map((name) => [name, optionalVar])),
   SEARCH_PUSH_PROVIDER: enumVar(PUSH_PROVIDERS, 'outbox'),
   SEARCH_PUSH_INTERVAL_MS: intVar(5000, 0, 86_400_000),
+  IMAGE_DECODE_CONCURRENCY: intVar(availableParallelism(), 1, 256),
+  IMAGE_DECODE_QUEUE: intVar(DEFAULT_IMAGE_DECODE_QUEUE, 0, 10_000),
   ...Object.fromEntries(PUSH_VARIABLES.map((name) => [name, optionalVar])),
 });
 
@@ -218,6 +228,8 @@ export function loadConfig(
     },
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
+    imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
+    imageDecodeQueue: e.IMAGE_DECODE_QUEUE,
     searchPush: Object.fromEntries([
       ['SEARCH_PUSH_PROVIDER', e.SEARCH_PUSH_PROVIDER],
       ...PUSH_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),
