@@ -1,10 +1,10 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
 import {
   assertNoIssues,
   dataDirTokenSecret,
+  defaultDecodeConcurrency,
   enumVar,
   intVar,
   isProduction,
@@ -111,7 +111,7 @@ const PUSH_VARIABLES = PUSH_PROVIDERS.flatMap((p) => [
 /** No page needs a query longer than this; one that runs longer is stopped and answered 10503. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
-/** Decodes waiting for a slot: on 2 cores, the last waits some 8 s behind 50-megapixel PNGs (soak). */
+/** Decodes that may wait for a slot (bench/results/soak-images.md: 2 slots and 16 waiting on 2 cores). */
 const DEFAULT_IMAGE_DECODE_QUEUE = 16;
 
 const ApiVariables = z.object({
@@ -139,7 +139,7 @@ const ApiVariables = z.object({
   ...Object.fromEntries(SMS_VARIABLES.map((name) => [name, optionalVar])),
   SEARCH_PUSH_PROVIDER: enumVar(PUSH_PROVIDERS, 'outbox'),
   SEARCH_PUSH_INTERVAL_MS: intVar(5000, 0, 86_400_000),
-  IMAGE_DECODE_CONCURRENCY: intVar(availableParallelism(), 1, 256),
+  IMAGE_DECODE_CONCURRENCY: intVar(defaultDecodeConcurrency(), 1, 256),
   IMAGE_DECODE_QUEUE: intVar(DEFAULT_IMAGE_DECODE_QUEUE, 0, 10_000),
   ...Object.fromEntries(PUSH_VARIABLES.map((name) => [name, optionalVar])),
 });

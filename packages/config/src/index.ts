@@ -32,3 +32,4 @@ export {
 export { seedVar, seedsDemo, SEED_MODES, type SeedMode } from './seed';
 export { parseStorageUrl, storageUrlVar, type S3StorageSettings } from './storage';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
+export { defaultDecodeConcurrency } from './image-decodes';

@@ -34,8 +34,8 @@ export const UPLOAD_MISSING_MSG = '请选择要上传的文件';
 /**
  * Uploads per member (or editor) and hour, every upload call together (issue 11): files are counted
  * when their first byte is about to be read, bytes are reserved from the request's declared length.
- * A minute's burst is capped too (issue 23, item 11): the hour's 60 files at once would be 60
- * decodes at once.
+ * A member's minute is capped too (issue 23, item 11), below the decode queue's places: one member
+ * alone cannot fill the line that every member's uploads share.
  */
 export const UPLOAD_LIMITS = {
   filesPerMinute: 10,
@@ -48,17 +48,25 @@ export const UPLOAD_RATE_MSG = `上传过于频繁，每分钟最多上传 ${UPL
 export const UPLOAD_FILES_LIMIT_MSG = `上传过于频繁，每小时最多上传 ${UPLOAD_LIMITS.filesPerHour} 个文件，请稍后再试`;
 export const UPLOAD_BYTES_LIMIT_MSG = `上传总量已达上限，每小时最多上传 ${UPLOAD_LIMITS.bytesPerHour / 1024 / 1024}MB，请稍后再试`;
 
-/** The limiter key of an uploader's per-minute count (tests step past a window by resetting it). */
-export const uploadRateKey = (uploader: string): string => `upload:minute:${uploader}`;
+/** The limiter key of a member's per-minute count (tests step past a window by resetting it). */
+export const uploadRateKey = (memberId: number): string => `upload:minute:member:${memberId}`;
 
 /** Partial uploads older than this in the temp folder belong to no live request (swept). */
 export const STALE_UPLOAD_MS = 3600_000;
 
 /**
- * Counts one upload of at most `bytes` against the uploader's minute and hourly budgets, or answers
- * 10008. Called before the file's first byte is read. Each count is raised and checked in one step
- * (parallel requests cannot all see room); the minute comes first, so a burst refused there spends
- * none of the hour.
+ * Counts one upload against the member's minute, or answers 10008. Called before chargeUploadBudget,
+ * so a burst refused here spends none of the hour. Raised and checked in one step: parallel requests
+ * cannot all see room.
+ */
+export async function chargeMemberUploadRate(limiter: RateLimiter, memberId: number): Promise<void> {
+  const { filesPerMinute, minuteMs } = UPLOAD_LIMITS;
+  await limiter.consume(uploadRateKey(memberId), filesPerMinute, minuteMs, UPLOAD_RATE_MSG);
+}
+
+/**
+ * Counts one upload of at most `bytes` against the uploader's hourly budget, or answers 10008.
+ * Called before the file's first byte is read.
  */
 export async function chargeUploadBudget(
   limiter: RateLimiter,
@@ -66,8 +74,7 @@ export async function chargeUploadBudget(
   uploader: string,
   bytes: number,
 ): Promise<void> {
-  const { filesPerMinute, minuteMs, filesPerHour, bytesPerHour, windowMs } = UPLOAD_LIMITS;
-  await limiter.consume(uploadRateKey(uploader), filesPerMinute, minuteMs, UPLOAD_RATE_MSG);
+  const { filesPerHour, bytesPerHour, windowMs } = UPLOAD_LIMITS;
   await limiter.consume(`upload:files:${uploader}`, filesPerHour, windowMs, UPLOAD_FILES_LIMIT_MSG);
   await limiter.consume(`upload:bytes:${uploader}`, bytesPerHour, windowMs, UPLOAD_BYTES_LIMIT_MSG, bytes);
 }
