@@ -141,7 +141,8 @@ describe.each(DIALECTS)('image decodes of uploads on %s', (dialect) => {
     const flood = await Promise.all(sends);
     const busy = flood.filter((r) => r.status === 503);
     expect(busy).toHaveLength(4);
-    for (const r of busy) expect(r.body).toEqual({ code: ErrorCode.Overloaded, msg: MSG.imageBusy, data: null });
+    for (const r of busy)
+      expect(r.body).toEqual({ code: ErrorCode.Overloaded, msg: MSG.imageBusy, data: null });
     expect(flood.filter((r) => r.status === 200 && r.body.code === 0)).toHaveLength(WAITING);
     // No temporary file of a refused upload is left behind.
     expect(fs.readdirSync(path.join(dataDir, 'uploads', '.tmp'))).toEqual([]);

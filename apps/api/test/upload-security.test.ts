@@ -312,8 +312,7 @@ describe.each(DIALECTS)('upload security on %s', (dialect) => {
       const data = await png();
       for (let i = 0; i < UPLOAD_LIMITS.filesPerHour; i++) {
         // A new minute every filesPerMinute uploads: only the hour's cap is under test here.
-        if (i % UPLOAD_LIMITS.filesPerMinute === 0)
-          await t.app.rateLimit.reset(uploadRateKey(member.id));
+        if (i % UPLOAD_LIMITS.filesPerMinute === 0) await t.app.rateLimit.reset(uploadRateKey(member.id));
         const res = await upload(t, 'member_upload', member.identity, {
           name: 'a.png',
           type: 'image/png',
