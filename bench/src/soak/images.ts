@@ -7,7 +7,7 @@ import { call, connect, nextAddress, type Client } from './client';
 
 /**
  * The worst case of uploaded-image decoding (issue 23, item 11): UPLOADS avatar uploads at once, a
- * 145 KB single-colour PNG that decodes to 50 megapixels (just under the API's pixel limit) from
+ * 160 KB single-colour PNG that decodes to 50 megapixels (just under the API's pixel limit) from
  * MEMBERS registered members (as many each as their per-minute cap lets through, so the decode
  * queue is what bounds them), while /healthz is asked again and again. Records how the uploads were
  * answered, the server's resident memory (sampled VmRSS) before and at its peak, and /healthz
