@@ -12,6 +12,7 @@ import db from './plugins/db';
 import errors, { frameworkErrors } from './plugins/errors';
 import health from './plugins/health';
 import housekeeping from './plugins/housekeeping';
+import imageDecodes from './plugins/image-decodes';
 import resanitize from './plugins/resanitize';
 import metrics from './plugins/metrics';
 import pageViews from './plugins/page-views';
@@ -85,6 +86,7 @@ export async function buildApp(
   await app.register(contentChanges, { config });
   await app.register(pageViews);
   await app.register(auth, { config });
+  await app.register(imageDecodes, { config });
   await app.register(memberMultipart, { config });
   await app.register(routes, { config });
   await app.register(uploadFiles);

@@ -4,6 +4,7 @@ import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/con
 import {
   assertNoIssues,
   dataDirTokenSecret,
+  defaultDecodeConcurrency,
   enumVar,
   flagVar,
   intVar,
@@ -103,6 +104,10 @@ export interface ApiConfig {
   sitemapUrlsPerFile: number;
   /** WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_API_ORIGIN: share cards inside WeChat; off when unset. */
   wechat?: WechatSettings;
+  /** Uploaded images decoded at once in this process (IMAGE_DECODE_CONCURRENCY; lib/decode-queue.ts). */
+  imageDecodeConcurrency: number;
+  /** Decodes that may wait for a slot before uploads are answered 10503 (IMAGE_DECODE_QUEUE). */
+  imageDecodeQueue: number;
 }
 
 const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
@@ -118,6 +123,9 @@ const PUSH_VARIABLES = PUSH_PROVIDERS.flatMap((p) => [
 
 /** No page needs a query longer than this; one that runs longer is stopped and answered 10503. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
+/** Decodes that may wait for a slot (bench/results/soak-images.md: 2 slots and 16 waiting on 2 cores). */
+const DEFAULT_IMAGE_DECODE_QUEUE = 16;
 
 const ApiVariables = z.object({
   NODE_ENV: nodeEnvVar,
@@ -145,6 +153,8 @@ const ApiVariables = z.object({
   ...Object.fromEntries(SMS_VARIABLES.map((name) => [name, optionalVar])),
   SEARCH_PUSH_PROVIDER: enumVar(PUSH_PROVIDERS, 'outbox'),
   SEARCH_PUSH_INTERVAL_MS: intVar(5000, 0, 86_400_000),
+  IMAGE_DECODE_CONCURRENCY: intVar(defaultDecodeConcurrency(), 1, 256),
+  IMAGE_DECODE_QUEUE: intVar(DEFAULT_IMAGE_DECODE_QUEUE, 0, 10_000),
   ...Object.fromEntries(PUSH_VARIABLES.map((name) => [name, optionalVar])),
   ...WECHAT_VARIABLES,
 });
@@ -262,6 +272,8 @@ export function loadConfig(
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     wechat: wechatSettings(e),
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
+    imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
+    imageDecodeQueue: e.IMAGE_DECODE_QUEUE,
     searchPush: Object.fromEntries([
       ['SEARCH_PUSH_PROVIDER', e.SEARCH_PUSH_PROVIDER],
       ...PUSH_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),

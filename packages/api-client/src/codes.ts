@@ -47,7 +47,10 @@ export const ErrorCode = {
   WechatUrlRefused: 10603,
   /** Anything unexpected on the server; details are logged, never sent. */
   ServerError: 10500,
-  /** A database query ran past its time limit (PostgreSQL statement_timeout); try again later. */
+  /**
+   * The server is saturated; try again later: a database query ran past its time limit (PostgreSQL
+   * statement_timeout), or every image decode slot and queue place is taken (msg MSG.imageBusy).
+   */
   Overloaded: 10503,
   /** The database is unreachable (restarting, failing over); try again in a moment. */
   DatabaseUnavailable: 10504,

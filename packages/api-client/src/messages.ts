@@ -43,6 +43,8 @@ export const MSG = {
   // profile
   avatarType: '头像只能是 PNG、JPG 或 JPEG 格式',
   avatarSize: '上传头像图片大小不能超过 3MB',
+  /** Every image decode slot and queue place is taken (uploads answer 10503): try again shortly. */
+  imageBusy: '图片处理繁忙，请稍后再试',
   // column article
   titleRequired: '请输入文章标题',
   titleTooLong: `标题不能超过${TITLE_MAX}个字符`,

@@ -42,3 +42,4 @@ export {
   wechatSettings,
   type WechatSettings,
 } from './wechat';
+export { defaultDecodeConcurrency } from './image-decodes';

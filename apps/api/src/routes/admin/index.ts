@@ -37,9 +37,10 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
 
   app.setErrorHandler((error: FastifyError | AdminHttpError | ApiError, request, reply) => {
     if (error instanceof AdminHttpError) return reply.status(error.statusCode).send(error.body);
-    // Shared code below the admin routes (uploads, multipart) speaks the public API's errors.
+    // Shared code below the admin routes (uploads, multipart) speaks the public API's errors: a
+    // server-side state (500, or 503 when the image decode queue is full) keeps its status.
     if (error instanceof ApiError)
-      return reply.status(error.code === ErrorCode.ServerError ? 500 : 400).send({ message: error.message });
+      return reply.status(error.statusCode >= 500 ? error.statusCode : 400).send({ message: error.message });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).send({ message: ERROR_MESSAGES[ErrorCode.DatabaseUnavailable] });

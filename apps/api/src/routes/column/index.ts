@@ -229,7 +229,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     async (file, request) => {
       // Checked again: the column may have been withdrawn while the file was arriving.
       await requireApprovedColumn(memberOf(request));
-      const stored = await storeEditorFile(file, app.fileStore, { now: now() });
+      const stored = await storeEditorFile(file, app.fileStore, app.imageDecodes, { now: now() });
       await recordUpload(app.database, stored, file.clientName, `member:${memberOf(request)}`, now());
       return { ...ok({ url: stored.url }), msg: '上传成功' };
     },

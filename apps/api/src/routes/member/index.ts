@@ -170,7 +170,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
   });
 
   registerUpload(app, 'member_upload', AVATAR_MAX_BYTES, AVATAR_SIZE_MSG, async (file, request) => {
-    const stored = await storeAvatar(file, app.fileStore, memberOf(request));
+    const stored = await storeAvatar(file, app.fileStore, app.imageDecodes, memberOf(request));
     return { ...ok(stored.url), msg: '上传成功' };
   });
 
