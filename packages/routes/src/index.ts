@@ -5,3 +5,4 @@ export * from './nginx';
 export * from './drift';
 export * from './uploads';
 export * from './sitemap';
+export * from './phone';

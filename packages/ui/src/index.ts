@@ -21,3 +21,5 @@ export * from './useStartup';
 export * from './Highlight';
 export * from './UploadImage';
 export * from './routeModules';
+export * from './baidu';
+export * from './BaiduHead';
