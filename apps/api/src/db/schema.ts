@@ -349,4 +349,12 @@ export interface DB {
     next_at: number;
     last_error: Generated<string>;
   };
+  /** Each site's daily push quota left, as the search engine last answered (013). */
+  search_push_quota: {
+    site: string;
+    /** YYYY-MM-DD in Asia/Shanghai: the quota's day. */
+    day: string;
+    remain: number;
+    checked_at: number;
+  };
 }

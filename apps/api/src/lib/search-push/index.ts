@@ -2,7 +2,13 @@ import type { FetchLike } from '../sms';
 import { BaiduSearchPush } from './baidu';
 import { SearchPushOutbox, type SearchPushProvider } from './provider';
 
-export { SEARCH_PUSH_OUTBOX, type SearchPushProvider } from './provider';
+export {
+  QuotaSpentError,
+  SEARCH_PUSH_OUTBOX,
+  type PushReceipt,
+  type SearchPushProvider,
+  type SiteQuota,
+} from './provider';
 export { BaiduSearchPush } from './baidu';
 
 export type SearchPushProviderName = 'outbox' | 'baidu';
