@@ -43,6 +43,9 @@ describe('phoneUrlOf', () => {
 
   it('has none for a page without an equivalent, or whose equivalent is itself', () => {
     expect(phoneUrlOf(TWO_HOSTS, '/about', '')).toBeUndefined();
+    // A category page and /more only fall back to the phone home: not the same content.
+    expect(phoneUrlOf(TWO_HOSTS, '/AI', '')).toBeUndefined();
+    expect(phoneUrlOf(TWO_HOSTS, '/more', '?id=0')).toBeUndefined();
     expect(phoneUrlOf(TWO_HOSTS, '/news/12', '')).toBeUndefined();
     expect(phoneUrlOf(ONE_HOST, '/', '')).toBeUndefined();
     expect(phoneUrlOf(ONE_HOST, '/topic/4', '')).toBeUndefined();
@@ -57,14 +60,14 @@ describe('handlePhonePath', () => {
   const article = phonePathHandle<{ id: number }>((d) => `/new_detail?id=${d.id}`);
   it("asks the deepest route whose handle knows the page's phone path", () => {
     const matches = [
-      { handle: undefined, data: {} },
-      { handle: article, data: { id: 7 } },
-      { handle: { other: true }, data: {} },
+      { handle: undefined, loaderData: {} },
+      { handle: article, loaderData: { id: 7 } },
+      { handle: { other: true }, loaderData: {} },
     ];
     expect(handlePhonePath(matches)).toBe('/new_detail?id=7');
   });
   it('has none when no route knows, or the route failed (no data)', () => {
-    expect(handlePhonePath([{ handle: undefined, data: {} }])).toBeUndefined();
-    expect(handlePhonePath([{ handle: article, data: undefined }])).toBeUndefined();
+    expect(handlePhonePath([{ handle: undefined, loaderData: {} }])).toBeUndefined();
+    expect(handlePhonePath([{ handle: article, loaderData: undefined }])).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { NO_TRANSFORM, phonePathOf, type AppName } from '@portal/routes';
+import { NO_TRANSFORM, mobileEquivalent, type AppName } from '@portal/routes';
 
 /**
  * Baidu's mobile adaptation tags (DESIGN.md section 10), written once for every app's document:
@@ -45,8 +45,8 @@ export interface SiteOrigins {
 
 /**
  * The absolute phone URL of the desktop page at `pathname` + `search`: `phonePath` when the page
- * knows it (an article, by its category), else the route table's equivalent (phonePathOf), on the
- * mobile origin. Undefined without an equivalent, and when it would be this very URL (a shared
+ * knows it (an article, by its category), else the route table's equivalent (mobileEquivalent, as
+ * the sitemap's alternates: a fallback to the phone home is not one), on the mobile origin. Undefined without an equivalent, and when it would be this very URL (a shared
  * path such as "/" on a one-host setup, where the gateway picks the app by width): a page is not
  * its own phone version.
  */
@@ -54,7 +54,7 @@ export function phoneUrlOf(
   origins: SiteOrigins,
   pathname: string,
   search: string,
-  phonePath = phonePathOf(pathname, search),
+  phonePath = mobileEquivalent(`${pathname}${search}`),
 ): string | undefined {
   if (!phonePath) return undefined;
   const phone = new URL(phonePath, origins.mobile).href;
@@ -76,11 +76,13 @@ export function phonePathHandle<T>(phonePath: (data: T) => string | undefined): 
 }
 
 /** The phone path a matched route's handle gives, if any (the deepest such route wins). */
-export function handlePhonePath(matches: readonly { handle?: unknown; data?: unknown }[]): string | undefined {
+export function handlePhonePath(
+  matches: readonly { handle?: unknown; loaderData?: unknown }[],
+): string | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
-    const { handle, data } = matches[i]!;
+    const { handle, loaderData } = matches[i]!;
     if (handle && typeof (handle as Partial<PhonePathHandle>).phonePath === 'function')
-      return (handle as PhonePathHandle).phonePath(data);
+      return (handle as PhonePathHandle).phonePath(loaderData);
   }
   return undefined;
 }
