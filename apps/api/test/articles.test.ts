@@ -57,7 +57,11 @@ describe.each(DIALECTS)('article calls on %s', (dialect) => {
       .where('id', '=', 28)
       .executeTakeFirstOrThrow();
     const edited = Number(created_at) + 26 * 3600_000 + 15 * 60_000;
-    await t.app.database.db.updateTable('articles').set({ updated_at: edited }).where('id', '=', 28).execute();
+    await t.app.database.db
+      .updateTable('articles')
+      .set({ updated_at: edited })
+      .where('id', '=', 28)
+      .execute();
     const res = await t.call<ArticleDetail>('article_content', { id: 28 });
     const beijing = new Date(edited + 8 * 3600_000).toISOString();
     expect(res.data.updated_at).toBe(`${beijing.slice(0, 10)} ${beijing.slice(11, 16)}`);

@@ -17,11 +17,7 @@ import {
 import type { FetchLike } from '../src/lib/sms';
 import { pushDue, retryDelay } from '../src/plugins/search-push';
 import { formatDate } from '../src/lib/time';
-import {
-  pendingSearchPush,
-  queueSearchPush,
-  recordSearchPushQuota,
-} from '../src/repositories/search-push';
+import { pendingSearchPush, queueSearchPush, recordSearchPushQuota } from '../src/repositories/search-push';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember } from './member-helpers';
 
@@ -316,10 +312,12 @@ describe.each(DIALECTS)('search push queue on %s', (dialect) => {
       expect(received).toHaveLength(2); // one request per site
 
       const shown = await status();
-      expect(shown.quota.map((q) => [q.site, q.remain])).toEqual([
-        [MOBILE, 0],
-        [DESKTOP, 0],
-      ].sort());
+      expect(shown.quota.map((q) => [q.site, q.remain])).toEqual(
+        [
+          [MOBILE, 0],
+          [DESKTOP, 0],
+        ].sort(),
+      );
       expect(shown.resumesAt).not.toBeNull();
       // The next day starts at 00:00 in Asia/Shanghai (16:00 UTC).
       expect(new Date(shown.resumesAt!).getUTCHours()).toBe(16);

@@ -33,7 +33,8 @@ export function baiduTags(app: AppName, phoneUrl?: string): BaiduTag[] {
     { httpEquiv: 'Cache-Control', content: NO_TRANSFORM },
     { httpEquiv: 'Cache-Control', content: 'no-siteapp' },
   ];
-  if (app === 'desktop' && phoneUrl) tags.push({ name: 'mobile-agent', content: `format=html5;url=${phoneUrl}` });
+  if (app === 'desktop' && phoneUrl)
+    tags.push({ name: 'mobile-agent', content: `format=html5;url=${phoneUrl}` });
   return tags;
 }
 

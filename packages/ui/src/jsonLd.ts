@@ -4,14 +4,25 @@ import { isoOf, keywordsOf, localTimeOf } from './format';
 
 type JsonLdArticle = Pick<
   ArticleDetail,
-  'title' | 'description' | 'keyword' | 'thumb' | 'created_at' | 'updated_at' | 'author' | 'adminName' | 'cat_name'
+  | 'title'
+  | 'description'
+  | 'keyword'
+  | 'thumb'
+  | 'created_at'
+  | 'updated_at'
+  | 'author'
+  | 'adminName'
+  | 'cat_name'
 >;
 
 /**
  * schema.org NewsArticle of an article page, the same on desktop and on the phone (whose canonical is
  * the desktop article). `origin` makes image and logo addresses absolute.
  */
-export function newsArticleJsonLd(a: JsonLdArticle, { canonical, origin }: { canonical: string; origin: string }) {
+export function newsArticleJsonLd(
+  a: JsonLdArticle,
+  { canonical, origin }: { canonical: string; origin: string },
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
