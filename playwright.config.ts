@@ -14,7 +14,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8091);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 /** Specs that publish and take down articles and topics (see the *-writes projects). */
-const WRITERS = /(admin|admin-resources|topic-page|xss)\.spec\.ts$/;
+const WRITERS = /(admin|admin-resources|admin-papers|topic-page|xss)\.spec\.ts$/;
 const DESKTOP = { browserName: 'chromium', viewport: { width: 1280, height: 800 } } as const;
 const PHONE = {
   browserName: 'chromium',

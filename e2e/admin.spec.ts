@@ -119,6 +119,7 @@ test('a reviewer approves a column and a column article; leads export as CSV', a
   await signIn(page, editor);
   await page.getByRole('menuitem', { name: '专栏审核' }).click();
   const application = page.locator('tr', { hasText: username });
+  await expect(application.locator('.masked-phone')).toHaveText(/^\d{3}\*{4}\d{4}$/);
   await application.getByRole('button', { name: /通\s*过/ }).click();
   await expect(application).toHaveCount(0);
 
@@ -168,7 +169,12 @@ test('a reviewer approves a column and a column article; leads export as CSV', a
     question: '[]',
   });
   await page.goto('/admin/leads?source=vendor&id=1');
-  await expect(page.locator('tr', { hasText: mobile })).toBeVisible();
+  // The table shows the phone masked; the row's own button reveals it (an audited look).
+  const lead = page.locator('tr', { hasText: `v${mobile}@example.com` });
+  const phone = lead.locator('.masked-phone');
+  await expect(phone).toHaveText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
+  await lead.getByRole('button', { name: /查看手机号/ }).click();
+  await expect(phone).toHaveText(mobile);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: /导出 CSV/ }).click();
   const csv = readFileSync((await (await download).path())!);

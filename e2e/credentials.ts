@@ -8,6 +8,11 @@ export const E2E_ENV = {
   CLIENT_ID: 'e2e-web-client',
   CLIENT_SECRET: 'e2e-client-secret-7f3a9c',
   TOKEN_SECRET: 'e2e-token-secret-51d8e2b4',
+  // WeChat share cards on, against the fake WeChat API e2e/serve.mjs starts (e2e/fake-wechat.mjs),
+  // which issues E2E_WECHAT_TICKET: the specs check wx.config's signature with it.
+  WECHAT_APP_ID: 'wx-e2e-app',
+  WECHAT_APP_SECRET: 'e2e-wechat-secret-9b2d',
+  E2E_WECHAT_TICKET: 'e2e-jsapi-ticket-4c1f',
 } as const;
 
 /** The credential as accessToken takes it. */

@@ -16,4 +16,13 @@ const cleanup = () => {
   rmSync(pointer, { force: true });
 };
 process.once('exit', cleanup);
+// WeChat share cards (e2e/credentials.ts turns them on): the gateway talks to a local fake WeChat API.
+if (process.env.WECHAT_APP_ID && !process.env.WECHAT_API_ORIGIN) {
+  const { startFakeWechat } = await import('./fake-wechat.mjs');
+  process.env.WECHAT_API_ORIGIN = await startFakeWechat({
+    appId: process.env.WECHAT_APP_ID,
+    secret: process.env.WECHAT_APP_SECRET,
+    ticket: process.env.E2E_WECHAT_TICKET,
+  });
+}
 await import('../apps/gateway/dist/server.js');

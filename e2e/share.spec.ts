@@ -16,7 +16,7 @@ async function ogTags(request: APIRequestContext, path: string, vw: number): Pro
 // eslint-disable-next-line no-empty-pattern
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'phone', 'runs once'));
 
-test('mobile article, home and the landing pages carry og:title, og:description, og:image and og:url', async ({
+test('articles at both widths, home and the landing pages carry og:title, og:description, og:url and a raster og:image', async ({
   request,
   baseURL,
 }) => {
@@ -28,6 +28,7 @@ test('mobile article, home and the landing pages carry og:title, og:description,
   );
   const pages: [string, number][] = [
     [`/${article.cat_alias}/news/12`, 390],
+    [`/${article.cat_alias}/12`, 1280],
     ['/', 390],
     ['/vendor', 390],
     ['/partner/demo1', 390],
@@ -38,8 +39,11 @@ test('mobile article, home and the landing pages carry og:title, og:description,
     for (const key of ['og:title', 'og:description', 'og:url'])
       expect(og[key], `${path} ${key}`).toBeTruthy();
     expect(og['og:url'], path).toMatch(new RegExp(`^${baseURL}/`));
-    if (path !== '/activity/register?id=1')
-      expect(og['og:image'], `${path} og:image`).toMatch(/^https?:\/\//);
+    // Every card has a picture WeChat can show: a JPEG or PNG that is really served.
+    expect(og['og:image'], `${path} og:image`).toMatch(/^https?:\/\/[^?#]+\.(?:jpe?g|png|gif)(?:[?#]|$)/i);
+    const picture = await request.get(og['og:image']!);
+    expect(picture.status(), og['og:image']).toBe(200);
+    expect(picture.headers()['content-type'], og['og:image']).toMatch(/^image\/(?:jpeg|png|gif)/);
   }
   const og = await ogTags(request, `/${article.cat_alias}/news/12`, 390);
   expect(og['og:type']).toBe('article');

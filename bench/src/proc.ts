@@ -53,6 +53,8 @@ export async function startNode(
       CLIENT_SECRET: BENCH_CLIENT.secret,
       TOKEN_SECRET,
       PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? url,
+      // A measuring host, not the real site: the SMS outbox stays, allowed by name (codes in a file only).
+      SMS_OUTBOX_IN_PRODUCTION: '1',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

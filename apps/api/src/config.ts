@@ -5,6 +5,7 @@ import {
   assertNoIssues,
   dataDirTokenSecret,
   enumVar,
+  flagVar,
   intVar,
   isProduction,
   issuesOf,
@@ -14,15 +15,20 @@ import {
   originVar,
   portVar,
   productionSecretIssues,
+  productionSmsIssues,
   seedsDemo,
   seedVar,
   storageUrlVar,
   stringVar,
   trustProxyVar,
   urlVar,
+  WECHAT_VARIABLES,
+  wechatIssues,
+  wechatSettings,
   type ConfigIssue,
   type S3StorageSettings,
   type TrustProxySetting,
+  type WechatSettings,
 } from '@portal/config';
 import { URLS_PER_FILE } from './lib/sitemap';
 import {
@@ -80,6 +86,11 @@ export interface ApiConfig {
   /** SMS_PROVIDER and its credentials. */
   sms: SmsEnv;
   /**
+   * SMS_OUTBOX_IN_PRODUCTION: a production-mode staging host may keep the outbox (codes go to its
+   * file only, never to a log line); production refuses the outbox without it.
+   */
+  smsOutboxInProduction: boolean;
+  /**
    * Where the portal's pages are (PUBLIC_ORIGIN, PUBLIC_MOBILE_ORIGIN): absolute URLs in the
    * sitemaps and the search engine push. The gateway hands the in-process API its own.
    */
@@ -90,6 +101,8 @@ export interface ApiConfig {
   searchPushIntervalMs: number;
   /** URLs per article sitemap file (SITEMAP_URLS_PER_FILE; the protocol's limit is 50,000). */
   sitemapUrlsPerFile: number;
+  /** WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_API_ORIGIN: share cards inside WeChat; off when unset. */
+  wechat?: WechatSettings;
 }
 
 const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
@@ -128,10 +141,12 @@ const ApiVariables = z.object({
   SITEMAP_URLS_PER_FILE: intVar(URLS_PER_FILE, 1, URLS_PER_FILE),
   SMS_DAILY_CAP: intVar(2000, 0, 10_000_000),
   SMS_PROVIDER: enumVar(SMS_PROVIDERS, 'outbox'),
+  SMS_OUTBOX_IN_PRODUCTION: flagVar(false),
   ...Object.fromEntries(SMS_VARIABLES.map((name) => [name, optionalVar])),
   SEARCH_PUSH_PROVIDER: enumVar(PUSH_PROVIDERS, 'outbox'),
   SEARCH_PUSH_INTERVAL_MS: intVar(5000, 0, 86_400_000),
   ...Object.fromEntries(PUSH_VARIABLES.map((name) => [name, optionalVar])),
+  ...WECHAT_VARIABLES,
 });
 
 /** Every environment variable the API reads (the .env.example drift test checks it lists them all). */
@@ -149,6 +164,14 @@ const ApiEnv = ApiVariables.superRefine((env, ctx) => {
       });
     }
   }
+  // A provider's own endpoint carries its credential (Baidu's token) or the code (Aliyun's signed
+  // query) in the URL: never over plain http.
+  for (const name of ['ALIYUN_SMS_ENDPOINT', 'BAIDU_PUSH_ENDPOINT'] as const) {
+    const value = (env as Record<string, unknown>)[name];
+    if (typeof value === 'string' && !isHttpsUrl(value)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `must be an https URL, got "${value}"` });
+    }
+  }
   // The same for the search engine push: a configured provider without its token would lose URLs.
   for (const name of SEARCH_PUSH_PROVIDER_VARIABLES[env.SEARCH_PUSH_PROVIDER].required) {
     if (!(env as Record<string, unknown>)[name]) {
@@ -159,7 +182,18 @@ const ApiEnv = ApiVariables.superRefine((env, ctx) => {
       });
     }
   }
+  for (const issue of wechatIssues(env)) {
+    ctx.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
+  }
 });
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 /** API_PORT, else PORT (the standalone API run on its own). */
 const withPort = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
@@ -192,6 +226,14 @@ export function loadConfig(
         ['TOKEN_SECRET', 'CLIENT_SECRET'],
       ),
     );
+    if (parsed.success) {
+      issues.push(
+        ...productionSmsIssues(
+          overrides.sms?.SMS_PROVIDER ?? parsed.data.SMS_PROVIDER,
+          overrides.smsOutboxInProduction ?? parsed.data.SMS_OUTBOX_IN_PRODUCTION,
+        ),
+      );
+    }
   }
   assertNoIssues('api', issues);
   const e = parsed.data!;
@@ -212,11 +254,13 @@ export function loadConfig(
     cacheTtlMs: e.API_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY,
     smsDailyCap: e.SMS_DAILY_CAP,
+    smsOutboxInProduction: e.SMS_OUTBOX_IN_PRODUCTION,
     publicOrigins: {
       desktop: e.PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
       mobile: e.PUBLIC_MOBILE_ORIGIN ?? e.PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
     },
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
+    wechat: wechatSettings(e),
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
     searchPush: Object.fromEntries([
       ['SEARCH_PUSH_PROVIDER', e.SEARCH_PUSH_PROVIDER],

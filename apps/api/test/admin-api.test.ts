@@ -209,6 +209,12 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         [editor, 'GET', '/review/columns', 403],
         [editor, 'GET', '/leads?source=vendor&id=7', 403],
         [editor, 'GET', '/leads.csv?source=vendor&id=7', 403],
+        [editor, 'GET', '/leads/1/phone?source=vendor&id=7&key=mobile', 403],
+        // Subscribers' emails follow the leads permission, not the reports the editor writes.
+        [editor, 'GET', '/reports/1/subscribers', 403],
+        [editor, 'GET', '/reports/1/subscribers.csv', 403],
+        [editor, 'GET', '/members', 403],
+        [reviewer, 'GET', '/members', 200],
         [editor, 'GET', '/audit-log', 403],
         [reviewer, 'GET', '/audit-log', 403],
         [reviewer, 'GET', '/review/articles', 200],
@@ -357,7 +363,10 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         memberId: number;
         mobile: string;
       }>;
-      expect(queue.items.find((c) => c.memberId === m.id)).toBeTruthy();
+      // The queue lists the applicant's phone masked, like every back-office list.
+      expect(queue.items.find((c) => c.memberId === m.id)?.mobile).toBe(
+        `${m.mobile.slice(0, 3)}****${m.mobile.slice(-4)}`,
+      );
       expect((await call(reviewer, 'POST', `/review/columns/${m.id}/approve`, {})).statusCode).toBe(200);
       expect((await t.call<{ status: number }>('check_space', { id: m.id, ...m.identity })).data.status).toBe(
         ColumnStatus.Approved,
@@ -410,8 +419,40 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
   });
 
   describe('leads', () => {
+    const EVIL = '=HYPERLINK("x")';
     beforeAll(async () => {
       const now = Date.now();
+      const field = (field_name: string, label: string) => ({
+        field_name,
+        label,
+        type: 'input',
+        is_require: 0,
+        is_show: 1,
+        options: [],
+      });
+      // An activity form whose editor typed a formula as a label, with a mobile and a landline field.
+      await t.app.database.db
+        .insertInto('activity_forms')
+        .values({
+          activity_id: 70,
+          title: '数据治理沙龙',
+          form: JSON.stringify([
+            field('name', '姓名'),
+            field('mobile', '手机号'),
+            field('tel', '联系电话'),
+            field('evil', EVIL),
+          ]),
+        })
+        .execute();
+      await t.app.database.db.insertInto('partners').values({ mark: 'acme', base: '{}' }).execute();
+      const content = { name: '王五', mobile: '13900139000', tel: '010-66668888', evil: '答案' };
+      await t.app.database.db
+        .insertInto('form_submissions')
+        .values([
+          { activity_id: 70, source: '', content: JSON.stringify(content), created_at: now },
+          { activity_id: 70, source: 'acme', content: JSON.stringify(content), created_at: now + 1 },
+        ])
+        .execute();
       await t.app.database.db
         .insertInto('vendor_leads')
         .values({
@@ -430,17 +471,109 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         .execute();
     });
 
-    it('lists a meet’s leads with full phones for reviewers', async () => {
+    const newestAudit = async (action: string) =>
+      ((await call(admin, 'GET', `/audit-log?action=${action}`)).json() as Paged<AuditEntry>).items[0];
+
+    it('lists a meet’s leads with masked phones for reviewers, each listing audited', async () => {
       const page = (await call(reviewer, 'GET', '/leads?source=vendor&id=7')).json() as LeadPage;
       expect(page.total).toBe(1);
-      expect(page.columns.map((c) => c.label)).toContain('手机号');
+      expect(page.columns.find((c) => c.key === 'mobile')).toEqual({
+        key: 'mobile',
+        label: '手机号',
+        phone: true,
+      });
       expect(page.items[0].values).toMatchObject({
         name: '李四',
-        mobile: '13800138000',
+        mobile: '138****8000',
         q1: '否，但正在考虑',
+      });
+      expect(JSON.stringify(page)).not.toContain('13800138000');
+      expect(await newestAudit('list')).toMatchObject({
+        editor: 'checker',
+        entity: 'leads',
+        entityId: 'vendor:7',
+        detail: '第 1 页 · 1 条 · IP 127.0.0.1',
       });
       expect((await call(reviewer, 'GET', '/leads?source=vendor&id=999')).statusCode).toBe(404);
       expect((await call(reviewer, 'GET', '/leads?source=nope&id=1')).statusCode).toBe(400);
+    });
+
+    it('masks the phone fields of activity and partner leads (mobile and 电话 fields)', async () => {
+      // The activity page lists both submissions (its own and the partner page's), the partner one.
+      for (const [url, total] of [
+        ['/leads?source=activity&id=70', 2],
+        ['/leads?source=partner&id=acme', 1],
+      ] as const) {
+        const page = (await call(admin, 'GET', url)).json() as LeadPage;
+        expect(page.total, url).toBe(total);
+        expect(page.columns.filter((c) => c.phone).map((c) => c.key)).toEqual(['f:mobile', 'f:tel']);
+        expect(page.items[0].values).toMatchObject({
+          'f:name': '王五',
+          'f:mobile': '139****9000',
+          'f:tel': '010****8888',
+        });
+        expect(JSON.stringify(page)).not.toMatch(/13900139000|66668888/);
+      }
+    });
+
+    it('reveals one lead’s full phone per row, audited; only phone columns of that source’s rows', async () => {
+      const vendorRow = ((await call(reviewer, 'GET', '/leads?source=vendor&id=7')).json() as LeadPage)
+        .items[0].id;
+      const reveal = (row: number, query: string, who = reviewer) =>
+        call(who, 'GET', `/leads/${row}/phone?${query}`);
+      const res = await reveal(vendorRow, 'source=vendor&id=7&key=mobile');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ mobile: '13800138000' });
+      expect(await newestAudit('view-phone')).toMatchObject({
+        editor: 'checker',
+        entity: 'leads',
+        entityId: `vendor:7:${vendorRow}`,
+        detail: 'mobile · 1 条 · IP 127.0.0.1',
+      });
+
+      const partner = (await call(admin, 'GET', '/leads?source=partner&id=acme')).json() as LeadPage;
+      const formRow = partner.items[0].id;
+      const activity = (await call(admin, 'GET', '/leads?source=activity&id=70')).json() as LeadPage;
+      const ownRow = activity.items.find((l) => l.values.source === '')!.id;
+      expect((await reveal(formRow, 'source=partner&id=acme&key=f:mobile')).json()).toEqual({
+        mobile: '13900139000',
+      });
+      expect((await reveal(formRow, 'source=partner&id=acme&key=f:tel')).json()).toEqual({
+        mobile: '010-66668888',
+      });
+
+      for (const [row, query] of [
+        [vendorRow, 'source=vendor&id=7&key=email'], // not a phone column
+        [vendorRow, 'source=vendor&id=999&key=mobile'], // no such meet
+        [vendorRow + 1000, 'source=vendor&id=7&key=mobile'], // no such row
+        [ownRow, 'source=partner&id=acme&key=f:mobile'], // the activity page's own, not the partner's
+      ] as const) {
+        expect((await reveal(row, query)).statusCode, query).toBe(404);
+      }
+      expect((await reveal(vendorRow, 'source=vendor&id=7')).statusCode).toBe(400);
+      expect((await reveal(vendorRow, 'source=vendor&id=7&key=mobile', editor)).statusCode).toBe(403);
+    });
+
+    it('neutralises a formula typed as a form label in the CSV and XLSX header rows', async () => {
+      const csv = await call(reviewer, 'GET', '/leads.csv?source=activity&id=70');
+      expect(csv.statusCode, csv.body).toBe(200);
+      const [header, row] = csv.rawPayload.toString('utf8').slice(1).split('\r\n');
+      expect(row).toContain('13900139000');
+      expect(header).toBe(`姓名,手机号,联系电话,"'=HYPERLINK(""x"")",来源,提交时间`);
+      // Exports carry the full numbers (above), audited with their row count.
+      expect(await newestAudit('export')).toMatchObject({
+        editor: 'checker',
+        entityId: 'activity:70',
+        detail: 'csv · 2 条 · IP 127.0.0.1',
+      });
+
+      const xlsx = await call(reviewer, 'GET', '/leads.xlsx?source=activity&id=70');
+      expect(xlsx.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.read(Readable.from([xlsx.rawPayload]));
+      const headers = book.worksheets[0].getRow(1).values as unknown[];
+      expect(headers).toContain(`'${EVIL}`);
+      expect(headers).not.toContain(EVIL);
     });
 
     it('exports CSV with a BOM, a Chinese header and formula cells neutralised, and XLSX', async () => {

@@ -59,6 +59,9 @@ const ROUTES: { method: HttpVerb; path: string }[] = [
   { method: 'GET', path: '/leads' },
   { method: 'GET', path: '/leads.csv' },
   { method: 'GET', path: '/leads.xlsx' },
+  { method: 'GET', path: '/leads/:id/phone' },
+  { method: 'GET', path: '/reports/:id/subscribers' },
+  { method: 'GET', path: '/reports/:id/subscribers.csv' },
 ];
 
 /** The generic resource routes of every declared kind, with a body of that kind's fields. */

@@ -19,7 +19,7 @@ import type {
   TopicDetail,
   Video,
 } from '@portal/api-client/contract';
-import { MOBILE_MENU } from '@portal/api-client/constants';
+import { MOBILE_MENU, PaperAccess } from '@portal/api-client/constants';
 import { ErrorCode } from '@portal/api-client/codes';
 import { runAdmin } from '../src/admin/commands';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
@@ -51,7 +51,7 @@ function sample(kind: ResourceKind, n: number): Record<string, unknown> {
     case 'videos':
       return { title: `视频${n}`, video_type: 2, url: `/uploads/v${n}.mp4`, thumb: '/uploads/p.jpg' };
     case 'white-papers':
-      return { title: `白皮书${n}`, url: `/uploads/w${n}.pdf`, is_free: true };
+      return { title: `白皮书${n}`, url: `/uploads/w${n}.pdf`, is_free: PaperAccess.Free };
     case 'reports':
       return {
         year: 2026,
@@ -591,6 +591,38 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       expect((await publicData<{ title: string }>('doc_detail', { id: paper.id })).title).toBe('新白皮书');
     });
 
+    it('video: a player frame only from the player hosts, refused at save naming them', async () => {
+      const evil = '<iframe src="https://evil.example/login"></iframe>';
+      for (const [method, path] of [
+        ['POST', '/videos'],
+        ['PUT', '/videos/1'],
+      ] as const) {
+        const res = await call(admin(), method, path, {
+          ...sample('videos', 90),
+          video_type: 1,
+          iframe: evil,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          field: 'iframe',
+          message: expect.stringContaining('player.bilibili.com'),
+        });
+      }
+      const pageUrl = await call(admin(), 'POST', '/videos', {
+        ...sample('videos', 91),
+        video_type: 1,
+        url: 'http://player.bilibili.com/x',
+      });
+      expect(pageUrl.json()).toMatchObject({ field: 'url' });
+      const good = await create('videos', {
+        video_type: 1,
+        iframe: '<iframe src="https://player.bilibili.com/player.html?bvid=BV1" allowfullscreen></iframe>',
+      });
+      expect((await publicData<Video>('video_detail', { id: good.id })).iframe).toContain(
+        'player.bilibili.com',
+      );
+    });
+
     it('event: listed with its year and month filter', async () => {
       await create('events', {
         title: '年末渠道大会',
@@ -824,8 +856,16 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
     });
   });
 
+  /** The newest audit entry of an action (the admin reads the log). */
+  const newestAudit = async (action: string) =>
+    (
+      (await call(admin(), 'GET', `/audit-log?action=${action}`)).json() as {
+        items: { editor: string; entity: string; entityId: string; detail: string }[];
+      }
+    ).items[0];
+
   describe('report subscribers', () => {
-    it('lists and exports the subscribers of an issue (it_sub), for the roles that read reports', async () => {
+    it('lists and exports the subscribers of an issue (it_sub) for the leads roles only, audited', async () => {
       const report = await create('reports');
       const m = await newMember(t);
       await t.app.database.db
@@ -837,22 +877,63 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
           created_at: Date.now(),
         })
         .execute();
-      const list = await call(who.editor!, 'GET', `/reports/${report.id}/subscribers`);
-      expect(list.statusCode, list.body).toBe(200);
-      expect(list.json()).toMatchObject({
-        total: 1,
-        items: [{ values: { email: 'sub@example.com', username: m.username } }],
-      });
-      expect((await call(who.reviewer!, 'GET', `/reports/${report.id}/subscribers`)).statusCode).toBe(403);
+      // Editors write the reports but may not read who subscribed (member emails).
+      for (const path of ['subscribers', 'subscribers.csv'])
+        expect((await call(who.editor!, 'GET', `/reports/${report.id}/${path}`)).statusCode, path).toBe(403);
+      for (const role of ['reviewer', 'admin'] as const) {
+        const list = await call(who[role]!, 'GET', `/reports/${report.id}/subscribers`);
+        expect(list.statusCode, list.body).toBe(200);
+        expect(list.json()).toMatchObject({
+          total: 1,
+          items: [{ values: { email: 'sub@example.com', username: m.username } }],
+        });
+        expect(await newestAudit('list')).toEqual(
+          expect.objectContaining({
+            editor: `r-${role}`,
+            entity: 'report-subscribers',
+            entityId: String(report.id),
+            detail: '第 1 页 · 1 条 · IP 127.0.0.1',
+          }),
+        );
+      }
       expect((await call(admin(), 'GET', '/reports/987654/subscribers')).statusCode).toBe(404);
-      const csv = await call(admin(), 'GET', `/reports/${report.id}/subscribers.csv`);
+      const csv = await call(who.reviewer!, 'GET', `/reports/${report.id}/subscribers.csv`);
       expect(csv.statusCode).toBe(200);
       expect(csv.body.startsWith('\uFEFF会员编号,用户名,邮箱,订阅时间')).toBe(true);
       expect(csv.body).toContain('sub@example.com');
+      expect(await newestAudit('export')).toEqual(
+        expect.objectContaining({
+          editor: 'r-reviewer',
+          entity: 'report-subscribers',
+          entityId: String(report.id),
+          detail: 'csv · 1 条 · IP 127.0.0.1',
+        }),
+      );
     });
   });
 
   describe('members', () => {
+    it('finds a member by the whole phone number only, never by some of its digits; lists audited', async () => {
+      const m = await newMember(t);
+      const search = async (q: string) =>
+        (
+          (await call(who.reviewer!, 'GET', `/members?q=${encodeURIComponent(q)}`)).json() as {
+            items: { id: number }[];
+          }
+        ).items.map((i) => i.id);
+      expect(m.mobile).toMatch(/^1\d{10}$/);
+      for (const part of [m.mobile.slice(0, 7), m.mobile.slice(-4), m.mobile.slice(3, 10), m.mobile.slice(1)])
+        expect(await search(part), part).not.toContain(m.id);
+      expect(await search(m.mobile)).toEqual([m.id]);
+      expect(await search(m.username)).toEqual([m.id]);
+      expect(await newestAudit('list')).toMatchObject({
+        editor: 'r-reviewer',
+        entity: 'members',
+        entityId: `q=${m.username}`,
+        detail: '第 1 页 · 1 条 · IP 127.0.0.1',
+      });
+    });
+
     it('masks phones in lists, audits each full read, disabling ends sessions at once', async () => {
       const m = await newMember(t);
       const list = await call(who.reviewer!, 'GET', `/members?q=${m.username}`);
@@ -867,6 +948,7 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
         items: { editor: string; entityId: string }[];
       };
       expect(audit.items[0]).toMatchObject({ editor: 'r-reviewer', entityId: String(row.id) });
+      expect(await newestAudit('view-phone')).toMatchObject({ detail: '1 条 · IP 127.0.0.1' });
 
       expect((await call(who.reviewer!, 'PUT', `/members/${row.id}`, { disabled: true })).statusCode).toBe(
         403,

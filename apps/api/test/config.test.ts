@@ -18,7 +18,13 @@ const tempDir = () => {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const STRONG = 'a-real-token-secret-0123456789abcdef';
-const PROD = { NODE_ENV: 'production', TOKEN_SECRET: STRONG, CLIENT_SECRET: 'a-configured-client-secret' };
+const PROD = {
+  NODE_ENV: 'production',
+  TOKEN_SECRET: STRONG,
+  CLIENT_SECRET: 'a-configured-client-secret',
+  // These tests are about secrets and seeding: a staging host's allowance keeps the outbox.
+  SMS_OUTBOX_IN_PRODUCTION: '1',
+};
 
 /** The message of the ConfigError `run` throws (fails the test when it throws nothing else). */
 function configError(run: () => unknown): string {
@@ -117,6 +123,7 @@ describe('secrets and demo data (issue 11 hole 10)', () => {
     const client = { id: 'prod-client', secret: 'prod-client-secret' };
     const app = await buildApp({
       nodeEnv: 'production',
+      smsOutboxInProduction: true,
       dataDir: tempDir(),
       databaseUrl: '',
       redisUrl: '',
@@ -144,5 +151,75 @@ describe('secrets and demo data (issue 11 hole 10)', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('SMS and push providers in production (issue 23 item 8)', () => {
+  const { SMS_OUTBOX_IN_PRODUCTION: _allowance, ...withoutAllowance } = PROD;
+  const ALIYUN = {
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+    ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+    ALIYUN_SMS_SIGN_NAME: '门户',
+    ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+  };
+
+  it('refuses the outbox (the default) without SMS_OUTBOX_IN_PRODUCTION, naming both variables', async () => {
+    for (const env of [withoutAllowance, { ...withoutAllowance, SMS_PROVIDER: 'outbox' }]) {
+      const message = configError(() => loadConfig({}, env));
+      expect(message).toMatch(/SMS_PROVIDER: is outbox/);
+      expect(message).toContain('SMS_OUTBOX_IN_PRODUCTION=1');
+    }
+    expect(
+      configError(() => loadConfig({}, { ...withoutAllowance, SMS_OUTBOX_IN_PRODUCTION: '0' })),
+    ).toContain('SMS_PROVIDER');
+    // buildApp (the standalone API, and the gateway's in-process one) says the same.
+    await expect(
+      buildApp({ nodeEnv: 'production', tokenSecret: STRONG, clientSecret: 'c', dataDir: tempDir() }),
+    ).rejects.toThrow(/SMS_OUTBOX_IN_PRODUCTION/);
+  });
+
+  it('starts with a real provider, or with the outbox allowed by name', () => {
+    expect(loadConfig({}, { ...withoutAllowance, ...ALIYUN }).sms.SMS_PROVIDER).toBe('aliyun');
+    expect(loadConfig({}, PROD)).toMatchObject({
+      smsOutboxInProduction: true,
+      sms: { SMS_PROVIDER: 'outbox' },
+    });
+    // Development keeps the outbox by default.
+    expect(loadConfig({}, { DATA_DIR: tempDir() }).sms.SMS_PROVIDER).toBe('outbox');
+  });
+
+  it('takes only 1 or 0 for the allowance', () => {
+    expect(configError(() => loadConfig({}, { ...PROD, SMS_OUTBOX_IN_PRODUCTION: 'yes' }))).toContain(
+      'SMS_OUTBOX_IN_PRODUCTION: must be 1 or 0',
+    );
+  });
+
+  it("refuses a plain-http endpoint: Baidu's token and Aliyun's code travel in its URL", () => {
+    const message = configError(() =>
+      loadConfig(
+        {},
+        {
+          ...PROD,
+          ...ALIYUN,
+          ALIYUN_SMS_ENDPOINT: 'http://dysmsapi.aliyuncs.com',
+          SEARCH_PUSH_PROVIDER: 'baidu',
+          BAIDU_PUSH_TOKEN: 'token',
+          BAIDU_PUSH_ENDPOINT: 'http://data.zz.baidu.com/urls',
+        },
+      ),
+    );
+    expect(message).toContain('ALIYUN_SMS_ENDPOINT: must be an https URL');
+    expect(message).toContain('BAIDU_PUSH_ENDPOINT: must be an https URL');
+    const https = loadConfig(
+      {},
+      {
+        ...PROD,
+        SEARCH_PUSH_PROVIDER: 'baidu',
+        BAIDU_PUSH_TOKEN: 't',
+        BAIDU_PUSH_ENDPOINT: 'https://push.test/urls',
+      },
+    );
+    expect(https.searchPush.BAIDU_PUSH_ENDPOINT).toBe('https://push.test/urls');
   });
 });

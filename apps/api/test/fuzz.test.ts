@@ -13,6 +13,7 @@ import { endpoints, type EndpointName } from '@portal/api-client/contract';
 import { DEMO_MEMBER } from '../src/seed/index';
 import { apiRequest, type FuzzContext, type FuzzRequest } from './fuzz/api-requests';
 import { CHINESE, fuzzRuns, fuzzSeed, withinTime } from '@portal/fuzz';
+import { startFakeWechat, type FakeWechat } from './fake-wechat';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { newMember } from './member-helpers';
 
@@ -61,11 +62,14 @@ describe.each(DIALECTS)('generated bad input on %s', (dialect) => {
   let t: TestApp;
   let ctx: FuzzContext;
   let logoutCtx: FuzzContext;
+  let wechat: FakeWechat;
   const runs = fuzzRuns(dialect === 'sqlite' ? API_FUZZ_RUNS : PG_FUZZ_RUNS);
 
   beforeAll(async () => {
     // The demo seed: real articles, forms, vendor meets, partners and a member with an approved column.
-    t = await startTestApp(dialect, undefined, { seed: true });
+    // WeChat configured against a local fake, so wechat_signature's valid samples reach the signing.
+    wechat = await startFakeWechat();
+    t = await startTestApp(dialect, undefined, { seed: true, wechat: wechat.settings() });
     const login = await t.call<{ id: number; stoken: string }>('member_login', {
       username: DEMO_MEMBER.username,
       password: DEMO_MEMBER.password,
@@ -76,7 +80,10 @@ describe.each(DIALECTS)('generated bad input on %s', (dialect) => {
     const other = await newMember(t);
     logoutCtx = { token: t.token, member: other.identity };
   }, 120_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await wechat?.close();
+  });
 
   it.each(CALLS.map((call, index) => [call, index] as const))(
     '%s: no 5xx, no hang, documented codes with Chinese messages',

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import type { Envelope } from '@portal/api-client/codes';
 import { endpoints, type EndpointName } from '@portal/api-client/contract';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildRuntime } from '../src/app';
 import type { ApiConfig } from '../src/config';
 import type { Dialect } from '../src/db';
 
@@ -97,6 +97,7 @@ export async function startTestApp(
   dialect: Dialect,
   setup?: (app: FastifyInstance) => Promise<void>,
   overrides: Partial<ApiConfig> = {},
+  runtime: BuildRuntime = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
   const config: Partial<ApiConfig> = {
@@ -109,7 +110,7 @@ export async function startTestApp(
     tokenSecret: TEST_TOKEN_SECRET,
     ...overrides,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, runtime);
   try {
     if (setup) await setup(app);
   } catch (err) {

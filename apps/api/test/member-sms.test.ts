@@ -311,6 +311,19 @@ describe('SMS providers', () => {
       '13800138000\t123456\t2026-01-01T00:00:00.000Z\n13900139000\t654321\t2026-01-01T00:00:00.000Z\n',
     );
     expect(logged).toHaveLength(2);
+    expect(logged[0]).toContain('123456');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('in production (a staging host) keeps the code in its file and out of the log line', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+    const logged: string[] = [];
+    const p = createSmsProvider({ dataDir: dir, log: (msg) => logged.push(msg), revealCodes: false }, {});
+    await p.send('13800138000', '123456');
+    expect(fs.readFileSync(path.join(dir, 'sms-outbox.log'), 'utf8')).toMatch(/^13800138000\t123456\t/);
+    expect(logged).toEqual([
+      `sms outbox: a code for *******8000 appended to ${path.join(dir, 'sms-outbox.log')}`,
+    ]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -56,11 +56,11 @@ describe('search push providers and configuration', () => {
     });
     expect(requests).toEqual([
       {
-        url: 'http://data.zz.baidu.com/urls?site=https%3A%2F%2Fwww.example.com&token=tok%26en',
+        url: 'https://data.zz.baidu.com/urls?site=https%3A%2F%2Fwww.example.com&token=tok%26en',
         body: `${DESKTOP}/AI/1\n${DESKTOP}/AI/2`,
       },
       {
-        url: 'http://data.zz.baidu.com/urls?site=https%3A%2F%2Fm.example.com&token=tok%26en',
+        url: 'https://data.zz.baidu.com/urls?site=https%3A%2F%2Fm.example.com&token=tok%26en',
         body: `${MOBILE}/AI/news/1`,
       },
     ]);

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rasterRendition } from '@portal/routes';
 import { CATEGORY_PAGES, HEADER_DROPDOWN_ID, MOBILE_MENU } from '@portal/api-client/constants';
 import type { FormField } from '@portal/api-client/contract';
 import { migrate, openDb, type Db } from '../src/db/index';
@@ -320,6 +321,17 @@ function checkSeededContent(run: () => { database: Db; dataDir: string }) {
         .subarray(4, 8)
         .toString(),
     ).toBe('ftyp');
+  });
+
+  it('writes a JPEG rendition beside every seeded SVG picture (share cards take no SVG)', async () => {
+    const { database, dataDir } = run();
+    const svgs = [...(await seededUrls(database))].filter((u) => u.endsWith('.svg'));
+    expect(svgs.length).toBeGreaterThan(100);
+    const broken = svgs.filter((u) => {
+      const jpeg = path.join(dataDir, rasterRendition(u));
+      return !fs.existsSync(jpeg) || fs.readFileSync(jpeg).subarray(0, 3).toString('hex') !== 'ffd8ff';
+    });
+    expect(broken).toEqual([]);
   });
 
   it('keeps paid white papers out of DATA_DIR/uploads, under DATA_DIR/private', async () => {

@@ -17,6 +17,7 @@ import {
   type ConfigIssue,
 } from '@portal/config';
 import type { PublicOrigins } from './origins';
+import { DEFAULT_SHARE_IMAGE } from './share-image';
 
 /**
  * The gateway's one configuration module (DESIGN.md section 2): every variable it reads, checked
@@ -46,6 +47,8 @@ export interface GatewayConfig {
   shutdownTimeoutMs: number;
   /** Where absolute URLs point (canonical, og:url, JSON-LD), and the hosts pages are served on. */
   publicOrigins: PublicOrigins;
+  /** The site's share picture (PNG or JPEG file): og:image of pages without a picture of their own. */
+  shareImage: string;
   /** Prometheus metrics on 127.0.0.1:metricsPort/metrics (off when unset); start:prod gives worker i METRICS_PORT + i. */
   metricsPort?: number;
 }
@@ -65,6 +68,7 @@ const GatewayEnv = z.object({
   PUBLIC_MOBILE_ORIGIN: originVar,
   SHUTDOWN_TIMEOUT_MS: intVar(30_000, 0, 600_000),
   METRICS_PORT: optionalPortVar,
+  SHARE_IMAGE: stringVar(DEFAULT_SHARE_IMAGE),
 });
 
 /** Every environment variable the gateway reads (the .env.example drift test checks it lists them all). */
@@ -108,6 +112,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsPort: e.METRICS_PORT,
+    shareImage: e.SHARE_IMAGE,
     publicOrigins: {
       desktop,
       mobile: e.PUBLIC_MOBILE_ORIGIN ?? desktop,

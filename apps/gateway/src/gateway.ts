@@ -41,6 +41,7 @@ import { isKnownHost, originOf, safePath } from './origins';
 import { isShareable, renderApp, sendRendered, toWebRequest } from './render';
 import { installSecurityHeaders, newNonce, pageSecurityHeaders, withNonce } from './security-headers';
 import { readerWidth } from './width';
+import { serveShareImage } from './share-image';
 
 export interface GatewayOptions extends Partial<GatewayConfig> {
   /**
@@ -189,6 +190,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     },
   });
+
+  serveShareImage(app, config.shareImage);
 
   // Everything registered from here on is compressed on the fly (pages, API answers); uploads
   // above are mostly images and video, and hashed assets are precompressed once (assets.ts).

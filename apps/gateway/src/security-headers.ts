@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PLAYER_ORIGINS } from '@portal/api-client/players';
 import type { CachedResponse } from './micro-cache';
 import type { PublicOrigins } from './origins';
+import { servedOverHttps } from '@portal/config';
 
 /**
  * The response headers of the portal's own answers, written once: every answer gets nosniff, a
@@ -26,8 +28,8 @@ const COMMON_SOURCES = [
   "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
   "media-src 'self' blob: https:",
-  // Embedded video players (any https host the newsroom embeds); the back office frames public pages.
-  "frame-src 'self' https:",
+  // Embedded video players (the one list of player hosts); the back office frames public pages.
+  ["frame-src 'self'", ...PLAYER_ORIGINS].join(' '),
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -95,13 +97,9 @@ export function adminSecurityHeaders(scriptHashes: readonly string[]): Record<st
   };
 }
 
-/**
- * Served over HTTPS: the configured public origin is https (TLS ends before this process, at nginx
- * or a load balancer), or the connection or a trusted proxy's X-Forwarded-Proto says https
- * (Fastify reads the header only from TRUST_PROXY peers).
- */
+/** Served over HTTPS (servedOverHttps: an https PUBLIC_ORIGIN, or a trusted X-Forwarded-Proto). */
 export function isHttps(request: FastifyRequest, origins: PublicOrigins): boolean {
-  return origins.desktop.startsWith('https:') || request.protocol === 'https';
+  return servedOverHttps(origins.desktop, request.protocol);
 }
 
 /**

@@ -10,6 +10,8 @@ import { BEHIND_GATEWAY, fastifyTrustProxy } from '@portal/config';
 import { nginxConfig, type AppName } from '@portal/routes';
 import type { AppBundle } from '../src/apps';
 import { createGateway } from '../src/gateway';
+import { loadProdConfig } from '../src/prod/config';
+import { testNginxConfig, writeNginxConfig } from '../src/prod/nginx';
 import { fakeApi } from './fake-api';
 
 /**
@@ -43,11 +45,16 @@ interface Answer {
   body: string;
 }
 
-/** A raw GET: the path goes on the wire exactly as written. */
-function get(port: number, rawPath: string, headers: Record<string, string> = {}): Promise<Answer> {
+/** A raw GET: the path goes on the wire exactly as written; `localAddress`: the peer nginx sees. */
+function get(
+  port: number,
+  rawPath: string,
+  headers: Record<string, string> = {},
+  localAddress?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: rawPath, headers: { host: HOST, ...headers } },
+      { host: '127.0.0.1', port, path: rawPath, localAddress, headers: { host: HOST, ...headers } },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -209,5 +216,80 @@ describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of
   it('passes the peer nginx saw as the client address, not a forged X-Forwarded-For', async () => {
     const res = await get(port, '/api/ip', { 'x-forwarded-for': '1.2.3.4' });
     expect(JSON.parse(res.body)).toMatchObject({ data: '127.0.0.1' });
+  });
+});
+
+/**
+ * Issue 23 item 7: behind a load balancer that ends HTTPS (compose.yaml's shape) every reader
+ * reached the workers as the balancer's one address, so 20 failed logins locked out every editor.
+ * start:prod's files with NGINX_REAL_IP_FROM: `nginx -t` passes, and a request from the balancer's
+ * address reaches the app as the reader's address its X-Forwarded-For names.
+ */
+describe.skipIf(!existsSync(NGINX))('start:prod nginx behind a load balancer (NGINX_REAL_IP_FROM)', () => {
+  /** The balancer: a loopback address of its own, so a request from 127.0.0.1 is someone else. */
+  const BALANCER = '127.0.0.2';
+  const prefix = mkdtempSync(path.join(tmpdir(), 'portal-realip-'));
+  let api: FastifyInstance;
+  let gateway: FastifyInstance;
+  let nginx: ChildProcess | undefined;
+  let port = 0;
+
+  beforeAll(async () => {
+    api = fakeApi({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
+    api.get('/api/ip', async (request) => ({ code: 0, msg: '成功', data: request.ip }));
+    gateway = await createGateway({
+      api,
+      apps: (['desktop', 'mobile', 'landing'] as const).map(fakeApp),
+      dataDir: path.join(prefix, 'data'),
+      logger: false,
+      microCacheMs: 0,
+      publicOrigins: { desktop: `https://${HOST}`, mobile: `https://${HOST}`, configured: true },
+    });
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    port = await freePort();
+    const config = loadProdConfig(
+      {
+        PORT: String(port),
+        NGINX_HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '1',
+        // The one worker is the gateway above.
+        WORKER_PORT_BASE: String((gateway.server.address() as net.AddressInfo).port),
+        DATA_DIR: path.join(prefix, 'data'),
+        RUN_DIR: path.join(prefix, 'run'),
+        NGINX_BIN: NGINX,
+        NGINX_REAL_IP_FROM: `${BALANCER}, 10.0.0.0/8`,
+      },
+      prefix,
+    );
+    const files = writeNginxConfig(config, prefix);
+    expect(readFileSync(files.site, 'utf8')).toContain(`set_real_ip_from ${BALANCER};`);
+    // What start:prod runs before it starts nginx: throws with nginx's message on a bad file.
+    testNginxConfig(NGINX, files, config.runDir);
+    const errorLog = path.join(prefix, 'run', 'logs', 'error.log');
+    nginx = spawn(NGINX, ['-p', config.runDir, '-c', files.main, '-e', errorLog], { stdio: 'ignore' });
+    await waitForPort(port, errorLog);
+  });
+
+  afterAll(async () => {
+    nginx?.kill('SIGTERM');
+    await gateway?.close();
+    await api?.close();
+    rmSync(prefix, { recursive: true, force: true });
+  });
+
+  const clientIp = async (headers: Record<string, string>, from: string) =>
+    (JSON.parse((await get(port, '/api/ip', headers, from)).body) as { data: string }).data;
+
+  it("takes the reader's address from the balancer's X-Forwarded-For", async () => {
+    expect(await clientIp({ 'x-forwarded-for': '203.0.113.7' }, BALANCER)).toBe('203.0.113.7');
+    // A forged entry in front is the reader's own say: the balancer appended the real peer last.
+    expect(await clientIp({ 'x-forwarded-for': '198.51.100.1, 203.0.113.8' }, BALANCER)).toBe('203.0.113.8');
+    // Two balancers (the edge, then an internal one): the last address that is not trusted.
+    expect(await clientIp({ 'x-forwarded-for': '203.0.113.9, 10.1.2.3' }, BALANCER)).toBe('203.0.113.9');
+  });
+
+  it('ignores X-Forwarded-For from any other peer', async () => {
+    expect(await clientIp({ 'x-forwarded-for': '203.0.113.7' }, '127.0.0.1')).toBe('127.0.0.1');
+    expect(await clientIp({}, BALANCER)).toBe(BALANCER);
   });
 });

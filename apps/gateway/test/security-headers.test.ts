@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppName } from '@portal/routes';
+import { PLAYER_HOSTS } from '@portal/api-client/players';
 import type { AppBundle } from '../src/apps';
 import { createGateway } from '../src/gateway';
 import { inlineScriptHashes, withNonce } from '../src/security-headers';
@@ -79,6 +80,12 @@ describe('page headers (http origin)', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('frames only this site and the video player hosts', async () => {
+    const res = await gateway.inject({ url: '/', headers: { cookie: 'vw=1280' } });
+    const frameSrc = /frame-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+    expect(frameSrc.split(' ')).toEqual(["'self'", ...PLAYER_HOSTS.map((h) => `https://${h}`)]);
   });
 
   it('gives every answer its own nonce, the one its script tags carry, cached or not', async () => {

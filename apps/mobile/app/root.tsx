@@ -10,6 +10,7 @@ import {
   documentLinks,
   rootShouldRevalidate,
   showToast,
+  WechatShare,
 } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
@@ -60,6 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       {layout ? <MobileFooter footer={layout.bottom} websites={layout.website} /> : null}
       <FloatingButtons />
       <CookieBanner />
+      <WechatShare />
     </AppDocument>
   );
 }

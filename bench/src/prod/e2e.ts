@@ -152,6 +152,8 @@ async function main(): Promise<number> {
       runDir: path.join(base, 'run'),
       env: {
         NODE_ENV: 'production',
+        // A test host: the SMS outbox stays, allowed by name as on a staging host.
+        SMS_OUTBOX_IN_PRODUCTION: '1',
         SEED: 'demo',
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,

@@ -8,9 +8,10 @@ import {
   type ObjectSchema,
   type AnySchema,
 } from 'yup';
-import { AD_SLOTS, CATEGORY_PAGES, SECTION_ID, TOPIC_PAGE } from './constants';
+import { AD_SLOTS, CATEGORY_PAGES, PaperAccess, SECTION_ID, TOPIC_PAGE } from './constants';
 import type { FormFieldType } from './contract';
-import { EDITOR_ROLES, ROLE_LABEL, type EditorRole } from './admin';
+import { EDITOR_ROLES, PERMISSIONS, ROLE_LABEL, versionSchema, type EditorRole } from './admin';
+import { PLAYER_HOSTS_MESSAGE, playerProblem } from './players';
 
 /**
  * The back office's resources (issue 14), as data: one declaration per kind says its label, its
@@ -114,8 +115,8 @@ export interface ResourceDecl {
   create?: boolean;
   remove?: boolean;
   update?: boolean;
-  /** The public page that shows the record, for a preview link (`{id}` is replaced). */
-  preview?: string;
+  /** A rule over several fields of a record: the field to mark and its message, or null when valid. */
+  check?: (record: AnyObject) => { field: string; message: string } | null;
 }
 
 const CONTENT_ROLES = ['admin', 'editor'] as const satisfies readonly EditorRole[];
@@ -257,6 +258,12 @@ const PARTNER_LISTS: readonly FieldOption[] = [
   { value: 'product', label: '产品' },
 ];
 
+/** A white paper's access, in the values the public calls carry (`PaperAccess`). */
+const PAPER_ACCESS_OPTIONS: readonly FieldOption[] = [
+  { value: PaperAccess.Free, label: '免费' },
+  { value: PaperAccess.Paid, label: '会员' },
+];
+
 export const COLUMN_STATUS_OPTIONS: readonly FieldOption[] = [
   { value: 0, label: '未申请' },
   { value: 1, label: '审核中' },
@@ -292,7 +299,6 @@ export const RESOURCES = {
     scheduled: true,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/',
   },
   ads: {
     kind: 'ads',
@@ -318,7 +324,6 @@ export const RESOURCES = {
     scheduled: true,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/',
   },
   blocks: {
     kind: 'blocks',
@@ -341,7 +346,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/',
   },
   topics: {
     kind: 'topics',
@@ -377,7 +381,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: `${TOPIC_PAGE}/{id}`,
   },
   videos: {
     kind: 'videos',
@@ -405,7 +408,7 @@ export const RESOURCES = {
         max: URL_MAX,
         required: true,
       },
-      area('iframe', '播放器代码', RESOURCE_LIMITS.text),
+      { ...area('iframe', '播放器代码', RESOURCE_LIMITS.text), help: PLAYER_HOSTS_MESSAGE },
       image('thumb', '封面（海报）'),
       image('list_thumb', '列表图'),
       image('index_thumb', '首页图'),
@@ -432,7 +435,7 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/video/detail?id={id}',
+    check: playerProblem,
   },
   'white-papers': {
     kind: 'white-papers',
@@ -451,10 +454,23 @@ export const RESOURCES = {
         max: URL_MAX,
         required: true,
       },
-      flagField('is_free', '免费下载', true),
+      {
+        // Stored as the public side reads it (spec: is_free 0 = free), never as a tick box's 1.
+        name: 'is_free',
+        label: '阅读权限',
+        type: 'select',
+        options: PAPER_ACCESS_OPTIONS,
+        required: true,
+        default: PaperAccess.Free,
+        help: '免费：访客可阅读和下载 PDF；会员：登录后阅读，文件不公开',
+      },
     ],
     columns: ['thumb', 'title', 'cat_id', 'is_free', 'created_at'],
-    filters: [categoryFilter, q],
+    filters: [
+      categoryFilter,
+      { name: 'is_free', label: '阅读权限', type: 'select', options: PAPER_ACCESS_OPTIONS },
+      q,
+    ],
     searchFields: ['title'],
     ordered: false,
     scheduled: false,
@@ -614,7 +630,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/activity/register?id={id}',
   },
   meets: {
     kind: 'meets',
@@ -691,7 +706,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/partner/{id}',
   },
   jobs: {
     kind: 'jobs',
@@ -714,7 +728,6 @@ export const RESOURCES = {
     scheduled: false,
     read: CONTENT_ROLES,
     write: CONTENT_ROLES,
-    preview: '/recruit',
   },
   categories: {
     kind: 'categories',
@@ -857,13 +870,15 @@ export const RESOURCES = {
     ],
     columns: ['username', 'mobile', 'company', 'column_status', 'disabled', 'created_at'],
     filters: [
-      q,
+      // A phone number is found only when typed in full (issue 23: digits would unmask it).
+      { ...q, label: '搜索（手机号需输入完整 11 位）' },
       { name: 'column_status', label: '专栏状态', type: 'select', options: COLUMN_STATUS_OPTIONS },
     ],
-    searchFields: ['username', 'mobile', 'email', 'company'],
+    searchFields: ['username', 'email', 'company'],
     ordered: false,
     scheduled: false,
-    read: ['admin', 'reviewer'],
+    // People's data: the roles that may see leads and subscribers.
+    read: PERMISSIONS.leads,
     write: ADMIN_ONLY,
     create: false,
     remove: false,
@@ -1137,10 +1152,19 @@ function fieldsSchema(fields: readonly FieldDecl[], forUpdate: boolean): ObjectS
  * fields are the record's key and cannot change) for `kind`. Unknown keys are stripped by the API.
  */
 export function resourceSchema(kind: ResourceKind, mode: 'create' | 'update'): ObjectSchema<AnyObject> {
-  return fieldsSchema(RESOURCES[kind].fields, mode === 'update');
+  const decl: ResourceDecl = RESOURCES[kind];
+  const fields = fieldsSchema(decl.fields, mode === 'update');
+  // An update may name the version it started from (a stale one answers 409).
+  const schema = mode === 'update' ? fields.shape({ version: versionSchema }) : fields;
+  const { check } = decl;
+  if (!check) return schema;
+  return schema.test('record', function (record) {
+    const problem = record ? check(record) : null;
+    return problem ? this.createError({ path: problem.field, message: problem.message }) : true;
+  });
 }
 
-/** A record as the API returns it: the declared fields (passwords never) plus its id. */
+/** A record as the API returns it: the declared fields (passwords never), its id and its `version`. */
 export type ResourceRecord = Record<string, unknown>;
 
 /** Default values of a new record (the form's initial values). */

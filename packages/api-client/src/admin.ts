@@ -97,6 +97,8 @@ export const ADMIN_MSG = {
   publishAtPast: '定时发布时间必须晚于当前时间',
   notPending: '该记录已不在待审核状态',
   serverError: '服务器繁忙，请稍后再试',
+  badVersion: '版本号不正确，请刷新后重试',
+  editConflict: '内容已被他人修改，请先查看最新版本',
 } as const;
 
 const tooLong = (label: string, max: number) => `${label}不能超过${max}个字符`;
@@ -128,6 +130,31 @@ export const articleInputSchema = object({
   is_pic: flag('图片头条'),
 });
 export type ArticleInput = InferType<typeof articleInputSchema>;
+
+/**
+ * The version a save started from (DESIGN.md section 10): a PUT that carries an older one answers
+ * 409 with the EditConflict; a PUT without one saves over whatever is there, as before.
+ */
+export const versionSchema = number()
+  .typeError(ADMIN_MSG.badVersion)
+  .integer(ADMIN_MSG.badVersion)
+  .min(1, ADMIN_MSG.badVersion)
+  .max(2_147_483_647, ADMIN_MSG.badVersion)
+  .optional();
+
+/** PUT /admin/api/articles/:id: the form and the version it started from. */
+export const articleSaveSchema = articleInputSchema.shape({ version: versionSchema });
+export type ArticleSave = InferType<typeof articleSaveSchema>;
+
+/** Who saved a record after the editor's copy was read (the body of a 409 beside its message). */
+export interface EditConflict {
+  /** The record's version now. */
+  version: number;
+  /** Display name of who saved it last. */
+  savedBy: string;
+  /** When (epoch ms). */
+  savedAt: number;
+}
 
 export const publishSchema = object({
   /** ISO time; in the future it schedules, absent (or now/past) it publishes at once. */
@@ -178,6 +205,8 @@ export interface AdminError {
   message: string;
   /** The field a 400 is about, when there is one. */
   field?: string;
+  /** A 409 of a save from an older version: who saved in between. */
+  conflict?: EditConflict;
 }
 
 export interface AdminArticleSummary {
@@ -201,6 +230,8 @@ export interface AdminArticleSummary {
 }
 export interface AdminArticle extends AdminArticleSummary, Omit<ArticleInput, 'category'> {
   revisions: number;
+  /** Increased by every save; a PUT carries the one it started from. */
+  version: number;
 }
 export interface RevisionSummary {
   id: number;
@@ -256,6 +287,11 @@ export interface PendingColumnArticle {
 export interface LeadColumn {
   key: string;
   label: string;
+  /**
+   * The column holds phone numbers: lists show them masked (138****5678); the full number of one
+   * row is GET /admin/api/leads/:row/phone (each look audited), exports carry it in full (audited).
+   */
+  phone?: boolean;
 }
 export interface Lead {
   id: number;
@@ -278,6 +314,16 @@ export const leadQuerySchema = pageQuerySchema.shape({
   from: string().trim().max(40).optional(),
   to: string().trim().max(40).optional(),
 });
+
+/** GET /admin/api/leads/:row/phone: the lead's source and page (as the list's), and the phone column. */
+export const leadPhoneQuerySchema = leadQuerySchema.pick(['source', 'id']).shape({
+  key: string().trim().required('请选择手机号列').max(100, '请选择手机号列'),
+});
+
+/** A full phone number, revealed on request (members and leads; the server audits each look). */
+export interface PhoneReveal {
+  mobile: string;
+}
 
 export const MediaKind = { Image: 'image', Video: 'video', Pdf: 'pdf' } as const;
 export type MediaKind = (typeof MediaKind)[keyof typeof MediaKind];

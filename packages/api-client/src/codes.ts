@@ -36,6 +36,15 @@ export const ErrorCode = {
   UnknownCall: 10015,
   /** Slider check (drag_verify) missing or not passed. */
   DragVerifyFailed: 10016,
+  /** wechat_signature: WeChat share cards are not configured (WECHAT_APP_ID / WECHAT_APP_SECRET unset). */
+  WechatOff: 10601,
+  /**
+   * wechat_signature: WeChat's API refused or failed (bad secret, server IP not whitelisted, quota, a
+   * hang or a garbled answer); the page works on without a share card. The cause is in the server log.
+   */
+  WechatUnavailable: 10602,
+  /** wechat_signature: the url is not a page of this site (PUBLIC_ORIGIN / PUBLIC_MOBILE_ORIGIN). */
+  WechatUrlRefused: 10603,
   /** Anything unexpected on the server; details are logged, never sent. */
   ServerError: 10500,
   /** A database query ran past its time limit (PostgreSQL statement_timeout); try again later. */
@@ -65,6 +74,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.BadRequest]: '请求格式错误',
   [ErrorCode.UnknownCall]: '接口不存在',
   [ErrorCode.DragVerifyFailed]: '请先完成滑块验证',
+  [ErrorCode.WechatOff]: '本站未开启微信分享',
+  [ErrorCode.WechatUnavailable]: '微信分享暂时不可用',
+  [ErrorCode.WechatUrlRefused]: '只能为本站页面生成微信分享签名',
   [ErrorCode.ServerError]: '服务器繁忙，请稍后再试',
   [ErrorCode.Overloaded]: '查询超时，请稍后再试',
   [ErrorCode.DatabaseUnavailable]: '服务暂时不可用，请稍后再试',

@@ -62,6 +62,8 @@ export const FIELD_MAX = {
   /** vendor user_id session token. */
   vendorUserId: 100,
 } as const;
+/** Longest page address wechat_signature signs (browsers and WeChat handle far shorter ones in practice). */
+export const WECHAT_URL_MAX = 2048;
 /** Column article HTML, measured in UTF-8 bytes (what the database and every reader receive). */
 export const ARTICLE_CONTENT_MAX_BYTES = 2 * 1024 * 1024;
 /** Deepest element nesting of column article HTML (the editor's deepest is a dozen: table › … › em). */

@@ -38,6 +38,16 @@ export interface ArticleDetail extends ListItem {
   next: ListItem | null;
 }
 
+/** What wx.config needs besides the api list (WeChat JS-SDK). */
+export interface WechatSignature {
+  appId: string;
+  /** Seconds since the epoch. */
+  timestamp: number;
+  nonceStr: string;
+  /** sha1 hex of jsapi_ticket=…&noncestr=…&timestamp=…&url=…. */
+  signature: string;
+}
+
 export interface Seo {
   title: string;
   description: string;
@@ -482,6 +492,12 @@ export interface ApiTypes {
   partner_know: Def<{ mark: string }, PartnerKnowledge[]>;
   partner_activity: Def<{ mark: string }, PartnerActivity[]>;
   partner_product: Def<{ mark: string }, PartnerProduct[]>;
+  // WeChat share cards (not in the spec: issue 26)
+  /**
+   * The JS-SDK's wx.config for a page of this site (its url without the fragment): WeChat's sha1
+   * signature over the jsapi_ticket. 10601 when WeChat is not configured, 10602 when WeChat's API fails.
+   */
+  wechat_signature: Def<{ url: string }, WechatSignature>;
 }
 
 export type EndpointName = keyof ApiTypes;
@@ -582,4 +598,5 @@ export const endpoints: { [N in EndpointName]: EndpointSpec } = {
   partner_know: post(),
   partner_activity: post(),
   partner_product: post(),
+  wechat_signature: post(),
 };

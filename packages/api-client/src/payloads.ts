@@ -4,7 +4,15 @@
  * Messages are the Chinese text a user sees in `msg` (the first failing rule wins).
  */
 import { number, object, string, type AnyObject, type ObjectSchema } from 'yup';
-import { FIELD_MAX, IT_REPORT_FIRST_YEAR, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
+import {
+  FIELD_MAX,
+  IT_REPORT_FIRST_YEAR,
+  MAX_ID,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  WECHAT_URL_MAX,
+} from './constants';
 import type { EndpointName } from './contract';
 
 /** Longest free-text filter (title, search words, city…) any read call accepts. */
@@ -144,6 +152,7 @@ export const payloadSchemas = {
   get_jobs: none,
   doc_detail: object({ id: id('白皮书') }),
   white_paper_file: object({ id: id('白皮书') }),
+  wechat_signature: object({ url: text('页面地址', WECHAT_URL_MAX).required('页面地址不能为空') }),
 } satisfies { [N in EndpointName]?: ObjectSchema<AnyObject> };
 
 export type PayloadSchemaName = keyof typeof payloadSchemas;

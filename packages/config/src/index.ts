@@ -1,6 +1,7 @@
 export { ConfigError, assertNoIssues, issuesOf, type ConfigIssue } from './issues';
 export {
   enumVar,
+  flagVar,
   intVar,
   isProduction,
   logLevelVar,
@@ -32,3 +33,12 @@ export {
 export { seedVar, seedsDemo, SEED_MODES, type SeedMode } from './seed';
 export { parseStorageUrl, storageUrlVar, type S3StorageSettings } from './storage';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
+export { productionSmsIssues, SMS_OUTBOX, SMS_OUTBOX_IN_PRODUCTION } from './sms';
+export { servedOverHttps } from './https';
+export {
+  DEFAULT_WECHAT_API_ORIGIN,
+  WECHAT_VARIABLES,
+  wechatIssues,
+  wechatSettings,
+  type WechatSettings,
+} from './wechat';

@@ -92,6 +92,19 @@ export const originVar = raw.transform((value, ctx): string | undefined => {
   return url.origin;
 });
 
+/** A switch: `1` on, `0` off, unset (or empty) `defaultValue`; anything else is a start-up error. */
+export function flagVar(defaultValue = false) {
+  return raw.transform((value, ctx): boolean => {
+    if (isBlank(value)) return defaultValue;
+    const text = value.trim();
+    if (text !== '1' && text !== '0') {
+      ctx.addIssue({ code: 'custom', message: `must be 1 or 0, got "${value}"` });
+      return z.NEVER;
+    }
+    return text === '1';
+  });
+}
+
 /** One of a fixed set of words. */
 export function enumVar<const T extends string>(values: readonly T[], defaultValue: T) {
   return raw.transform((value, ctx): T => {

@@ -2,12 +2,18 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_NGINX_OPTIONS, nginxConfig } from '../src/nginx';
+import { DEFAULT_NGINX_OPTIONS, nginxConfig, parseRealIpFrom } from '../src/nginx';
 
 const target =
   process.env.NGINX_OUT ??
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy/nginx.conf');
 const gateways = process.env.NGINX_GATEWAYS?.split(',').filter(Boolean);
+// A load balancer in front: its addresses, so the workers see each reader's own address.
+const realIp = parseRealIpFrom(process.env.NGINX_REAL_IP_FROM);
+if (realIp.bad.length > 0) {
+  console.error(`NGINX_REAL_IP_FROM: not an address or CIDR: ${realIp.bad.join(', ')}`);
+  process.exit(1);
+}
 writeFileSync(
   target,
   nginxConfig({
@@ -16,6 +22,7 @@ writeFileSync(
     gateways: gateways?.length ? gateways : DEFAULT_NGINX_OPTIONS.gateways,
     serverName: process.env.NGINX_SERVER_NAME ?? DEFAULT_NGINX_OPTIONS.serverName,
     listen: process.env.NGINX_LISTEN ?? DEFAULT_NGINX_OPTIONS.listen,
+    realIpFrom: realIp.sources,
   }),
 );
 console.log(`wrote ${target}`);

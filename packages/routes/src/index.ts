@@ -6,3 +6,4 @@ export * from './drift';
 export * from './uploads';
 export * from './sitemap';
 export * from './phone';
+export * from './previews';

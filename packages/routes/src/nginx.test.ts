@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NGINX_OPTIONS, lessThanPattern, nginxConfig } from './nginx';
+import { DEFAULT_NGINX_OPTIONS, lessThanPattern, nginxConfig, parseRealIpFrom } from './nginx';
 
 describe('lessThanPattern', () => {
   it.each([960, 1100, 10, 1, 100, 7])('matches exactly 0..%i-1', (n) => {
@@ -52,5 +52,32 @@ describe('nginx config', () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const committed = readFileSync(path.resolve(here, '../../../deploy/nginx.conf'), 'utf8');
     expect(committed).toBe(nginxConfig(DEFAULT_NGINX_OPTIONS));
+  });
+});
+
+describe('a load balancer in front (NGINX_REAL_IP_FROM)', () => {
+  it('believes X-Forwarded-For from the named balancers only, and passes the reader on', () => {
+    const conf = nginxConfig({ ...DEFAULT_NGINX_OPTIONS, realIpFrom: ['10.0.0.5', 'fd00::/8'] });
+    expect(conf).toContain(
+      '  set_real_ip_from 10.0.0.5;\n  set_real_ip_from fd00::/8;\n  real_ip_header X-Forwarded-For;\n  real_ip_recursive on;\n',
+    );
+    expect(conf).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    // Without it nothing is believed.
+    expect(nginxConfig(DEFAULT_NGINX_OPTIONS)).not.toContain('set_real_ip_from');
+  });
+
+  it('refuses anything but addresses and CIDRs, so no value can end the directive', () => {
+    expect(parseRealIpFrom(' 10.0.0.5, 10.1.0.0/16 ,, ::1 ')).toEqual({
+      sources: ['10.0.0.5', '10.1.0.0/16', '::1'],
+      bad: [],
+    });
+    expect(parseRealIpFrom('10.0.0.5;include /etc/passwd,lb.example.com').bad).toEqual([
+      '10.0.0.5;include /etc/passwd',
+      'lb.example.com',
+    ]);
+    expect(parseRealIpFrom(undefined)).toEqual({ sources: [], bad: [] });
+    expect(() => nginxConfig({ ...DEFAULT_NGINX_OPTIONS, realIpFrom: ['0.0.0.0/0; deny all'] })).toThrow(
+      /NGINX_REAL_IP_FROM/,
+    );
   });
 });

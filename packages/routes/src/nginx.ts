@@ -27,6 +27,31 @@ export interface NginxOptions {
    * nginx sends it nothing for `failTimeoutS` seconds. Default 3 in 10 s (gateways on other hosts).
    */
   passiveHealth?: { maxFails: number; failTimeoutS: number };
+  /**
+   * Load balancers in front (NGINX_REAL_IP_FROM: addresses or CIDRs). From these peers only, nginx
+   * takes the reader's address from X-Forwarded-For (the last entry that is not one of them) and
+   * passes that to the gateways; without it every reader would be the balancer's one address to
+   * the per-IP limits. Empty: the peer nginx sees is the reader.
+   */
+  realIpFrom?: readonly string[];
+}
+
+/** An address or CIDR as set_real_ip_from takes it (IPv4 or IPv6), nothing that could end the directive. */
+const REAL_IP_SOURCE = /^[0-9A-Fa-f:.]{2,45}(?:\/\d{1,3})?$/;
+
+/**
+ * NGINX_REAL_IP_FROM read: its comma-separated entries, and those that are no address or CIDR
+ * (start:prod and gen:nginx refuse to write a config with any).
+ */
+export function parseRealIpFrom(value: string | undefined): { sources: string[]; bad: string[] } {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return {
+    sources: entries.filter((entry) => REAL_IP_SOURCE.test(entry)),
+    bad: entries.filter((entry) => !REAL_IP_SOURCE.test(entry)),
+  };
 }
 
 export const DEFAULT_NGINX_OPTIONS: NginxOptions = {
@@ -149,11 +174,27 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
     '  gzip_types text/css application/javascript application/json application/xml image/svg+xml text/plain;',
   );
   line();
+  const realIpFrom = options.realIpFrom ?? [];
+  const bad = realIpFrom.filter((source) => !REAL_IP_SOURCE.test(source));
+  if (bad.length > 0) throw new Error(`NGINX_REAL_IP_FROM: not an address or CIDR: ${bad.join(', ')}`);
+  if (realIpFrom.length > 0) {
+    line('  # Load balancers in front (NGINX_REAL_IP_FROM): from these peers only, the reader is the last');
+    line('  # X-Forwarded-For entry that is not one of them; it becomes $remote_addr, passed on below.');
+    for (const source of realIpFrom) line(`  set_real_ip_from ${source};`);
+    line('  real_ip_header X-Forwarded-For;');
+    line('  real_ip_recursive on;');
+  } else {
+    line('  # No load balancer in front: the peer is the reader. Behind one (HTTPS ended there), generate');
+    line('  # with NGINX_REAL_IP_FROM=<its addresses>, or every reader is its address to the per-IP limits.');
+  }
+  line();
   line('  proxy_http_version 1.1;');
   line('  proxy_set_header Connection "";');
   line('  # The Host as the reader sent it, port included: the gateway checks it against PUBLIC_ORIGIN.');
   line('  proxy_set_header Host $http_host;');
-  line('  # The peer nginx saw, replacing whatever the client sent: the gateway trusts this hop only');
+  line(
+    '  # The reader nginx determined, replacing whatever the client sent: the gateway trusts this hop only',
+  );
   line(
     '  # (TRUST_PROXY), so a forged X-Forwarded-For never chooses which per-IP limit a request counts against.',
   );

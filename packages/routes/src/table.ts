@@ -52,12 +52,39 @@ const withQuery = (path: string, m: RouteMatch) => {
 
 const categoryAliases = CATEGORY_PAGES.map((c) => c.alias);
 
+/*
+ * Pages other code links to by id (a record's page, the back office's previews): each builder
+ * makes its path from the same constant as its rule below, so a link cannot name a page no app
+ * serves. A value is percent-encoded wherever it goes.
+ */
+const VIDEO_PAGE = '/videoc';
+const MOBILE_VIDEO_PAGE = '/video_detail';
+const WHITE_PAPER_PAGE = '/white_pager/pdf';
+const ACTIVITY_FORM_PAGE = '/activity/register';
+const PARTNER_PAGE = '/partner/:mark';
+const withId = (page: string, id: string | number) => `${page}?id=${encodeURIComponent(id)}`;
+
+/** A video's desktop page (the player). */
+export const videoPath = (id: string | number) => withId(VIDEO_PAGE, id);
+/** A video's phone page. */
+export const mobileVideoPath = (id: string | number) => withId(MOBILE_VIDEO_PAGE, id);
+/** A white paper's in-product viewer (desktop, served at every width). */
+export const whitePaperPath = (id: string | number) => withId(WHITE_PAPER_PAGE, id);
+/** An activity's registration form (landing, any width). */
+export const activityFormPath = (id: string | number) => withId(ACTIVITY_FORM_PAGE, id);
+/** A partner's page (landing, any width). */
+export const partnerPath = (mark: string) => PARTNER_PAGE.replace(':mark', encodeURIComponent(mark));
+/** The home page (both widths). */
+export const HOME_PATH = '/';
+/** The positions page (desktop, every width). */
+export const RECRUIT_PATH = '/recruit';
+
 export const ROUTES: readonly RouteRule[] = [
   // landing app: any width, no header or footer
   { pattern: '/vendor', app: 'landing', limit: true },
   { pattern: '/vendor2025', app: 'landing', limit: true },
-  { pattern: '/partner/:mark', app: 'landing', limit: true },
-  { pattern: '/activity/register', app: 'landing', limit: true },
+  { pattern: PARTNER_PAGE, app: 'landing', limit: true },
+  { pattern: ACTIVITY_FORM_PAGE, app: 'landing', limit: true },
 
   // desktop routes with a mobile equivalent (narrow readers are redirected)
   { pattern: '/more', app: 'desktop', otherWidth: () => '/' },
@@ -68,7 +95,7 @@ export const ROUTES: readonly RouteRule[] = [
   })),
   { pattern: '/white_pager', app: 'desktop', otherWidth: () => '/?tag=2' },
   { pattern: '/video', app: 'desktop', otherWidth: () => '/video_List' },
-  { pattern: '/videoc', app: 'desktop', otherWidth: (m) => `/video_detail?id=${q(m, 'id')}` },
+  { pattern: VIDEO_PAGE, app: 'desktop', otherWidth: (m) => mobileVideoPath(m.query.get('id') ?? '') },
   { pattern: '/news/:id', app: 'desktop', articleId: (m) => m.params.id },
   { pattern: '/secret', app: 'desktop', articleId: (m) => m.query.get('id') ?? '' },
   ...categoryAliases.map((alias): RouteRule => ({
@@ -80,12 +107,12 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/user', app: 'desktop', otherWidth: () => '/new_user' },
 
   // desktop-only routes: served at every width (usable at 360 px)
-  { pattern: '/white_pager/pdf', app: 'desktop' },
+  { pattern: WHITE_PAPER_PAGE, app: 'desktop' },
   { pattern: '/it_report', app: 'desktop' },
   { pattern: '/activity', app: 'desktop' },
   { pattern: '/login', app: 'desktop' },
   { pattern: '/forget', app: 'desktop' },
-  { pattern: '/recruit', app: 'desktop' },
+  { pattern: RECRUIT_PATH, app: 'desktop' },
   { pattern: '/recruit/detail', app: 'desktop' },
   { pattern: '/about', app: 'desktop' },
   // crawler files: RSS feeds (all articles, one per category), any width (the sitemaps are the API's: ./sitemap.ts)
@@ -98,7 +125,7 @@ export const ROUTES: readonly RouteRule[] = [
 
   // mobile routes with a desktop equivalent (wide readers are redirected)
   { pattern: '/video_List', app: 'mobile', otherWidth: () => '/video' },
-  { pattern: '/video_detail', app: 'mobile', otherWidth: (m) => `/videoc?id=${q(m, 'id')}` },
+  { pattern: MOBILE_VIDEO_PAGE, app: 'mobile', otherWidth: (m) => videoPath(m.query.get('id') ?? '') },
   { pattern: '/new_search', app: 'mobile', otherWidth: (m) => withQuery('/search', m) },
   { pattern: '/new_list', app: 'mobile', otherWidth: (m) => `/news/${q(m, 'id')}` },
   { pattern: '/new_detail', app: 'mobile', otherWidth: (m) => `/news/${q(m, 'id')}` },
@@ -172,7 +199,7 @@ export const topicPath = (id: string | number) => `${TOPIC_PAGE}/${id}`;
  * Paths (or patterns) both apps render, each for its own width: the home, the privacy statement,
  * the 404 page and a topic's page. No width redirect: the same address serves both widths.
  */
-export const SHARED_PATHS: readonly string[] = ['/', PRIVACY_PATH, '/404', TOPIC_PATH];
+export const SHARED_PATHS: readonly string[] = [HOME_PATH, PRIVACY_PATH, '/404', TOPIC_PATH];
 
 export function widthOf(vw: number): Width {
   return vw < MOBILE_BREAKPOINT ? 'narrow' : 'wide';

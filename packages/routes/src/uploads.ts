@@ -14,3 +14,14 @@ export const UPLOAD_CSP =
 
 /** Cache lifetime of a public upload: names are chosen by the server and never reused. */
 export const UPLOAD_MAX_AGE_S = 86_400;
+
+/**
+ * The raster rendition of a seeded SVG picture, written beside it (`x.svg` → `x.jpg`): share
+ * scrapers and WeChat take no SVG. Any other address is returned as it is.
+ */
+export function rasterRendition(url: string): string {
+  return url.toLowerCase().endsWith('.svg') ? `${url.slice(0, -4)}.jpg` : url;
+}
+
+/** The site's share picture (a configured file, or the one shipped), for pages without a picture of their own. */
+export const SHARE_IMAGE_PATH = '/share.png';

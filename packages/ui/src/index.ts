@@ -20,6 +20,8 @@ export * from './shareMeta';
 export * from './useStartup';
 export * from './Highlight';
 export * from './UploadImage';
+export * from './VideoPlayer';
 export * from './routeModules';
 export * from './baidu';
 export * from './BaiduHead';
+export * from './WechatShare';

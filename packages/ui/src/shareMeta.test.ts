@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, pageUrl, shareMeta } from './shareMeta';
+import { SHARE_IMAGE_PATH } from '@portal/routes';
+import { absoluteUrl, pageUrl, shareImage, shareMeta } from './shareMeta';
 
 describe('shareMeta', () => {
   it('gives the four tags share cards read, with an absolute picture', () => {
@@ -23,9 +24,19 @@ describe('shareMeta', () => {
     });
   });
 
-  it('leaves og:image out without a picture', () => {
-    const tags = shareMeta({ title: 't', description: 'd', url: 'https://x.cn/', siteName: 's' });
-    expect(tags.some((t) => (t as { property?: string }).property === 'og:image')).toBe(false);
+  it('always gives a raster og:image: the site share picture without a picture of its own', () => {
+    const tags = shareMeta({ title: 't', description: 'd', url: 'https://x.cn/a/1', siteName: 's' });
+    const images = tags.filter((t) => (t as { property?: string }).property === 'og:image');
+    expect(images).toEqual([{ property: 'og:image', content: 'https://x.cn/share.png' }]);
+  });
+
+  it('shares a seeded SVG as its JPEG rendition, other formats as the site picture', () => {
+    expect(shareImage('/uploads/seed/img/thumb/ai-01.svg')).toBe('/uploads/seed/img/thumb/ai-01.jpg');
+    expect(shareImage('/uploads/a/202611/x_640x360.PNG?v=2')).toBe('/uploads/a/202611/x_640x360.PNG?v=2');
+    expect(shareImage('https://cdn.example.cn/p.jpeg')).toBe('https://cdn.example.cn/p.jpeg');
+    expect(shareImage('/uploads/a/x.webp')).toBe(SHARE_IMAGE_PATH);
+    expect(shareImage('')).toBe(SHARE_IMAGE_PATH);
+    expect(shareImage(undefined)).toBe(SHARE_IMAGE_PATH);
   });
 
   it('takes the origin from the request', () => {

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Seo } from '@portal/api-client';
 import { SITE_NAME } from '@portal/api-client/constants';
+import { SHARE_IMAGE_PATH, rasterRendition } from '@portal/routes';
 
 /**
  * The absolute address of a path on the site the request reached. Every app takes the origin of
@@ -21,7 +22,7 @@ export interface ShareInfo {
   description: string;
   /** Absolute address of the page (absoluteUrl / pageUrl). */
   url: string;
-  /** Picture shown with the link; made absolute against `url`. */
+  /** Picture shown with the link (made absolute against `url`); the site's share picture when absent. */
   image?: string;
   siteName: string;
   /** 'article' for news pages; 'website' otherwise. */
@@ -45,8 +46,22 @@ export function shareMeta({
     { property: 'og:url', content: url },
     { property: 'og:locale', content: 'zh_CN' },
   ];
-  if (image) tags.push({ property: 'og:image', content: new URL(image, url).href });
+  tags.push({ property: 'og:image', content: new URL(shareImage(image), url).href });
   return tags;
+}
+
+// What WeChat and the other share scrapers take (no SVG; WebP not everywhere).
+const RASTER = /\.(?:jpe?g|png|gif)$/;
+
+/**
+ * The picture of a share card: always present and always a raster image. A seeded SVG gives its
+ * JPEG rendition, a picture in another format (or none) the site's share picture.
+ */
+export function shareImage(image: string | undefined): string {
+  if (!image) return SHARE_IMAGE_PATH;
+  const cut = image.search(/[?#]/);
+  const raster = rasterRendition(cut < 0 ? image : image.slice(0, cut));
+  return RASTER.test(raster.toLowerCase()) ? raster + (cut < 0 ? '' : image.slice(cut)) : SHARE_IMAGE_PATH;
 }
 
 /** Title, description, keywords, canonical and the shared Open Graph tags from the API's SEO data. */

@@ -5,6 +5,7 @@ import {
   type AdminArticle,
   type AdminArticleSummary,
   type AdminError,
+  type EditConflict,
   type ArticleInput,
   type AuditEntry,
   type ColumnApplication,
@@ -12,6 +13,7 @@ import {
   type LeadSources,
   type Paged,
   type PendingColumnArticle,
+  type PhoneReveal,
   type PublishResult,
   type Revision,
   type RevisionSummary,
@@ -49,6 +51,8 @@ export class AdminApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** A 409 of a save from an older version: who saved in between. */
+    readonly conflict?: EditConflict,
   ) {
     super(message);
   }
@@ -66,7 +70,7 @@ http.interceptors.response.use(undefined, (error: unknown) => {
         `/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
       );
     }
-    return Promise.reject(new AdminApiError(status, message, body?.field));
+    return Promise.reject(new AdminApiError(status, message, body?.field, body?.conflict));
   }
   return Promise.reject(error);
 });
@@ -83,7 +87,9 @@ export const adminApi = {
   articles: (query: Query) => data(http.get<Paged<AdminArticleSummary>>('/articles', { params: query })),
   article: (id: number) => data(http.get<AdminArticle>(`/articles/${id}`)),
   createArticle: (input: ArticleInput) => data(http.post<{ id: number; status: string }>('/articles', input)),
-  updateArticle: (id: number, input: ArticleInput) => data(http.put<AdminArticle>(`/articles/${id}`, input)),
+  /** Saves from `version` (409 with the conflict when someone saved since). */
+  updateArticle: (id: number, input: ArticleInput, version: number) =>
+    data(http.put<AdminArticle>(`/articles/${id}`, { ...input, version })),
   deleteArticle: (id: number) => http.delete(`/articles/${id}`),
   publish: (id: number, at?: string) =>
     data(http.post<PublishResult>(`/articles/${id}/publish`, at ? { at } : {})),
@@ -108,6 +114,9 @@ export const adminApi = {
 
   leadSources: () => data(http.get<LeadSources>('/leads/sources')),
   leads: (query: Query) => data(http.get<LeadPage>('/leads', { params: query })),
+  /** A lead's full phone number in column `key` (source and id as the list's): audited by the server. */
+  leadPhone: (row: number, query: { source: string; id: string; key: string }) =>
+    data(http.get<PhoneReveal>(`/leads/${row}/phone`, { params: query })),
   auditLog: (query: Query) => data(http.get<Paged<AuditEntry>>('/audit-log', { params: query })),
 
   /** The generic resources of issue 14 (`/admin/api/<kind>`), as their declarations describe them. */
@@ -116,8 +125,9 @@ export const adminApi = {
       data(http.get<Paged<ResourceRecord>>(`/${kind}`, { params: query })),
     get: (kind: string, id: string) => data(http.get<ResourceRecord>(`/${kind}/${encodeURIComponent(id)}`)),
     create: (kind: string, body: ResourceRecord) => data(http.post<ResourceRecord>(`/${kind}`, body)),
-    update: (kind: string, id: string, body: ResourceRecord) =>
-      data(http.put<ResourceRecord>(`/${kind}/${encodeURIComponent(id)}`, body)),
+    /** Saves from `version` (409 with the conflict when someone saved since). */
+    update: (kind: string, id: string, body: ResourceRecord, version: number) =>
+      data(http.put<ResourceRecord>(`/${kind}/${encodeURIComponent(id)}`, { ...body, version })),
     remove: (kind: string, id: string) => http.delete(`/${kind}/${encodeURIComponent(id)}`),
     order: (kind: string, ids: (string | number)[]) => http.post(`/${kind}/order`, { ids }),
     /** One record to a place (1 = first) of the whole list as `filters` select it, across pages. */
@@ -125,7 +135,7 @@ export const adminApi = {
       http.post(`/${kind}/move`, { id, position }, { params: filters }),
   },
   /** A member's full phone number: the server writes each view into the audit log. */
-  memberPhone: (id: string) => data(http.get<{ mobile: string }>(`/members/${encodeURIComponent(id)}/phone`)),
+  memberPhone: (id: string) => data(http.get<PhoneReveal>(`/members/${encodeURIComponent(id)}/phone`)),
 };
 
 /** Export links (the browser downloads them with the session cookie). */

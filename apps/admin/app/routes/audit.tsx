@@ -25,6 +25,7 @@ const ACTION_LABEL: Record<string, string> = {
   password: '重设密码',
   reorder: '调整排序',
   'view-phone': '查看手机号',
+  list: '查看名单',
 };
 
 export async function clientLoader({ request }: { request: Request }) {

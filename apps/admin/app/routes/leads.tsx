@@ -9,6 +9,7 @@ import {
   type Lead,
   type LeadSource,
 } from '@portal/api-client/admin';
+import { MaskedPhone } from '../features/shared/MaskedPhone';
 import { adminApi, leadExportUrl } from '../lib/api';
 import { useSearchFilters } from '../lib/search-filters';
 
@@ -36,6 +37,9 @@ export default function Leads() {
   const { sources, query, page } = useLoaderData<typeof clientLoader>();
   const { apply } = useSearchFilters();
   const exportQuery = { source: query.source, id: query.id, from: query.from, to: query.to };
+  /** The full number in column `key` of one lead: the server audits each look. */
+  const revealPhone = (lead: Lead, key: string) => async () =>
+    (await adminApi.leadPhone(lead.id, { source: query.source, id: query.id ?? '', key })).mobile;
   const range =
     query.from && query.to ? ([dayjs(query.from), dayjs(query.to).subtract(1, 'day')] as const) : null;
 
@@ -101,11 +105,16 @@ export default function Leads() {
             columns={page.columns.map((c) => ({
               title: c.label,
               key: c.key,
-              ellipsis: true,
+              // Phones come masked; each row's full number is one audited look.
+              ellipsis: !c.phone,
               render: (_: unknown, lead: Lead) =>
-                c.key === 'created_at'
-                  ? dayjs(lead.createdAt).format('YYYY-MM-DD HH:mm')
-                  : lead.values[c.key],
+                c.key === 'created_at' ? (
+                  dayjs(lead.createdAt).format('YYYY-MM-DD HH:mm')
+                ) : c.phone ? (
+                  <MaskedPhone masked={lead.values[c.key] ?? ''} reveal={revealPhone(lead, c.key)} />
+                ) : (
+                  lead.values[c.key]
+                ),
             }))}
             pagination={{
               current: Number(query.page ?? 1),

@@ -17,6 +17,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { NEWSROOM_LIMITS, type ColumnApplication, type PendingColumnArticle } from '@portal/api-client/admin';
+import { MemberPhone } from '../features/resources/members';
 import { AdminApiError, adminApi } from '../lib/api';
 
 type Kind = 'columns' | 'articles';
@@ -80,7 +81,12 @@ export default function Review() {
 
   const columnCols: ColumnsType<ColumnApplication> = [
     { title: '会员', dataIndex: 'username' },
-    { title: '手机号', dataIndex: 'mobile', width: 130 },
+    {
+      title: '手机号',
+      dataIndex: 'mobile',
+      width: 200,
+      render: (_, c) => <MemberPhone id={String(c.memberId)} masked={c.mobile} />,
+    },
     { title: '邮箱', dataIndex: 'email' },
     { title: '公司', dataIndex: 'company' },
     { title: '行业', dataIndex: 'industry', width: 100 },

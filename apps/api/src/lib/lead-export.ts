@@ -14,6 +14,9 @@ export function safeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/** The header row: labels are typed by editors in the form builder, so they are cells like any other. */
+const headerCells = (columns: LeadColumn[]): string[] => columns.map((c) => safeCell(c.label));
+
 function cells(columns: LeadColumn[], lead: Lead): string[] {
   return columns.map((c) =>
     safeCell(c.key === 'created_at' ? formatTime(Date.parse(lead.createdAt)) : (lead.values[c.key] ?? '')),
@@ -24,7 +27,7 @@ export function leadsCsv(columns: LeadColumn[], batches: AsyncIterable<Lead[]>):
   const csv = stringify({
     bom: true,
     header: true,
-    columns: columns.map((c) => c.label),
+    columns: headerCells(columns),
     record_delimiter: 'windows',
   });
   void (async () => {
@@ -55,8 +58,9 @@ export function leadsXlsx(
       const { default: ExcelJS } = await import('exceljs');
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
       const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || '线索');
-      sheet.columns = columns.map((c) => ({
-        header: c.label,
+      const headers = headerCells(columns);
+      sheet.columns = columns.map((c, i) => ({
+        header: headers[i],
         key: c.key,
         width: Math.min(40, Math.max(12, c.label.length * 2 + 4)),
       }));

@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { ARTICLE_MAX_NESTING } from '@portal/api-client/constants';
 import { htmlTextContent } from '@portal/api-client/html-text';
+import { PLAYER_HOSTS } from '@portal/api-client/players';
 import { uploadImageInfo } from '@portal/api-client/upload-images';
 import { nestsDeeperThan } from './html-depth';
 
@@ -22,16 +23,6 @@ export const SANITIZER_VERSION = 1;
 
 /** Article images span the text column on desktop and the screen on phones. */
 const ARTICLE_IMAGE_SIZES = '(max-width: 959px) 100vw, 800px';
-
-/** Hosts whose players may be embedded with an <iframe> (video_type 1 embeds and editor videos). */
-export const IFRAME_HOSTS = [
-  'player.bilibili.com',
-  'player.youku.com',
-  'v.qq.com',
-  'player.vimeo.com',
-  'www.youtube.com',
-  'www.youtube-nocookie.com',
-];
 
 // Colour, length and font values: letters, digits, #, %, ., commas, spaces, parentheses and quotes
 // only — no "expression(", "url(", "javascript:", backslashes or semicolons can get through.
@@ -143,7 +134,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'poster', 'data-href'],
   allowProtocolRelative: false,
-  allowedIframeHostnames: IFRAME_HOSTS,
+  allowedIframeHostnames: [...PLAYER_HOSTS],
   allowIframeRelativeUrls: false,
   // Script and style bodies are dropped entirely, not kept as text.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head'],

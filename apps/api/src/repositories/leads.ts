@@ -1,9 +1,11 @@
 import type { Lead, LeadColumn, LeadPage, LeadSource, LeadSources } from '@portal/api-client/admin';
 import { SURVEY_QUESTIONS } from '@portal/api-client/constants';
 import type { FormField } from '@portal/api-client/contract';
+import { dynamicFieldKind } from '@portal/api-client/schemas';
 import { type SelectQueryBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
+import { maskPhone } from '../lib/phone-mask';
 import { findForm } from './forms';
 
 /**
@@ -23,7 +25,7 @@ const TIME_COLUMN: LeadColumn = { key: 'created_at', label: '提交时间' };
 
 const VENDOR_COLUMNS: LeadColumn[] = [
   { key: 'name', label: '姓名' },
-  { key: 'mobile', label: '手机号' },
+  { key: 'mobile', label: '手机号', phone: true },
   { key: 'email', label: '邮箱' },
   { key: 'company', label: '公司' },
   { key: 'department', label: '部门' },
@@ -41,6 +43,8 @@ interface LeadReader {
   /** Rows with id > afterId, oldest first (export), or a page newest first (table). */
   read(options: { afterId?: number; limit: number; offset?: number; newestFirst: boolean }): Promise<Lead[]>;
   count(): Promise<number>;
+  /** One row by its id, or null. */
+  one(rowId: number): Promise<Lead | null>;
 }
 
 type LeadTable = 'vendor_leads' | 'form_submissions';
@@ -73,6 +77,10 @@ function pagedReader<TB extends LeadTable>(
         .offset(offset)
         .execute();
       return rows.map((row) => toLead(row as Selectable<DB[TB]>));
+    },
+    async one(rowId) {
+      const row = await base().where(id, '=', rowId).selectAll().executeTakeFirst();
+      return row ? toLead(row as Selectable<DB[TB]>) : null;
     },
   };
 }
@@ -119,6 +127,14 @@ function vendorReader(database: Db, meetId: number, filter: LeadFilter): LeadRea
       created_at: iso(r.created_at),
     },
   }));
+}
+
+/**
+ * A form field holding phone numbers: a mobile field as the public form checks it (named or
+ * labelled so), or any field labelled 电话 (a landline is still a phone number to keep private).
+ */
+function isPhoneField(field: FormField): boolean {
+  return dynamicFieldKind(field) === 'mobile' || /电话/.test(field.label ?? '');
 }
 
 /** A stored answer as text: option ids become their titles, free text of "other" choices appended. */
@@ -187,7 +203,11 @@ async function formReader(
   }
   const columns: LeadColumn[] = [
     ...(mark !== null ? [{ key: 'activity_id', label: '活动编号' }] : []),
-    ...[...fields.values()].map((f) => ({ key: `f:${f.field_name}`, label: f.label })),
+    ...[...fields.values()].map((f) => ({
+      key: `f:${f.field_name}`,
+      label: f.label,
+      ...(isPhoneField(f) ? { phone: true } : {}),
+    })),
     ...(activityId !== null ? [{ key: 'source', label: '来源' }] : []),
     TIME_COLUMN,
   ];
@@ -249,7 +269,27 @@ export async function listLeads(
     reader.count(),
     reader.read({ limit: pageSize, offset: (page - 1) * pageSize, newestFirst: true }),
   ]);
+  // Lists never carry a full phone number (issue 23): the reveal below reads one, audited.
+  const phones = reader.columns.filter((c) => c.phone).map((c) => c.key);
+  for (const lead of items)
+    for (const key of phones) if (key in lead.values) lead.values[key] = maskPhone(lead.values[key]);
   return { columns: reader.columns, items, total };
+}
+
+/**
+ * The full phone number in column `key` of lead `rowId` of a source (the route audits the read):
+ * null when the source, the row (within that source) or the phone column does not exist.
+ */
+export async function leadPhone(
+  database: Db,
+  filter: Pick<LeadFilter, 'source' | 'id'>,
+  rowId: number,
+  key: string,
+): Promise<string | null> {
+  const reader = await readerFor(database, filter);
+  if (!reader || !reader.columns.some((c) => c.key === key && c.phone)) return null;
+  const lead = await reader.one(rowId);
+  return lead ? (lead.values[key] ?? '') : null;
 }
 
 /** For exports: the columns, the row count, and the rows oldest first in batches (bounded memory). */

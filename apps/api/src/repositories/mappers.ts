@@ -1,6 +1,6 @@
-import { CATEGORY_PAGES, EventStatus } from '@portal/api-client/constants';
+import { CATEGORY_PAGES, EventStatus, isPaidPaper } from '@portal/api-client/constants';
 import type { Banner, EventItem, ListItem, Video, WhitePaper } from '@portal/api-client/contract';
-import { phoneArticlePath, topicPath } from '@portal/routes';
+import { phoneArticlePath, topicPath, videoPath, whitePaperPath } from '@portal/routes';
 import { formatDate, formatTime } from '../lib/time';
 
 /** Row → contract shapes shared by the repositories; item urls are in-product paths. */
@@ -22,8 +22,6 @@ export function articleUrl(id: number, catId: number): string {
 export function mobileArticleUrl(id: number, catId: number): string {
   return phoneArticlePath(id, categoryAlias(catId));
 }
-
-export const videoUrl = (id: number) => `/videoc?id=${id}`;
 
 export interface ArticleListRow {
   id: number;
@@ -127,7 +125,7 @@ export function videoToListItem(row: VideoRow): ListItem {
     id: Number(row.id),
     title: row.title,
     description: row.description,
-    url: videoUrl(Number(row.id)),
+    url: videoPath(Number(row.id)),
     thumb: row.list_thumb || row.thumb,
     keyword: row.keyword,
     created_at: formatTime(row.created_at),
@@ -153,21 +151,18 @@ export const WHITE_PAPER_COLUMNS = [
   'created_at',
 ] as const;
 
-/** The in-product viewer of a white paper (desktop route /white_pager/pdf, served at every width). */
-export const whitePaperViewUrl = (id: number) => `/white_pager/pdf?id=${id}`;
-
 export function toWhitePaper(row: WhitePaperRow): WhitePaper {
   const id = Number(row.id);
-  const isFree = Number(row.is_free);
+  const access = { is_free: Number(row.is_free) };
   return {
     id,
-    is_free: isFree,
+    is_free: access.is_free,
     title: row.title,
     description: row.description,
     thumb: row.thumb,
-    // A paid paper's stored path is never published: readers go to the viewer, which fetches
-    // the file through the member call white_paper_file.
-    url: isFree === 0 ? row.url : whitePaperViewUrl(id),
+    // A paid paper's stored path is never published: readers go to the viewer (desktop route,
+    // served at every width), which fetches the file through the member call white_paper_file.
+    url: isPaidPaper(access) ? whitePaperPath(id) : row.url,
     created_at: formatTime(row.created_at),
   };
 }

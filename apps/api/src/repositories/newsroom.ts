@@ -3,6 +3,7 @@ import {
   type AdminArticle,
   type AdminArticleSummary,
   type ArticleInput,
+  type EditConflict,
   type Paged,
   type PublishResult,
   type Revision,
@@ -18,6 +19,7 @@ import { storedHtml } from '../lib/sanitize';
 import { articleUrl, categoryAlias } from './mappers';
 import { recordAudit } from './audit';
 import { writeTxDb } from './write-tx';
+import { claimVersion, versionOf } from './versions';
 import { queueSearchPush } from './search-push';
 import { pageOf, paged } from './paging';
 
@@ -37,6 +39,9 @@ export const ARTICLE_DB_STATUS: Record<PublicationStatus, number> = {
 const STATUS_BY_DB = new Map(Object.entries(ARTICLE_DB_STATUS).map(([k, v]) => [v, k as PublicationStatus]));
 
 /** Who is acting: an editor, or the scheduler ('system'). */
+/** The entity name of newsroom articles in record_versions. */
+const ARTICLE_ENTITY = 'article';
+
 export interface Actor {
   editorId: number | null;
   editor: string;
@@ -166,6 +171,7 @@ export async function getArticle(database: Db, id: number): Promise<AdminArticle
     is_policy: Number(row.is_policy) === 1,
     is_pic: Number(row.is_pic) === 1,
     revisions: Number(n),
+    version: await versionOf(database, ARTICLE_ENTITY, id),
   };
 }
 
@@ -249,6 +255,13 @@ export async function createArticle(
  * Saves an edit (a new revision). A published article is re-indexed; a scheduled one stays
  * scheduled and publishes this version at its time. Null when the article does not exist.
  */
+/** How a save ended: saved at its new version, no such article, or overtaken by another save. */
+export type SaveOutcome = { version: number } | { conflict: EditConflict } | 'not_found';
+
+/**
+ * Saves the form as the article's new revision and version. With `expected` (the version the
+ * editor's copy started from) nothing is written when someone saved in between.
+ */
 export async function updateArticle(
   database: Db,
   id: number,
@@ -256,11 +269,13 @@ export async function updateArticle(
   catId: number,
   actor: Actor,
   now: number,
-  action = 'update',
-): Promise<boolean> {
+  { action = 'update', expected }: { action?: string; expected?: number } = {},
+): Promise<SaveOutcome> {
   return writeTxDb(database, async (tx) => {
     const status = await statusOf(tx.db, id);
-    if (status === null) return false;
+    if (status === null) return 'not_found';
+    const claim = await claimVersion(tx, ARTICLE_ENTITY, id, expected, actor, now);
+    if ('conflict' in claim) return claim;
     const published = status === PublicationStatus.Published;
     if (published) await removeFromIndex(tx, [id]);
     await tx.db
@@ -275,7 +290,7 @@ export async function updateArticle(
     }
     await saveRevision(tx.db, id, actor, input, now);
     await recordAudit(tx.db, { ...actor, action, entity: 'article', entityId: id, detail: input.title }, now);
-    return true;
+    return claim;
   });
 }
 

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
 import { indexArticles, removeFromIndex } from '../db/search-index';
+import { maskPhone } from '../lib/phone-mask';
 import { SANITIZER_VERSION, htmlText, servedHtml } from '../lib/sanitize';
 import { type AuditRecord, recordAudit } from './audit';
 import { paged } from './paging';
@@ -78,7 +79,8 @@ async function columnApplications(
     rows.map((r) => ({
       memberId: Number(r.id),
       username: r.username,
-      mobile: r.mobile,
+      // Masked like every back-office list; the member's page reveals it, audited.
+      mobile: maskPhone(r.mobile),
       email: r.email,
       company: String(r.company),
       industry: r.industry ?? '',

@@ -13,6 +13,7 @@ import reportRoutes from './reports';
 import searchRoutes from './search';
 import siteRoutes from './site';
 import videoRoutes from './videos';
+import wechatRoutes from './wechat';
 
 /** Every domain's calls; each file registers `/api/{name}` routes through defineCall. */
 export default async function routes(app: FastifyInstance, opts: { config: ApiConfig }) {
@@ -29,4 +30,5 @@ export default async function routes(app: FastifyInstance, opts: { config: ApiCo
   await app.register(landingRoutes);
   await app.register(memberRoutes, opts);
   await app.register(columnRoutes, opts);
+  await app.register(wechatRoutes, opts);
 }

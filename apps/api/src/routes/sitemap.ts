@@ -3,10 +3,10 @@ import { Readable, pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
-import { SITEMAP_INDEX_PATH, SITEMAPS_PREFIX, mobileEquivalent } from '@portal/routes';
+import { SITEMAP_INDEX_PATH, SITEMAPS_PREFIX, mobileEquivalent, videoPath } from '@portal/routes';
 import type { ApiConfig } from '../config';
 import { SITEMAP_CONTENT_TYPE, sitemapIndex, urlsetChunks, type SitemapUrl } from '../lib/sitemap';
-import { articleUrl, mobileArticleUrl, videoUrl } from '../repositories/mappers';
+import { articleUrl, mobileArticleUrl } from '../repositories/mappers';
 import { listJobs } from '../repositories/site';
 import { sitemapArticles, sitemapParts, sitemapVideos, type SitemapPart } from '../repositories/sitemap';
 
@@ -108,7 +108,7 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: SitemapO
       const urls: SitemapUrl[] = [
         ...SECTION_PATHS.map((path) => page(path, path === '/' ? newest(list) || undefined : undefined)),
         ...CATEGORY_PAGES.map((c) => page(`/${c.alias}`)),
-        ...videos.map((v) => page(videoUrl(v.id), v.created_at)),
+        ...videos.map((v) => page(videoPath(v.id), v.created_at)),
         ...jobs.map((_, i) => page(`/recruit/detail?id=${i}`)),
       ];
       return sendXml(request, reply, urlsetChunks(once(urls)));

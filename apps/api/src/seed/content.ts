@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { CATEGORY_PAGES, PaperAccess } from '@portal/api-client/constants';
 import type { DB } from '../db/schema';
 import { makeArticle, vocabOf } from './articles';
 import type { FileSink } from './files';
@@ -375,7 +375,7 @@ export function whitePapers(files: FileSink, now: number): Row<'white_papers'>[]
       url: isFree
         ? files.write(`pdf/paper-${id}.pdf`, pdf)
         : files.writePrivate(`white-papers/paper-${id}.pdf`, pdf),
-      is_free: isFree ? 0 : 1,
+      is_free: isFree ? PaperAccess.Free : PaperAccess.Paid,
       created_at: now - (PAPERS.length - i) * 20 * DAY - rng.int(0, DAY),
     };
   });

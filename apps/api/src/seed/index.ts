@@ -153,6 +153,7 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
     now: opts.now ?? REFERENCE_DATE,
     articles: opts.articles ?? DEMO_ARTICLES,
   });
+  await files.writeRasterRenditions();
   log(
     `seed: generated ${tables.articles?.length ?? 0} articles and ${files.count} files in ${Date.now() - started} ms`,
   );

@@ -89,7 +89,9 @@ export async function seedArticles(
   const end = Math.max(options.now ?? Date.now(), start);
   // Spread evenly up to now; at least 1 ms apart so the times stay strictly increasing with ids.
   const step = Math.max(1, Math.floor((end - start) / Math.max(count, 1)));
-  const pool = thumbPool(new FileSink(options.dataDir));
+  const files = new FileSink(options.dataDir);
+  const pool = thumbPool(files);
+  await files.writeRasterRenditions();
   const rng = rngFor(`scale-${firstId}`);
 
   const writer =

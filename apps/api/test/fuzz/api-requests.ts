@@ -172,6 +172,7 @@ export const SAMPLES: { [N in EndpointName]: Sample<N> } = {
   partner_know: { mark: 'demo1' },
   partner_activity: { mark: 'demo1' },
   partner_product: { mark: 'demo1' },
+  wechat_signature: { url: 'http://localhost:8080/AI/1?from=timeline' },
 };
 
 /** What a fuzz run knows about the world: a valid access token and a logged-in member. */

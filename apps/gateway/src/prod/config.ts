@@ -4,15 +4,20 @@ import { z } from 'zod';
 import {
   assertNoIssues,
   ConfigError,
+  flagVar,
   intVar,
+  isProduction,
   optionalVar,
   issuesOf,
   portVar,
+  productionSmsIssues,
   seedsDemo,
   seedVar,
   stringVar,
+  SMS_OUTBOX_IN_PRODUCTION,
   type ConfigIssue,
 } from '@portal/config';
+import { parseRealIpFrom } from '@portal/routes';
 import { loadGatewayConfig } from '../config';
 
 /**
@@ -76,9 +81,6 @@ const ProdEnv = z.object({
   NGINX_REAL_IP_FROM: optionalVar,
 });
 
-/** An address or CIDR nginx's set_real_ip_from takes (IPv4 or IPv6), nothing that could end the directive. */
-const REAL_IP_SOURCE = /^[0-9A-Fa-f:.]{2,45}(?:\/\d{1,3})?$/;
-
 /** Every environment variable the supervisor reads itself (the workers read the gateway's and the API's). */
 export const PROD_VARIABLES: readonly string[] = Object.keys(ProdEnv.shape);
 
@@ -109,17 +111,19 @@ export function loadProdConfig(env: NodeJS.ProcessEnv = process.env, cwd = proce
     if (error instanceof ConfigError) issues.push(...error.issues);
     else throw error;
   }
+  // The workers' in-process API refuses the SMS outbox in production too: said now, before
+  // migrations, rather than by every worker failing to start.
+  if (isProduction(env.NODE_ENV) && !env.API_URL?.trim()) {
+    const allowed = flagVar(false).safeParse(env[SMS_OUTBOX_IN_PRODUCTION]);
+    if (allowed.success) issues.push(...productionSmsIssues(env.SMS_PROVIDER, allowed.data));
+    else issues.push(...issuesOf(allowed.error).map((i) => ({ ...i, variable: SMS_OUTBOX_IN_PRODUCTION })));
+  }
   if (parsed.success && !parsed.data.NGINX_TLS_CERT !== !parsed.data.NGINX_TLS_KEY) {
     issues.push({ variable: 'NGINX_TLS_KEY', message: 'NGINX_TLS_CERT and NGINX_TLS_KEY go together' });
   }
-  const realIpFrom = (parsed.success ? (parsed.data.NGINX_REAL_IP_FROM ?? '') : '')
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean);
-  for (const source of realIpFrom) {
-    if (!REAL_IP_SOURCE.test(source)) {
-      issues.push({ variable: 'NGINX_REAL_IP_FROM', message: `"${source}" is not an address or CIDR` });
-    }
+  const realIp = parseRealIpFrom(parsed.success ? parsed.data.NGINX_REAL_IP_FROM : undefined);
+  for (const source of realIp.bad) {
+    issues.push({ variable: 'NGINX_REAL_IP_FROM', message: `"${source}" is not an address or CIDR` });
   }
   assertNoIssues('start:prod supervisor', issues);
   const e = parsed.data!;
@@ -141,7 +145,7 @@ export function loadProdConfig(env: NodeJS.ProcessEnv = process.env, cwd = proce
       e.NGINX_TLS_CERT && e.NGINX_TLS_KEY
         ? { cert: path.resolve(cwd, e.NGINX_TLS_CERT), key: path.resolve(cwd, e.NGINX_TLS_KEY) }
         : undefined,
-    realIpFrom,
+    realIpFrom: realIp.sources,
     shutdownTimeoutMs: gatewayShutdownMs + 5000,
   };
 }

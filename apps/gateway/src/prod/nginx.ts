@@ -66,6 +66,7 @@ export function writeNginxConfig(config: ProdConfig, root: string, log?: (msg: s
       // HTTPS: nginx terminates TLS itself, so $scheme (X-Forwarded-Proto) and the peer are right.
       listen: `${config.host}:${config.port}${config.tls ? ' ssl http2' : ''}`,
       passiveHealth: LOCAL_PASSIVE_HEALTH,
+      realIpFrom: config.realIpFrom,
     }),
   );
   const temp = (name: string) => `  ${name}_temp_path ${path.join(runDir, `${name}-temp`)};`;
@@ -97,12 +98,6 @@ export function writeNginxConfig(config: ProdConfig, root: string, log?: (msg: s
             '  ssl_session_cache shared:portal_tls:10m;',
             '  ssl_session_timeout 1d;',
           ]
-        : []),
-      // A load balancer in front: the reader's address is the last untrusted one in its
-      // X-Forwarded-For; nginx passes it on as $remote_addr (the gateway trusts only nginx).
-      ...config.realIpFrom.map((source) => `  set_real_ip_from ${source};`),
-      ...(config.realIpFrom.length > 0
-        ? ['  real_ip_header X-Forwarded-For;', '  real_ip_recursive on;']
         : []),
       `  include ${site};`,
       '}',

@@ -11,7 +11,9 @@ import {
   type ResourceKind,
   type ResourceRecord,
 } from '@portal/api-client/admin-resources';
+import type { EditConflict } from '@portal/api-client/admin';
 import NotFound from '../../routes/not-found';
+import { EditConflictDialog, differencesOf } from '../shared/EditConflictDialog';
 import { AdminApiError, adminApi } from '../../lib/api';
 import { useEditor } from '../../lib/session';
 import { FieldGrid, ScheduleItem, type Mode } from './fields';
@@ -20,6 +22,7 @@ import { MemberPhone, ResetColumnStatus } from './members';
 import {
   displayValue,
   formPath,
+  fullText,
   formToRecord,
   previewUrl,
   recordId,
@@ -55,6 +58,12 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
   const [form] = Form.useForm<ResourceRecord>();
   const [busy, setBusy] = useState(false);
   const [savedAt, setSavedAt] = useState(0);
+  /** A save refused because someone saved first, with the newest version beside this copy. */
+  const [clash, setClash] = useState<{
+    conflict: EditConflict;
+    mine: ResourceRecord;
+    theirs: ResourceRecord;
+  } | null>(null);
   const mode: Mode = id === null ? 'create' : 'update';
 
   if (!canResource(user.role, kind, 'read'))
@@ -64,25 +73,30 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
     (mode === 'create' ? decl.create !== false : decl.update !== false);
   const onError = (msg: string) => message.error(msg);
 
-  const save = async () => {
+  const save = async (onTopOf?: number) => {
     setBusy(true);
+    // All the values, also keys no item shows (option ids of a form): the server keeps them.
+    const values = () => formToRecord(decl.fields, form.getFieldsValue(true) as ResourceRecord, mode);
     try {
       await form.validateFields();
-      // All the values, also keys no item shows (option ids of a form): the server keeps them.
-      const body = formToRecord(decl.fields, form.getFieldsValue(true) as ResourceRecord, mode);
+      const body = values();
       if (id === null) {
         const created = await adminApi.resources.create(kind, body);
         message.success(`已新建${decl.label}`);
         const newId = recordId(decl, created) || recordId(decl, body);
         navigate(`/${kind}/${encodeURIComponent(newId)}`, { replace: true });
       } else {
-        await adminApi.resources.update(kind, id, body);
-        message.success('已保存');
+        // From the version this page loaded, or knowingly on top of the newest one.
+        await adminApi.resources.update(kind, id, body, onTopOf ?? Number(record.version ?? 1));
+        setClash(null);
+        message.success(onTopOf ? '已用你的版本覆盖，并保存为新版本' : '已保存');
         setSavedAt(Date.now());
         await revalidator.revalidate();
       }
     } catch (err) {
-      if (err instanceof AdminApiError) {
+      if (err instanceof AdminApiError && err.conflict && id !== null) {
+        setClash({ conflict: err.conflict, mine: values(), theirs: await adminApi.resources.get(kind, id) });
+      } else if (err instanceof AdminApiError) {
         if (err.field) {
           const name = formPath(decl.fields, err.field);
           form.setFields([{ name, errors: [err.message] }]);
@@ -98,6 +112,17 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
       setBusy(false);
     }
   };
+
+  const takeNewest = () => {
+    if (!clash) return;
+    form.setFieldsValue(recordToForm(decl.fields, clash.theirs));
+    setClash(null);
+    message.info('已载入最新版本');
+    void revalidator.revalidate();
+  };
+  const compared = decl.fields
+    .filter((f) => !f.readOnly && !f.hidden && f.type !== 'password')
+    .map((f) => ({ label: f.label, text: (r: ResourceRecord) => fullText(f, r[f.name]) }));
 
   const remove = async () => {
     if (id === null) return;
@@ -164,7 +189,7 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
       layout="vertical"
       initialValues={recordToForm(decl.fields, record)}
       disabled={busy || !writable}
-      onFinish={save}
+      onFinish={() => save()}
       scrollToFirstError
     >
       <Card
@@ -205,6 +230,14 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
       >
         {body}
       </Card>
+      <EditConflictDialog
+        conflict={clash?.conflict ?? null}
+        differences={clash ? differencesOf(compared, clash.mine, clash.theirs) : []}
+        busy={busy}
+        onReload={takeNewest}
+        onOverwrite={() => clash && void save(clash.conflict.version)}
+        onClose={() => setClash(null)}
+      />
     </Form>
   );
 }

@@ -1,39 +1,11 @@
-import { EyeOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Popconfirm } from 'antd';
 import type { FormInstance } from 'antd';
-import { AdminApiError, adminApi } from '../../lib/api';
+import { adminApi } from '../../lib/api';
+import { MaskedPhone } from '../shared/MaskedPhone';
 
-/**
- * A member's phone number: masked until the editor asks for it, each look written into the audit
- * log by the server (GET /admin/api/members/:id/phone).
- */
+/** A member's phone number, masked until asked for (GET /admin/api/members/:id/phone, audited). */
 export function MemberPhone({ id, masked }: { id: string; masked: string }) {
-  const { message } = App.useApp();
-  const [full, setFull] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const reveal = async () => {
-    setBusy(true);
-    try {
-      setFull((await adminApi.memberPhone(id)).mobile);
-    } catch (err) {
-      message.error(err instanceof AdminApiError ? err.message : '查看失败');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Space size={4}>
-      <Typography.Text copyable={full ? { text: full } : false} className="member-phone">
-        {full ?? masked}
-      </Typography.Text>
-      {full === null && (
-        <Button type="link" size="small" icon={<EyeOutlined />} loading={busy} onClick={reveal}>
-          查看手机号
-        </Button>
-      )}
-    </Space>
-  );
+  return <MaskedPhone masked={masked} reveal={async () => (await adminApi.memberPhone(id)).mobile} />;
 }
 
 /** The member page's own action: back to "no column" (the member may apply again). */

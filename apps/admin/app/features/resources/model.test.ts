@@ -93,5 +93,8 @@ describe('resource display', () => {
     expect(previewUrl(RESOURCES.partners, { mark: 'demo1' })).toBe('/partner/demo1');
     expect(previewUrl(RESOURCES.partners)).toBeNull();
     expect(previewUrl(banners)).toBe('/');
+    // Issue 23 item 13: the page the desktop app serves, not /video/detail.
+    expect(previewUrl(RESOURCES.videos, { id: 3 })).toBe('/videoc?id=3');
+    expect(previewUrl(RESOURCES['white-papers'], { id: 4 })).toBe('/white_pager/pdf?id=4');
   });
 });

@@ -1,6 +1,12 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { htmlTextContent } from '@portal/api-client/html-text';
-import type { FieldDecl, ResourceDecl, ResourceRecord } from '@portal/api-client/admin-resources';
+import {
+  isResourceKind,
+  type FieldDecl,
+  type ResourceDecl,
+  type ResourceRecord,
+} from '@portal/api-client/admin-resources';
+import { previewPath } from '@portal/routes';
 
 /**
  * How the generic pages read a resource declaration (`@portal/api-client/admin-resources`): the
@@ -154,12 +160,13 @@ export function scheduleState(record: ResourceRecord, now = dayjs()): 'pending' 
   return 'live';
 }
 
-/** The public page of a record (`{id}` in the declaration's preview path), when it has one. */
+/**
+ * The public page of a kind (`record` absent) or of one record, when the kind has one: the route
+ * table's preview of the kind (`@portal/routes`), so the link is a page an app serves.
+ */
 export function previewUrl(decl: ResourceDecl, record?: ResourceRecord): string | null {
-  if (!decl.preview) return null;
-  if (!decl.preview.includes('{id}')) return decl.preview;
-  const id = record ? recordId(decl, record) : '';
-  return id ? decl.preview.replace('{id}', encodeURIComponent(id)) : null;
+  if (!isResourceKind(decl.kind)) return null;
+  return previewPath(decl.kind, record ? recordId(decl, record) : null);
 }
 
 /** A label for one value of a field, as list cells and read-only items show it. */
@@ -185,4 +192,11 @@ export function displayValue(f: FieldDecl | undefined, v: unknown): string {
     default:
       return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);
   }
+}
+
+/** A field's whole value as text, for setting two versions side by side (lists in full, not counted). */
+export function fullText(f: FieldDecl, v: unknown): string {
+  if (Array.isArray(v)) return f.type === 'lines' ? v.map(String).join('\n') : JSON.stringify(v);
+  if (f.type === 'richtext') return htmlTextContent(String(v ?? ''));
+  return displayValue(f, v);
 }

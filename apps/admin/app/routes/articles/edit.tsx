@@ -30,12 +30,15 @@ import {
   NEWSROOM_LIMITS,
   type AdminArticle,
   type ArticleInput,
+  type EditConflict,
   type RevisionSummary,
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { htmlTextContent } from '@portal/api-client/html-text';
 import { ArticlePreview } from '../../features/articles/preview';
 import { StatusTag } from '../../features/articles/status';
 import { ContentEditor } from '../../features/shared/ContentEditor';
+import { EditConflictDialog, differencesOf } from '../../features/shared/EditConflictDialog';
 import { AdminApiError, adminApi } from '../../lib/api';
 
 export async function clientLoader({ params }: { params: { id?: string } }): Promise<AdminArticle | null> {
@@ -72,6 +75,25 @@ const FLAGS: { name: keyof ArticleInput; label: string }[] = [
   { name: 'is_pic', label: '图片头条' },
 ];
 
+/** What the conflict dialog compares: the fields as an editor reads them (the body as its text). */
+const COMPARED: { label: string; text: (a: ArticleInput) => string }[] = [
+  { label: '标题', text: (a) => a.title },
+  { label: '分类', text: (a) => CATEGORY_PAGES.find((c) => c.alias === a.category)?.name ?? a.category },
+  { label: '摘要', text: (a) => a.description },
+  { label: '关键词', text: (a) => a.keywords },
+  { label: '作者', text: (a) => a.author },
+  { label: '来源', text: (a) => a.source },
+  { label: '缩略图', text: (a) => a.thumb },
+  {
+    label: '标记',
+    text: (a) =>
+      FLAGS.filter((f) => a[f.name])
+        .map((f) => f.label)
+        .join('、'),
+  },
+  { label: '正文', text: (a) => htmlTextContent(a.content) },
+];
+
 export default function ArticleEditor() {
   const article = useLoaderData<typeof clientLoader>();
   const { message } = App.useApp();
@@ -82,6 +104,12 @@ export default function ArticleEditor() {
   const [busy, setBusy] = useState(false);
   const [at, setAt] = useState<Dayjs | null>(null);
   const [history, setHistory] = useState<RevisionSummary[] | null>(null);
+  /** A save refused because someone saved first, with the newest version beside this copy. */
+  const [clash, setClash] = useState<{
+    conflict: EditConflict;
+    mine: ArticleInput;
+    theirs: AdminArticle;
+  } | null>(null);
 
   /** Runs an action, showing the server's message when it is refused (and its field on the form). */
   const run = async (action: () => Promise<void>) => {
@@ -89,7 +117,10 @@ export default function ArticleEditor() {
     try {
       await action();
     } catch (err) {
-      if (err instanceof AdminApiError) {
+      if (err instanceof AdminApiError && err.conflict && article) {
+        const mine = { ...EMPTY, ...form.getFieldsValue() };
+        setClash({ conflict: err.conflict, mine, theirs: await adminApi.article(article.id) });
+      } else if (err instanceof AdminApiError) {
         if (err.field) form.setFields([{ name: err.field as keyof ArticleInput, errors: [err.message] }]);
         message.error(err.message);
       } else if (!(err instanceof Error && 'errorFields' in err)) {
@@ -100,11 +131,11 @@ export default function ArticleEditor() {
     }
   };
 
-  /** Saves the form; the article's id (a new draft the first time). */
+  /** Saves the form from the version it was loaded at; the article's id (a new draft the first time). */
   const save = async (): Promise<number> => {
     const input = { ...EMPTY, ...(await form.validateFields()) };
     if (article) {
-      await adminApi.updateArticle(article.id, input);
+      await adminApi.updateArticle(article.id, input, article.version);
       return article.id;
     }
     const { id } = await adminApi.createArticle(input);
@@ -149,6 +180,22 @@ export default function ArticleEditor() {
       setHistory(null);
       message.success('已恢复该版本');
       await reload(article!.id);
+    });
+
+  const takeNewest = () => {
+    if (!clash) return;
+    form.setFieldsValue(inputOf(clash.theirs));
+    setClash(null);
+    message.info('已载入最新版本');
+    void revalidator.revalidate();
+  };
+  const saveOnTop = () =>
+    run(async () => {
+      if (!clash || !article) return;
+      await adminApi.updateArticle(article.id, clash.mine, clash.conflict.version);
+      setClash(null);
+      message.success('已用你的版本覆盖，并保存为新版本');
+      await reload(article.id);
     });
 
   const published = article?.status === 'published';
@@ -297,6 +344,14 @@ export default function ArticleEditor() {
       <Card title="预览（桌面端与手机端）">
         <ArticlePreview article={values ?? inputOf(article)} />
       </Card>
+      <EditConflictDialog
+        conflict={clash?.conflict ?? null}
+        differences={clash ? differencesOf(COMPARED, clash.mine, inputOf(clash.theirs)) : []}
+        busy={busy}
+        onReload={takeNewest}
+        onOverwrite={saveOnTop}
+        onClose={() => setClash(null)}
+      />
       <Drawer title="历史版本" open={history !== null} onClose={() => setHistory(null)} size={420}>
         <List
           dataSource={history ?? []}

@@ -12,8 +12,10 @@ import { QuotaSpentError, type PushReceipt, type SearchPushProvider, type SiteQu
  * not_valid would be refused again, so they are reported and not retried. `{"error":400,"message":
  * "over quota"}` rejects with QuotaSpentError (the push waits for the next day); any other error
  * answer (bad token, bad site) or a failed request rejects: retried later.
+ * Always https: the token is in the query, and a plain-http request would show it to every hop
+ * (the API's config refuses an http BAIDU_PUSH_ENDPOINT).
  */
-export const BAIDU_PUSH_ENDPOINT = 'http://data.zz.baidu.com/urls';
+export const BAIDU_PUSH_ENDPOINT = 'https://data.zz.baidu.com/urls';
 
 interface BaiduAnswer {
   success?: number;

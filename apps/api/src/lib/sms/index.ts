@@ -42,7 +42,14 @@ export type SmsEnv = Partial<Record<'SMS_PROVIDER' | ProviderVariable, string>>;
  * start-up error (a half-configured provider must not silently drop codes).
  */
 export function createSmsProvider(
-  opts: { dataDir: string; log?: (msg: string) => void; now?: () => number; fetchImpl?: FetchLike },
+  opts: {
+    dataDir: string;
+    log?: (msg: string) => void;
+    now?: () => number;
+    fetchImpl?: FetchLike;
+    /** The outbox logs each code too (development only: never in production). */
+    revealCodes?: boolean;
+  },
   env: SmsEnv,
 ): SmsProvider {
   const name = (env.SMS_PROVIDER || 'outbox').toLowerCase();
@@ -51,7 +58,7 @@ export function createSmsProvider(
     if (!value) throw new Error(`SMS_PROVIDER=${name} needs ${key}`);
     return value;
   };
-  if (name === 'outbox') return new OutboxProvider(opts.dataDir, opts.log, opts.now);
+  if (name === 'outbox') return new OutboxProvider(opts.dataDir, opts.log, opts.now, opts.revealCodes);
   if (name === 'aliyun') {
     return new AliyunSmsProvider(
       {

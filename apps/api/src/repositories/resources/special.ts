@@ -1,8 +1,10 @@
 import type { ResourceRecord } from '@portal/api-client/admin-resources';
 import type { Lead, LeadColumn } from '@portal/api-client/admin';
+import { PHONE_PATTERN } from '@portal/api-client/constants';
 import type { PartnerBase } from '@portal/api-client/contract';
 import type { Db } from '../../db';
 import { contains } from '../../db/like';
+import { maskPhone } from '../../lib/phone-mask';
 import { listAudit } from '../audit';
 import { ResourceInputError, isoOf, msOf, parseJson, type ResourceId, type ResourceStore } from './store';
 import { pageOf, paged } from '../paging';
@@ -282,18 +284,21 @@ const settings: ResourceStore = {
   },
 };
 
-/** A phone number as lists show it: 138****5678. */
-export const maskPhone = (mobile: string) =>
-  mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
-
 /** Members: status 1 active, 0 disabled; column_status as the spec's column application. */
 const members: ResourceStore = {
+  personal: true,
   async list(database, q) {
     let query = database.db.selectFrom('members');
     if (q.filters.q) {
-      const text = q.filters.q;
+      const text = q.filters.q.trim();
+      // A phone matches as a whole number only: digits of one (a search per guess) would reveal a
+      // masked number without the audited reveal (issue 23).
+      const phone = PHONE_PATTERN.test(text) ? text : null;
       query = query.where((eb) =>
-        eb.or(['username', 'mobile', 'email', 'company'].map((c) => contains(c, text))),
+        eb.or([
+          ...['username', 'email', 'company'].map((c) => contains(c, text)),
+          ...(phone ? [eb('mobile', '=', phone)] : []),
+        ]),
       );
     }
     if (q.filters.column_status) {

@@ -47,6 +47,8 @@ export interface ResourceStore {
    * the account functions of part 1): create/update get the database and the actor, not a tx.
    */
   ownsWrites?: boolean;
+  /** Records are people's data (members): each list page read is in the audit log (issue 23). */
+  personal?: boolean;
   list(database: Db, q: ListQuery): Promise<Paged<ResourceRecord>>;
   get(database: Db, id: ResourceId): Promise<ResourceRecord | null>;
   /**

@@ -5,18 +5,29 @@ import {
   NEWSROOM_LIMITS,
   PUBLICATION_STATUSES,
   articleInputSchema,
+  articleSaveSchema,
   pageQuerySchema,
   publishSchema,
   type AdminArticle,
   type AdminArticleSummary,
   type ArticleInput,
+  type ArticleSave,
   type Paged,
   type PublishResult,
   type Revision,
   type RevisionSummary,
 } from '@portal/api-client/admin';
 import * as newsroom from '../../repositories/newsroom';
-import { AdminHttpError, actorOf, badInput, idParams, noContent, notFound, parseTime } from './http';
+import {
+  AdminHttpError,
+  actorOf,
+  badInput,
+  editConflict,
+  idParams,
+  noContent,
+  notFound,
+  parseTime,
+} from './http';
 
 const listQuery = pageQuerySchema.shape({
   status: string()
@@ -98,24 +109,29 @@ export default async function articleRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: IdParams; Body: ArticleInput }>(
+  app.put<{ Params: IdParams; Body: ArticleSave }>(
     '/articles/:id',
     {
-      schema: { params: idParams, body: articleInputSchema },
+      schema: { params: idParams, body: articleSaveSchema },
       config,
       bodyLimit: NEWSROOM_LIMITS.content + 64 * 1024,
     },
     async (request): Promise<AdminArticle> => {
       const { id } = request.params;
+      const { version, ...input } = request.body;
       const saved = await newsroom.updateArticle(
         app.database,
         id,
-        request.body,
-        categoryOf(request.body),
+        input,
+        categoryOf(input),
         actorOf(request),
         Date.now(),
+        {
+          expected: version,
+        },
       );
-      if (!saved) throw notFound();
+      if (saved === 'not_found') throw notFound();
+      if ('conflict' in saved) throw editConflict(saved.conflict, version ?? 0);
       await changed();
       return (await newsroom.getArticle(app.database, id)) as AdminArticle;
     },
@@ -198,15 +214,9 @@ export default async function articleRoutes(app: FastifyInstance) {
       const revision = await newsroom.getRevision(app.database, id, rev);
       if (!revision) throw notFound();
       const input = articleInputSchema.validateSync(revision.article, { stripUnknown: true });
-      await newsroom.updateArticle(
-        app.database,
-        id,
-        input,
-        categoryOf(input),
-        actorOf(request),
-        Date.now(),
-        `restore:${rev}`,
-      );
+      await newsroom.updateArticle(app.database, id, input, categoryOf(input), actorOf(request), Date.now(), {
+        action: `restore:${rev}`,
+      });
       await changed();
       return (await newsroom.getArticle(app.database, id)) as AdminArticle;
     },

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { ValidationError, number, object, type AnySchema } from 'yup';
-import { ADMIN_MSG, type AdminError, type Permission } from '@portal/api-client/admin';
+import { ADMIN_MSG, type AdminError, type EditConflict, type Permission } from '@portal/api-client/admin';
+import { formatTime } from '../../lib/time';
 import type { EditorSession } from '../../repositories/editors';
 import type { Actor } from '../../repositories/newsroom';
 
@@ -13,18 +14,39 @@ export class AdminHttpError extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 429,
     message: string,
     readonly field?: string,
+    readonly conflict?: EditConflict,
   ) {
     super(message);
     this.name = 'AdminHttpError';
   }
 
   get body(): AdminError {
-    return this.field ? { message: this.message, field: this.field } : { message: this.message };
+    return {
+      message: this.message,
+      ...(this.field ? { field: this.field } : {}),
+      ...(this.conflict ? { conflict: this.conflict } : {}),
+    };
   }
 }
 
 export const notFound = () => new AdminHttpError(404, ADMIN_MSG.notFound);
+
 export const badInput = (message: string, field?: string) => new AdminHttpError(400, message, field);
+
+/**
+ * The answer to a save whose version was overtaken: 409 naming who saved in between and when; a
+ * version newer than the record's is no edit of it (400).
+ */
+export function editConflict(conflict: EditConflict, sent: number): AdminHttpError {
+  if (sent > conflict.version) return badInput(ADMIN_MSG.badVersion, 'version');
+  const who = conflict.savedBy || '其他编辑';
+  return new AdminHttpError(
+    409,
+    `${who} 已于 ${formatTime(conflict.savedAt)} 保存了新的版本，你的修改尚未保存`,
+    undefined,
+    conflict,
+  );
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -3,16 +3,19 @@ import type { InferType } from 'yup';
 import {
   LEAD_EXPORT_MAX_ROWS,
   LEAD_SOURCE_LABEL,
+  leadPhoneQuerySchema,
   leadQuerySchema,
   type LeadPage,
   type LeadSources,
+  type PhoneReveal,
 } from '@portal/api-client/admin';
 import { leadsCsv, leadsXlsx } from '../../lib/lead-export';
-import { recordAudit } from '../../repositories/audit';
-import { leadExport, leadSources, listLeads, type LeadFilter } from '../../repositories/leads';
-import { AdminHttpError, actorOf, notFound, parseTime } from './http';
+import { leadExport, leadPhone, leadSources, listLeads, type LeadFilter } from '../../repositories/leads';
+import { AdminHttpError, idParams, notFound, parseTime } from './http';
+import { auditPersonalRead } from './personal-data';
 
 type LeadQuery = InferType<typeof leadQuerySchema>;
+type LeadPhoneQuery = InferType<typeof leadPhoneQuerySchema>;
 
 function filterOf(query: LeadQuery): LeadFilter {
   return {
@@ -40,7 +43,33 @@ export default async function leadRoutes(app: FastifyInstance) {
         request.query.pageSize,
       );
       if (!page) throw notFound();
+      await auditPersonalRead(app.database, request, {
+        action: 'list',
+        entity: 'leads',
+        entityId: `${request.query.source}:${request.query.id}`,
+        rows: page.items.length,
+        what: `第 ${request.query.page} 页`,
+      });
       return page;
+    },
+  );
+
+  // One lead's full phone number (lists show it masked): each look is in the audit log.
+  app.get<{ Params: { id: number }; Querystring: LeadPhoneQuery }>(
+    '/leads/:id/phone',
+    { schema: { params: idParams, querystring: leadPhoneQuerySchema }, config },
+    async (request): Promise<PhoneReveal> => {
+      const { source, id, key } = request.query;
+      const mobile = await leadPhone(app.database, { source, id }, request.params.id, key);
+      if (mobile === null) throw notFound();
+      await auditPersonalRead(app.database, request, {
+        action: 'view-phone',
+        entity: 'leads',
+        entityId: `${source}:${id}:${request.params.id}`,
+        rows: 1,
+        what: key,
+      });
+      return { mobile };
     },
   );
 
@@ -55,18 +84,14 @@ export default async function leadRoutes(app: FastifyInstance) {
     if (data.total > LEAD_EXPORT_MAX_ROWS) {
       throw new AdminHttpError(400, `导出的线索超过 ${LEAD_EXPORT_MAX_ROWS} 条，请缩小时间范围`, 'from');
     }
-    // Phones leave the building: who exported what is on record.
-    await recordAudit(
-      app.database.db,
-      {
-        ...actorOf(request),
-        action: 'export',
-        entity: 'leads',
-        entityId: `${filter.source}:${filter.id}`,
-        detail: `${format} ${data.total} 条`,
-      },
-      Date.now(),
-    );
+    // Full phones leave the building: who exported what is on record.
+    await auditPersonalRead(app.database, request, {
+      action: 'export',
+      entity: 'leads',
+      entityId: `${filter.source}:${filter.id}`,
+      rows: data.total,
+      what: [format, request.query.from, request.query.to].filter(Boolean).join(' '),
+    });
     const name = `leads-${filter.source}-${filter.id}`.replace(/[^\w-]/g, '_');
     const label = `${LEAD_SOURCE_LABEL[filter.source]}-${filter.id}`;
     reply

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { number, object, string, type AnySchema } from 'yup';
-import { LEAD_EXPORT_MAX_ROWS, pageQuerySchema, type LeadPage, type Paged } from '@portal/api-client/admin';
+import {
+  LEAD_EXPORT_MAX_ROWS,
+  pageQuerySchema,
+  type LeadPage,
+  type Paged,
+  type PhoneReveal,
+} from '@portal/api-client/admin';
 import {
   RESOURCE_KINDS,
   moveSchema,
@@ -13,12 +19,14 @@ import {
 } from '@portal/api-client/admin-resources';
 import { sanitizeArticleHtml } from '../../lib/sanitize';
 import { recordAudit } from '../../repositories/audit';
+import { claimVersion, versionOf, versionsOf } from '../../repositories/versions';
 import { RESOURCE_STORES } from '../../repositories/resources';
 import { SUBSCRIBER_COLUMNS, memberPhone, reportSubscribers } from '../../repositories/resources/special';
 import { leadsCsv } from '../../lib/lead-export';
 import { ResourceInputError, type ResourceId, type ResourceStore } from '../../repositories/resources/store';
 import { writeTxDb } from '../../repositories/write-tx';
-import { AdminHttpError, actorOf, idParams, noContent, notFound } from './http';
+import { AdminHttpError, actorOf, editConflict, idParams, noContent, notFound } from './http';
+import { auditPersonalRead } from './personal-data';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -129,14 +137,33 @@ export default async function resourceRoutes(app: FastifyInstance) {
         const { page, pageSize, ...rest } = request.query;
         const filters: Record<string, string | undefined> = {};
         for (const [k, v] of Object.entries(rest)) filters[k] = v === undefined ? undefined : String(v);
-        return guarded(() => store.list(db, { page: Number(page), pageSize: Number(pageSize), filters }));
+        const result = await guarded(() =>
+          store.list(db, { page: Number(page), pageSize: Number(pageSize), filters }),
+        );
+        if (store.personal) {
+          // Which list: its filters (the search text too), else all of the kind.
+          const search = Object.entries(filters).filter(([, v]) => v);
+          await auditPersonalRead(db, request, {
+            action: 'list',
+            entity: kind,
+            entityId: search.map(([k, v]) => `${k}=${v}`).join('&') || '*',
+            rows: result.items.length,
+            what: `第 ${page} 页`,
+          });
+        }
+        const ids = result.items.map((r) => r[decl.idField] as ResourceId);
+        const versions = await versionsOf(db, kind, ids);
+        return {
+          ...result,
+          items: result.items.map((r, i) => ({ ...r, version: versions.get(String(ids[i])) ?? 1 })),
+        };
       },
     );
 
     app.get<{ Params: Params }>(`${base}/:id`, { schema: { params }, config: read }, async (request) => {
       const record = await store.get(db, request.params.id);
       if (!record) throw notFound();
-      return record;
+      return { ...record, version: await versionOf(db, kind, request.params.id) };
     });
 
     const { create, update, remove, reorder, move } = store;
@@ -166,20 +193,25 @@ export default async function resourceRoutes(app: FastifyInstance) {
         { schema: { params, body: resourceSchema(kind, 'update') }, config: writeAccess },
         async (request) => {
           const { id } = request.params;
-          const input = sanitized(decl, request.body);
+          const { version: expected, ...body } = request.body as ResourceRecord & { version?: number };
+          const input = sanitized(decl, body);
           const actor = actorOf(request);
-          // A missing record rolls the transaction back (no audit entry for nothing).
-          await write(
+          // A missing record or a stale version rolls the transaction back (no audit entry for nothing).
+          const { version } = await write(
             request,
             kind,
             store,
             'update',
             async (tx) => {
-              if (!(await update(tx, id, input, Date.now(), actor))) throw notFound();
+              const now = Date.now();
+              const claim = await claimVersion(tx, kind, id, expected, actor, now);
+              if ('conflict' in claim) throw editConflict(claim.conflict, expected ?? 0);
+              if (!(await update(tx, id, input, now, actor))) throw notFound();
+              return claim;
             },
             () => id,
           );
-          return (await store.get(db, id)) as ResourceRecord;
+          return { ...((await store.get(db, id)) as ResourceRecord), version };
         },
       );
     }
@@ -251,48 +283,55 @@ export default async function resourceRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: number } }>(
     '/members/:id/phone',
     { schema: { params: idParams }, config: { resource: { kind: 'members', access: 'read' } } },
-    async (request) => {
+    async (request): Promise<PhoneReveal> => {
       const { id } = request.params;
       const mobile = await memberPhone(db, id);
       if (mobile === null) throw notFound();
-      await writeTxDb(db, (tx) =>
-        recordAudit(
-          tx.db,
-          { ...actorOf(request), action: 'view-phone', entity: 'members', entityId: id },
-          Date.now(),
-        ),
-      );
+      await auditPersonalRead(db, request, {
+        action: 'view-phone',
+        entity: 'members',
+        entityId: id,
+        rows: 1,
+      });
       return { mobile };
     },
   );
 
-  // A weekly report's subscribers (it_sub): listed, and exported as CSV for the mailing.
-  const reportsRead = { resource: { kind: 'reports', access: 'read' } } as const;
+  // A weekly report's subscribers (it_sub): listed, and exported as CSV for the mailing. Member
+  // emails are personal data: the leads permission (admin, reviewer), not the report's editors.
+  const subscribersRead = { permission: 'leads' } as const;
   app.get<{ Params: { id: number }; Querystring: { page: number; pageSize: number } }>(
     '/reports/:id/subscribers',
-    { schema: { params: idParams, querystring: pageQuerySchema }, config: reportsRead },
+    { schema: { params: idParams, querystring: pageQuerySchema }, config: subscribersRead },
     async (request): Promise<LeadPage> => {
+      const { id } = request.params;
       const { page, pageSize } = request.query;
-      if (!(await RESOURCE_STORES.reports.get(db, request.params.id))) throw notFound();
-      return {
-        columns: SUBSCRIBER_COLUMNS,
-        ...(await reportSubscribers(db, request.params.id, page, pageSize)),
-      };
+      if (!(await RESOURCE_STORES.reports.get(db, id))) throw notFound();
+      const subscribers = await reportSubscribers(db, id, page, pageSize);
+      await auditPersonalRead(db, request, {
+        action: 'list',
+        entity: 'report-subscribers',
+        entityId: id,
+        rows: subscribers.items.length,
+        what: `第 ${page} 页`,
+      });
+      return { columns: SUBSCRIBER_COLUMNS, ...subscribers };
     },
   );
   app.get<{ Params: { id: number } }>(
     '/reports/:id/subscribers.csv',
-    { schema: { params: idParams }, config: reportsRead },
+    { schema: { params: idParams }, config: subscribersRead },
     async (request, reply) => {
       const { id } = request.params;
       if (!(await RESOURCE_STORES.reports.get(db, id))) throw notFound();
-      await writeTxDb(db, (tx) =>
-        recordAudit(
-          tx.db,
-          { ...actorOf(request), action: 'export', entity: 'report-subscribers', entityId: id },
-          Date.now(),
-        ),
-      );
+      const { total } = await reportSubscribers(db, id, 1, 1);
+      await auditPersonalRead(db, request, {
+        action: 'export',
+        entity: 'report-subscribers',
+        entityId: id,
+        rows: Math.min(total, LEAD_EXPORT_MAX_ROWS),
+        what: 'csv',
+      });
       async function* batches() {
         const size = 1000;
         for (let page = 1; (page - 1) * size < LEAD_EXPORT_MAX_ROWS; page++) {

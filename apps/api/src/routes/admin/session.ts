@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_MSG, ADMIN_SESSION_COOKIE, loginSchema, type SessionInfo } from '@portal/api-client/admin';
 import type { InferType } from 'yup';
+import { servedOverHttps } from '@portal/config';
 import type { ApiConfig } from '../../config';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { recordAudit } from '../../repositories/audit';
@@ -10,17 +11,24 @@ import { AdminHttpError, editorOf, noContent } from './http';
 /** Failures allowed per account and per address in a window before logins are refused. */
 export const ADMIN_LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 } as const;
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAge?: number) {
+function setSessionCookie(
+  config: ApiConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: string,
+  maxAge?: number,
+) {
   reply.setCookie(ADMIN_SESSION_COOKIE, value, {
     path: '/admin',
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    // Behind a load balancer that ends TLS the inner hop says http: an https PUBLIC_ORIGIN decides.
+    secure: servedOverHttps(config.publicOrigins.desktop, request.protocol),
     ...(maxAge === undefined ? {} : { maxAge }),
   });
 }
 
-export default async function sessionRoutes(app: FastifyInstance, _opts: { config: ApiConfig }) {
+export default async function sessionRoutes(app: FastifyInstance, { config }: { config: ApiConfig }) {
   // Compared against when the username is unknown, so both failures cost one hash.
   const dummyHash = hashPassword('not-a-real-password');
 
@@ -56,7 +64,7 @@ export default async function sessionRoutes(app: FastifyInstance, _opts: { confi
         },
         now,
       );
-      setSessionCookie(request, reply, token);
+      setSessionCookie(config, request, reply, token);
       return { user: toAdminUser(editor), csrfToken };
     },
   );
@@ -81,7 +89,7 @@ export default async function sessionRoutes(app: FastifyInstance, _opts: { confi
       },
       Date.now(),
     );
-    setSessionCookie(request, reply, '', 0);
+    setSessionCookie(config, request, reply, '', 0);
     return noContent(reply);
   });
 }

@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
+import { isProduction } from '@portal/config';
 import { FIELD_MAX, resetPasswordSchema, sendSmsSchema } from '@portal/api-client/schemas';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
@@ -40,7 +41,15 @@ export function registerSmsCalls(
   const { config, now } = opts;
   const provider =
     opts.sms ??
-    createSmsProvider({ dataDir: config.dataDir, log: (msg) => app.log.info(msg), now }, config.sms);
+    createSmsProvider(
+      {
+        dataDir: config.dataDir,
+        log: (msg) => app.log.info(msg),
+        now,
+        revealCodes: !isProduction(config.nodeEnv),
+      },
+      config.sms,
+    );
   const codeHash = (mobile: string, code: string) =>
     createHmac('sha256', `sms-code:${config.tokenSecret}`).update(`${mobile}:${code}`).digest('hex');
   const answers = createOnceStore(app.redis);

@@ -1,4 +1,5 @@
-import { RELATED_VIDEOS, VideoType } from '@portal/api-client/constants';
+import { RELATED_VIDEOS } from '@portal/api-client/constants';
+import { videoSrc } from '@portal/api-client/players';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/detail';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
@@ -8,19 +9,11 @@ import { dayOf as day, keywordsOf as keywordList } from '@portal/ui/format';
 import { intParam } from '../../features/content/lib/query';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
-import { seoMeta } from '@portal/ui';
+import { VideoPlayer, seoMeta } from '@portal/ui';
 import { contentStyles } from '../../features/content/styles';
 import { VideoGrid } from '../../features/video/components/VideoGrid';
 
 export const links: Route.LinksFunction = () => contentStyles;
-
-/** The src of the API's embed markup (`<iframe src="…">`), or the video url itself. */
-function embedSrc(iframe: string, url: string): string {
-  const m = /\ssrc\s*=\s*["']([^"']+)["']/i.exec(iframe);
-  const src = m?.[1] ?? url;
-  // Only web addresses: never a javascript: or data: frame.
-  return /^(https?:)?\/\//i.test(src) || src.startsWith('/') ? src : url;
-}
 
 /** /videoc?id=N: the player (frame for type 1, mp4 for type 2), the description and related videos. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     video: {
       ...video,
       relate: video.relate.slice(0, RELATED_VIDEOS),
-      src: video.video_type === VideoType.Embed ? embedSrc(video.iframe, video.url) : video.url,
+      src: videoSrc(video),
     },
     canonical: absolute(request, `/videoc?id=${video.id}`),
   };
@@ -44,7 +37,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
     data.canonical,
     v.index_thumb || v.thumb,
   );
-  return [...tags, { property: 'og:video', content: new URL(v.src, data.canonical).href }];
+  return v.src === null
+    ? tags
+    : [...tags, { property: 'og:video', content: new URL(v.src, data.canonical).href }];
 };
 
 export default function VideoDetail({ loaderData: { video: v } }: Route.ComponentProps) {
@@ -62,21 +57,11 @@ export default function VideoDetail({ loaderData: { video: v } }: Route.Componen
           ))}
         </div>
         <div className="player__screen">
-          {v.video_type === VideoType.Embed ? (
-            <iframe
-              src={v.src}
-              title={v.title}
-              allow="autoplay; fullscreen; picture-in-picture"
-              allowFullScreen
-              loading="lazy"
-            />
-          ) : (
-            // The API gives videos no caption files (the spec's video has no subtitle field): nothing to put in a <track>.
-            // eslint-disable-next-line jsx-a11y/media-has-caption -- no caption source exists for these videos
-            <video src={v.src} controls preload="metadata" poster={v.index_thumb || v.thumb} playsInline>
-              <a href={v.src}>下载视频</a>
-            </video>
-          )}
+          <VideoPlayer
+            video={v}
+            poster={v.index_thumb || v.thumb}
+            fallback={<p className="player__missing">视频暂时无法播放</p>}
+          />
         </div>
         <div className="player__desc">
           <h2>视频简介</h2>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { videoTarget } from './videoLink';
-import { embedSrc, fileSrc } from './player';
 
 describe('video open rule', () => {
   it('type 1 opens the detail page', () => {
@@ -20,26 +19,5 @@ describe('video open rule', () => {
       href: 'https://v.example.com/watch?v=1',
       external: true,
     });
-  });
-});
-
-describe('player sources', () => {
-  it('takes the src of an <iframe> snippet, or the address itself', () => {
-    expect(
-      embedSrc({
-        iframe: '<iframe src="https://player.example.com/e/1?a=1&amp;b=2" width="100%"></iframe>',
-        url: '',
-      }),
-    ).toBe('https://player.example.com/e/1?a=1&b=2');
-    expect(embedSrc({ iframe: 'https://player.example.com/e/2', url: '' })).toBe(
-      'https://player.example.com/e/2',
-    );
-    expect(embedSrc({ iframe: '', url: '/uploads/v.mp4' })).toBe('/uploads/v.mp4');
-  });
-  it('refuses script and data urls', () => {
-    expect(
-      embedSrc({ iframe: '<iframe src="javascript:alert(1)"></iframe>', url: 'javascript:alert(2)' }),
-    ).toBeNull();
-    expect(fileSrc({ url: 'data:video/mp4;base64,AAAA' })).toBeNull();
   });
 });

@@ -1,12 +1,11 @@
 import { data, useLoaderData } from 'react-router';
-import { RELATED_VIDEOS, VideoType } from '@portal/api-client/constants';
-import { pageUrl, shareMeta } from '@portal/ui';
+import { RELATED_VIDEOS } from '@portal/api-client/constants';
+import { VideoPlayer, pageUrl, shareMeta } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, required } from '../../lib/api.server';
 import { DEFAULT_VIDEO_THUMB, SITE_NAME, TITLE_SUFFIX } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { VideoCard } from '../../features/video/VideoCard';
-import { embedSrc, fileSrc } from '../../features/video/player';
 import { dayOf } from '@portal/ui/format';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,7 +36,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 export default function VideoDetail() {
   const { video } = useLoaderData<typeof loader>();
   const poster = video.index_thumb || video.thumb || DEFAULT_VIDEO_THUMB;
-  const src = video.video_type === VideoType.Embed ? embedSrc(video) : fileSrc(video);
   return (
     <main className="m-page m-video-detail">
       <div className="m-subbar">
@@ -45,24 +43,11 @@ export default function VideoDetail() {
         <span className="m-subbar__title">视频</span>
       </div>
       <div className="m-player">
-        {src === null ? (
-          <p className="m-player__missing">视频暂时无法播放</p>
-        ) : video.video_type === VideoType.Embed ? (
-          <iframe
-            src={src}
-            title={video.title}
-            allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
-            allowFullScreen
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-          />
-        ) : (
-          // The API gives videos no caption files (the spec's video has no subtitle field): nothing to put in a <track>.
-          // eslint-disable-next-line jsx-a11y/media-has-caption -- no caption source exists for these videos
-          <video src={src} poster={poster} controls playsInline preload="metadata">
-            您的浏览器不支持视频播放
-          </video>
-        )}
+        <VideoPlayer
+          video={video}
+          poster={poster}
+          fallback={<p className="m-player__missing">视频暂时无法播放</p>}
+        />
       </div>
       <section className="m-video-detail__info">
         <h1 className="m-video-detail__title">{video.title}</h1>
