@@ -248,6 +248,20 @@ export interface PublishResult {
   url: string;
 }
 
+/** GET /admin/api/search-push: the search engine push queue and each site's daily quota. */
+export interface SearchPushStatus {
+  /** SEARCH_PUSH_PROVIDER: "outbox" (nothing leaves the machine) or "baidu". */
+  provider: string;
+  /** Articles whose URLs wait to be pushed. */
+  pending: number;
+  /** Of those, articles whose push failed at least once (retried later). */
+  failing: number;
+  /** Each site's quota left today (Asia/Shanghai), as the engine last answered; [] before the first push of the day. */
+  quota: { site: string; remain: number; checkedAt: string }[];
+  /** Set when today's quota is spent: ISO time of the next day's start, when the push resumes. */
+  resumesAt: string | null;
+}
+
 export interface ColumnApplication {
   memberId: number;
   username: string;

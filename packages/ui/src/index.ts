@@ -22,4 +22,6 @@ export * from './Highlight';
 export * from './UploadImage';
 export * from './VideoPlayer';
 export * from './routeModules';
+export * from './baidu';
+export * from './BaiduHead';
 export * from './WechatShare';

@@ -17,6 +17,7 @@ import {
   type PublishResult,
   type Revision,
   type RevisionSummary,
+  type SearchPushStatus,
   type SessionInfo,
 } from '@portal/api-client/admin';
 import type { ResourceRecord } from '@portal/api-client/admin-resources';
@@ -97,6 +98,7 @@ export const adminApi = {
   revision: (id: number, rev: number) => data(http.get<Revision>(`/articles/${id}/revisions/${rev}`)),
   restore: (id: number, rev: number) =>
     data(http.post<AdminArticle>(`/articles/${id}/revisions/${rev}/restore`, {})),
+  searchPush: () => data(http.get<SearchPushStatus>('/search-push')),
   upload: (file: File) => {
     const body = new FormData();
     body.append('file', file);

@@ -349,6 +349,14 @@ export interface DB {
     next_at: number;
     last_error: Generated<string>;
   };
+  /** Each site's daily push quota left, as the search engine last answered (015). */
+  search_push_quota: {
+    site: string;
+    /** YYYY-MM-DD in Asia/Shanghai: the quota's day. */
+    day: string;
+    remain: number;
+    checked_at: number;
+  };
   /** The version of each back-office record saved since 013 (absent: version 1). */
   record_versions: {
     entity: string;

@@ -269,6 +269,8 @@ export async function getArticle(database: Db, id: number): Promise<ArticleDetai
   return {
     ...item,
     created_at: formatTime(created),
+    // Scheduled articles are written before they go out: never earlier than the publication.
+    updated_at: formatTime(Math.max(created, Number(row.updated_at ?? created))),
     author: row.author,
     adminName: row.admin_name,
     source_name: row.source_name,
@@ -302,6 +304,7 @@ const articleById = prepared((db, p: { id: number }) =>
       'articles.content_sanitizer',
       'articles.pv',
       'articles.created_at',
+      'articles.updated_at',
       'categories.name as cat_name',
     ])
     .where('articles.id', '=', p.id)

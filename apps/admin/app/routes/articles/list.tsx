@@ -10,6 +10,7 @@ import {
   type AdminArticleSummary,
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { SearchPushStatus } from '../../features/articles/SearchPushStatus';
 import { StatusTag } from '../../features/articles/status';
 import { adminApi } from '../../lib/api';
 import { useSearchFilters } from '../../lib/search-filters';
@@ -141,6 +142,7 @@ export default function ArticleList() {
           </Button>
         }
       >
+        <SearchPushStatus />
         <Table<AdminArticleSummary>
           rowKey="id"
           columns={columns}

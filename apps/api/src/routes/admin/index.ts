@@ -14,6 +14,7 @@ import leadRoutes from './leads';
 import mediaRoutes from './media';
 import resourceRoutes from './resources';
 import reviewRoutes from './review';
+import searchPushRoutes from './search-push';
 import sessionRoutes from './session';
 import uploadRoutes from './uploads';
 
@@ -90,4 +91,5 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(resourceRoutes);
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
+  await app.register(searchPushRoutes);
 }
