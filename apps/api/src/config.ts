@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
 import {
+  adminSessionMaxAgeVar,
   assertNoIssues,
   dataDirTokenSecret,
   enumVar,
@@ -90,6 +91,8 @@ export interface ApiConfig {
   searchPushIntervalMs: number;
   /** URLs per article sitemap file (SITEMAP_URLS_PER_FILE; the protocol's limit is 50,000). */
   sitemapUrlsPerFile: number;
+  /** Absolute lifetime of a back-office session in ms (ADMIN_SESSION_MAX_AGE_HOURS, default 7 days). */
+  adminSessionMaxAgeMs: number;
 }
 
 const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
@@ -126,6 +129,7 @@ const ApiVariables = z.object({
   PUBLIC_ORIGIN: originVar,
   PUBLIC_MOBILE_ORIGIN: originVar,
   SITEMAP_URLS_PER_FILE: intVar(URLS_PER_FILE, 1, URLS_PER_FILE),
+  ADMIN_SESSION_MAX_AGE_HOURS: adminSessionMaxAgeVar,
   SMS_DAILY_CAP: intVar(2000, 0, 10_000_000),
   SMS_PROVIDER: enumVar(SMS_PROVIDERS, 'outbox'),
   ...Object.fromEntries(SMS_VARIABLES.map((name) => [name, optionalVar])),
@@ -217,6 +221,7 @@ export function loadConfig(
       mobile: e.PUBLIC_MOBILE_ORIGIN ?? e.PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
     },
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
+    adminSessionMaxAgeMs: e.ADMIN_SESSION_MAX_AGE_HOURS,
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
     searchPush: Object.fromEntries([
       ['SEARCH_PUSH_PROVIDER', e.SEARCH_PUSH_PROVIDER],

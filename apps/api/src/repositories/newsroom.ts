@@ -40,6 +40,8 @@ const STATUS_BY_DB = new Map(Object.entries(ARTICLE_DB_STATUS).map(([k, v]) => [
 export interface Actor {
   editorId: number | null;
   editor: string;
+  /** The client address of the request (audit records carry it); absent for the CLI and scheduler. */
+  ip?: string;
 }
 
 const CATEGORY_BY_ALIAS = new Map(CATEGORY_PAGES.map((c) => [c.alias.toLowerCase(), c]));
