@@ -81,9 +81,9 @@ describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (
     return { code, out: out.join('\n') };
   };
   const addEditor = async (username: string, ...more: string[]) =>
-    expect((await cli('editor', 'add', username, '--role', 'admin', '--password', PASSWORD, ...more)).code).toBe(
-      0,
-    );
+    expect(
+      (await cli('editor', 'add', username, '--role', 'admin', '--password', PASSWORD, ...more)).code,
+    ).toBe(0);
   const login = (username: string, password: string, ip: string, dragVerify?: string) =>
     t.inject({
       method: 'POST',

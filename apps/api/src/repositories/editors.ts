@@ -125,10 +125,7 @@ export async function listEditors(database: Db): Promise<EditorRow[]> {
  * new display name (the name public article pages print).
  */
 type EditorChange =
-  | { disabled: boolean }
-  | { passwordHash: string }
-  | { role: EditorRole }
-  | { displayName: string };
+  { disabled: boolean } | { passwordHash: string } | { role: EditorRole } | { displayName: string };
 
 function changedColumns(change: EditorChange) {
   if ('passwordHash' in change) return { password_hash: change.passwordHash };

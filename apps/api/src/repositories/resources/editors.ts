@@ -77,7 +77,13 @@ export const editorsStore: ResourceStore = {
       // Audited: the display name is what public article pages print as the editor.
       const displayName = String(input.display_name);
       const detail = `${row.display_name} → ${displayName}`;
-      await changeEditor(database, username, { displayName }, { ...actor, action: 'display-name', detail }, now);
+      await changeEditor(
+        database,
+        username,
+        { displayName },
+        { ...actor, action: 'display-name', detail },
+        now,
+      );
     }
     if (input.role !== row.role) {
       const role = input.role as EditorRole;

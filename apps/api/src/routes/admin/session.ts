@@ -104,7 +104,8 @@ export default async function sessionRoutes(app: FastifyInstance, _opts: { confi
       if (!pair.allowed || !byIp.allowed) {
         // One record when a lock starts (per lock and window), not one per refused request: a
         // flood cannot fill the log.
-        if (pair.count === perPair + 1) await audit(request, 'login-throttled', username, 'account and address');
+        if (pair.count === perPair + 1)
+          await audit(request, 'login-throttled', username, 'account and address');
         if (byIp.count === perIp + 1) await audit(request, 'login-throttled', username, 'address');
         throw new AdminHttpError(429, ADMIN_MSG.loginLimited);
       }
@@ -155,7 +156,11 @@ export default async function sessionRoutes(app: FastifyInstance, _opts: { confi
 
   /** The slider picture for a login that was asked for it (the members' drag_captcha, reused). */
   app.get('/session/captcha', { config: { anonymous: true } }, async (request): Promise<DragChallenge> => {
-    const asked = await app.rateLimit.hit(challengeLimitKey(addressKey(request.ip)), CHALLENGES_PER_IP_MINUTE, 60_000);
+    const asked = await app.rateLimit.hit(
+      challengeLimitKey(addressKey(request.ip)),
+      CHALLENGES_PER_IP_MINUTE,
+      60_000,
+    );
     if (!asked.allowed) throw new AdminHttpError(429, ADMIN_MSG.captchaLimited);
     return issueChallenge(answers, request.ip);
   });
