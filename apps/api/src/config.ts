@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
 import {
+  adminSessionMaxAgeVar,
   assertNoIssues,
   dataDirTokenSecret,
   defaultDecodeConcurrency,
@@ -108,6 +109,8 @@ export interface ApiConfig {
   imageDecodeConcurrency: number;
   /** Decodes that may wait for a slot before uploads are answered 10503 (IMAGE_DECODE_QUEUE). */
   imageDecodeQueue: number;
+  /** Absolute lifetime of a back-office session in ms (ADMIN_SESSION_MAX_AGE_HOURS, default 7 days). */
+  adminSessionMaxAgeMs: number;
 }
 
 const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
@@ -147,6 +150,7 @@ const ApiVariables = z.object({
   PUBLIC_ORIGIN: originVar,
   PUBLIC_MOBILE_ORIGIN: originVar,
   SITEMAP_URLS_PER_FILE: intVar(URLS_PER_FILE, 1, URLS_PER_FILE),
+  ADMIN_SESSION_MAX_AGE_HOURS: adminSessionMaxAgeVar,
   SMS_DAILY_CAP: intVar(2000, 0, 10_000_000),
   SMS_PROVIDER: enumVar(SMS_PROVIDERS, 'outbox'),
   SMS_OUTBOX_IN_PRODUCTION: flagVar(false),
@@ -271,6 +275,7 @@ export function loadConfig(
     },
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     wechat: wechatSettings(e),
+    adminSessionMaxAgeMs: e.ADMIN_SESSION_MAX_AGE_HOURS,
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
     imageDecodeQueue: e.IMAGE_DECODE_QUEUE,

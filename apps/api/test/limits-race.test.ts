@@ -118,7 +118,10 @@ describe.each(BACKENDS)('limits under $name hold against 50 parallel requests', 
     expect(right.code).toBe(ErrorCode.RateLimited);
   });
 
-  it('login per address', async () => {
+  // 20 scrypt hashes at N = 2^17 each (half a second of CPU apiece, more on a shared machine).
+  const HASHING = { timeout: 120_000 };
+
+  it('login per address', HASHING, async () => {
     const ip = freshIp();
     const codes = await burst(PARALLEL, () =>
       call('member_login', { username: uniqueIdentity().username, password: 'wrong-password' }, ip),
@@ -127,7 +130,7 @@ describe.each(BACKENDS)('limits under $name hold against 50 parallel requests', 
     expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - LOGIN_MAX_FAILURES * LOGIN_IP_FACTOR);
   });
 
-  it('registration per address', async () => {
+  it('registration per address', HASHING, async () => {
     const ip = freshIp();
     const codes = await burst(PARALLEL, () => call('member_register', registration(), ip));
     expect(tally(codes, ErrorCode.Ok)).toBe(REGISTER_PER_IP_HOUR);

@@ -933,9 +933,10 @@ export const RESOURCES = {
       text('entity', '对象类型'),
       text('entityId', '对象编号'),
       area('detail', '详情', 1000),
+      text('ip', '来源地址', 100),
       { name: 'createdAt', label: '时间', type: 'datetime' },
     ],
-    columns: ['createdAt', 'editor', 'action', 'entity', 'entityId', 'detail'],
+    columns: ['createdAt', 'editor', 'action', 'entity', 'entityId', 'detail', 'ip'],
     filters: [
       { name: 'editor', label: '操作人', type: 'search' },
       { name: 'action', label: '操作', type: 'search' },

@@ -1,4 +1,5 @@
 import { boolean, number, object, string, type InferType } from 'yup';
+import { FIELD_MAX } from './constants';
 
 /**
  * The back office's contract (issue 13): roles and what each may do, publication states, the
@@ -83,6 +84,11 @@ export const NEWSROOM_LIMITS = {
 export const ADMIN_MSG = {
   loginFailed: '用户名或密码错误',
   loginLimited: '登录失败次数过多，请稍后再试',
+  /** The account met many failed logins: the next sign-in must pass the slider check first. */
+  captchaRequired: '请先完成滑块验证',
+  captchaMissed: '滑块验证失败，请重新验证',
+  captchaExpired: '滑块验证已失效，请重新验证',
+  captchaLimited: '验证请求过于频繁，请稍后再试',
   noSession: '请先登录',
   forbidden: '没有权限执行此操作',
   csrf: '页面已过期，请刷新后重试',
@@ -171,7 +177,15 @@ export const rejectSchema = object({
 export const loginSchema = object({
   username: string().trim().required('请输入用户名').max(NEWSROOM_LIMITS.username, '用户名或密码错误'),
   password: string().required('请输入密码').max(NEWSROOM_LIMITS.passwordMax, '用户名或密码错误'),
+  /** The slider proof `<id>:<offset>`, sent when the server asked for it (LOGIN_CAPTCHA_FIELD). */
+  drag_verify: string().trim().max(FIELD_MAX.dragVerify, ADMIN_MSG.captchaExpired).default(''),
 });
+
+/**
+ * A login refused with this `field` (status 400) asks for the slider check: the client gets a
+ * challenge from `GET /session/captcha` and signs in again with `drag_verify`.
+ */
+export const LOGIN_CAPTCHA_FIELD = 'drag_verify';
 
 export const pageQuerySchema = object({
   page: number()
@@ -366,5 +380,7 @@ export interface AuditEntry {
   entity: string;
   entityId: string;
   detail: string;
+  /** The client address of the request ('' for the CLI and the scheduler). */
+  ip: string;
   createdAt: string;
 }

@@ -21,6 +21,7 @@ import {
   type SessionInfo,
 } from '@portal/api-client/admin';
 import type { ResourceRecord } from '@portal/api-client/admin-resources';
+import type { DragChallenge } from '@portal/api-client/contract';
 import { HTTP_TIMEOUT_MS } from '@portal/api-client/constants';
 
 /**
@@ -80,8 +81,16 @@ type Query = Record<string, string | number | undefined>;
 
 export const adminApi = {
   session: () => data(http.get<SessionInfo>('/session')).then(rememberSession),
-  login: (username: string, password: string) =>
-    data(http.post<SessionInfo>('/session', { username, password })).then(rememberSession),
+  /** `dragVerify`: the slider proof, once the server asked for it (LOGIN_CAPTCHA_FIELD). */
+  login: (username: string, password: string, dragVerify?: string) =>
+    data(
+      http.post<SessionInfo>('/session', {
+        username,
+        password,
+        ...(dragVerify ? { drag_verify: dragVerify } : {}),
+      }),
+    ).then(rememberSession),
+  captcha: () => data(http.get<DragChallenge>('/session/captcha')),
   logout: () => http.delete('/session'),
 
   articles: (query: Query) => data(http.get<Paged<AdminArticleSummary>>('/articles', { params: query })),

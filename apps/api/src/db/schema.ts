@@ -319,6 +319,8 @@ export interface DB {
     entity: string;
     entity_id: Generated<string>;
     detail: Generated<string>;
+    /** The client's address ('' for the CLI, the scheduler and rows older than migration 013). */
+    ip: Generated<string>;
     created_at: number;
   };
   article_revisions: {

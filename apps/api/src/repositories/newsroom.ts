@@ -45,6 +45,8 @@ const ARTICLE_ENTITY = 'article';
 export interface Actor {
   editorId: number | null;
   editor: string;
+  /** The client address of the request (audit records carry it); absent for the CLI and scheduler. */
+  ip?: string;
 }
 
 const CATEGORY_BY_ALIAS = new Map(CATEGORY_PAGES.map((c) => [c.alias.toLowerCase(), c]));

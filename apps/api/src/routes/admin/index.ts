@@ -61,7 +61,10 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
     reply.header('cache-control', 'no-store');
     const token = request.cookies[ADMIN_SESSION_COOKIE];
     const now = Date.now();
-    const session = token && token.length <= 100 ? await findEditorSession(app.database, token, now) : null;
+    const session =
+      token && token.length <= 100
+        ? await findEditorSession(app.database, token, now, config.adminSessionMaxAgeMs)
+        : null;
     const routeConfig = request.routeOptions.config;
     if (!session) {
       if (routeConfig.anonymous || !request.routeOptions.url) return; // unknown paths reach the 404 handler

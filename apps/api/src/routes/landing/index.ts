@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
+import { addressKey } from '../../lib/address-key';
 import { ApiError, ok } from '../../lib/envelope';
 import { defineSchemaCall } from '../../lib/route';
 import { findForm, insertSubmission } from '../../repositories/forms';
@@ -51,7 +52,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
 
   defineSchemaCall(app, 'vendor_login', landingSchemas.vendor_login, async ({ mobile, meet_id }, request) => {
     // Every attempt counts, known phone or not, so the limits also slow down number probing.
-    await limit(`vendor_login:ip:${request.ip}`, LANDING_LIMITS.loginPerIp);
+    await limit(`vendor_login:ip:${addressKey(request.ip)}`, LANDING_LIMITS.loginPerIp);
     await limit(`vendor_login:phone:${mobile}`, LANDING_LIMITS.loginPerPhone);
     const meetId = meet_id ?? 0;
     if (!(await hasLead(database, meetId, mobile))) throw new ApiError(ErrorCode.VendorUnregistered);
@@ -60,7 +61,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
   });
 
   defineSchemaCall(app, 'vendor_register', landingSchemas.vendor_register, async (payload, request) => {
-    await limit(`vendor_register:ip:${request.ip}`, LANDING_LIMITS.registerPerIp);
+    await limit(`vendor_register:ip:${addressKey(request.ip)}`, LANDING_LIMITS.registerPerIp);
     const meetId = payload.meet_id ?? 0;
     const name = await meetName(database, meetId);
     if (name === null) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.meetNotFound);
@@ -152,7 +153,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
     const form = await findForm(database, payload.activity_id);
     if (!form) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.formNotFound);
     if (!form.is_submit) throw new ApiError(ErrorCode.ActivityClosed);
-    await limit(`form_register:ip:${request.ip}`, LANDING_LIMITS.formPerIp);
+    await limit(`form_register:ip:${addressKey(request.ip)}`, LANDING_LIMITS.formPerIp);
     const { content, other } = await checkSubmission(database, form, payload);
     await insertSubmission(
       database,

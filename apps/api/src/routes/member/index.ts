@@ -4,9 +4,10 @@ import { mixed, number, object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, MAX_ID, MemberStatus } from '@portal/api-client/constants';
 import { loginSchema, memberRegisterSchema, MSG, profileSchema } from '@portal/api-client/schemas';
+import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '../../lib/password';
 import {
   AVATAR_SIZE_MSG,
   isOwnAvatar,
@@ -41,16 +42,12 @@ export interface MemberRoutesOptions {
   now?: () => number;
 }
 
-/** A scrypt hash no password matches: unknown usernames cost the same time as wrong passwords. */
-let dummyHash: Promise<string> | null = null;
-
 /** Member accounts: register, login/logout, profile, avatar upload, SMS code and password reset. */
 export default async function memberRoutes(app: FastifyInstance, opts: MemberRoutesOptions): Promise<void> {
   const now = opts.now ?? (() => Date.now());
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
 
   defineSchemaCall(app, 'member_register', memberRegisterSchema, async (payload, request) => {
-    await app.rateLimit.consume(`register:ip:${request.ip}`, REGISTER_PER_IP_HOUR, 3600_000);
+    await app.rateLimit.consume(`register:ip:${addressKey(request.ip)}`, REGISTER_PER_IP_HOUR, 3600_000);
     await checkOptions(app, payload);
     const created = await members.createMember(
       app.database,
@@ -81,7 +78,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
 
   defineSchemaCall(app, 'member_login', loginSchema, async (payload, request) => {
     const userKey = `login:user:${payload.username.toLowerCase()}`;
-    const ipKey = `login:ip:${request.ip}`;
+    const ipKey = `login:ip:${addressKey(request.ip)}`;
     // Raise, then check: every attempt is counted (one atomic increment) before the slow hash, so
     // parallel guesses cannot all read a count under the limit and all be evaluated.
     const byUser = await countAttempt(app, userKey, LOGIN_MAX_FAILURES);
@@ -90,7 +87,10 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
       throw new ApiError(ErrorCode.RateLimited, '登录失败次数过多，请稍后再试');
     }
     const member = await members.findCredentials(app.database, payload.username);
-    const valid = await verifyPassword(payload.password, member?.password_hash ?? (await dummyHash!));
+    // An unknown username costs one hash too, so timing does not tell which names exist.
+    const valid = member
+      ? await verifyPassword(payload.password, member.password_hash)
+      : await verifyNothing(payload.password);
     if (!member || !valid || member.status !== MemberStatus.Active) {
       // The attempt that used up the allowance makes the next wait twice as long.
       if (byUser.count === LOGIN_MAX_FAILURES) await raiseLevel(app, userKey);
@@ -101,6 +101,16 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     await app.rateLimit.reset(userKey);
     await app.rateLimit.reset(levelKey(userKey));
     await app.rateLimit.undo(ipKey);
+    // A hash made with older scrypt parameters is replaced now that the password is at hand.
+    if (needsRehash(member.password_hash)) {
+      await members.rehashPassword(
+        app.database,
+        member.id,
+        member.password_hash,
+        await hashPassword(payload.password),
+        now(),
+      );
+    }
     const stoken = randomBytes(32).toString('base64url');
     await members.createSession(app.database, member.id, stoken, now(), SESSION_TTL_MS);
     return {
