@@ -353,7 +353,7 @@ export interface DB {
     next_at: number;
     last_error: Generated<string>;
   };
-  /** Each site's daily push quota left, as the search engine last answered (017). */
+  /** Each site's daily push quota left, as the search engine last answered (015). */
   search_push_quota: {
     site: string;
     /** YYYY-MM-DD in Asia/Shanghai: the quota's day. */
