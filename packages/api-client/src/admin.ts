@@ -101,6 +101,8 @@ export const ADMIN_MSG = {
   contentTooLong: '正文过长',
   reasonRequired: '请填写拒绝原因',
   publishAtPast: '定时发布时间必须晚于当前时间',
+  unpublishAtPast: '下线时间必须晚于当前时间和发布时间',
+  unpublishAtNotPublic: '只有已发布或定时发布的文章可以设置下线时间',
   notPending: '该记录已不在待审核状态',
   serverError: '服务器繁忙，请稍后再试',
   badVersion: '版本号不正确，请刷新后重试',
@@ -236,6 +238,8 @@ export interface AdminArticleSummary {
   publishAt: string | null;
   /** Publication time (ISO) once published. */
   publishedAt: string | null;
+  /** When it goes offline by itself (下线时间, ISO), if set. */
+  unpublishAt: string | null;
   updatedAt: string;
   /** Desktop path of the public page. */
   url: string;

@@ -22,6 +22,7 @@ import {
 } from '@portal/api-client/admin';
 import type { ResourceRecord } from '@portal/api-client/admin-resources';
 import type { DragChallenge } from '@portal/api-client/contract';
+import type { PresenceAnswer, PresenceByRecord } from '@portal/api-client/presence';
 import { HTTP_TIMEOUT_MS } from '@portal/api-client/constants';
 
 /**
@@ -103,6 +104,9 @@ export const adminApi = {
   publish: (id: number, at?: string) =>
     data(http.post<PublishResult>(`/articles/${id}/publish`, at ? { at } : {})),
   unpublish: (id: number) => data(http.post<{ id: number; status: string }>(`/articles/${id}/unpublish`, {})),
+  /** 下线时间: an ISO time takes the article offline then; '' clears it. */
+  unpublishAt: (id: number, at: string) =>
+    data(http.post<AdminArticle>(`/articles/${id}/unpublish-at`, { at })),
   revisions: (id: number) => data(http.get<RevisionSummary[]>(`/articles/${id}/revisions`)),
   revision: (id: number, rev: number) => data(http.get<Revision>(`/articles/${id}/revisions/${rev}`)),
   restore: (id: number, rev: number) =>
@@ -142,6 +146,13 @@ export const adminApi = {
     /** One record to a place (1 = first) of the whole list as `filters` select it, across pages. */
     move: (kind: string, id: number, position: number, filters: Query) =>
       http.post(`/${kind}/move`, { id, position }, { params: filters }),
+  },
+  /** Who else has a record open (a heartbeat of the edit page; a list page's ids). */
+  presence: {
+    beat: (entity: string, id: string) => data(http.post<PresenceAnswer>('/presence', { entity, id })),
+    leave: (entity: string, id: string) => http.delete('/presence', { params: { entity, id } }),
+    of: (entity: string, ids: string) =>
+      data(http.get<PresenceByRecord>('/presence', { params: { entity, ids } })),
   },
   /** A member's full phone number: the server writes each view into the audit log. */
   memberPhone: (id: string) => data(http.get<PhoneReveal>(`/members/${encodeURIComponent(id)}/phone`)),

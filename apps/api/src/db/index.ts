@@ -22,6 +22,7 @@ import * as m013 from './migrations/013_white_paper_access';
 import * as m014 from './migrations/014_record_versions';
 import * as m015 from './migrations/015_search_push_quota';
 import * as m016 from './migrations/016_audit_address';
+import * as m017 from './migrations/017_presence_unpublish_at';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
@@ -127,6 +128,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '014_record_versions': m014,
   '015_search_push_quota': m015,
   '016_audit_address': m016,
+  '017_presence_unpublish_at': m017,
 };
 
 /** Run every pending migration (on start, before serving). */

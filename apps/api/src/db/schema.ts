@@ -98,6 +98,8 @@ export interface DB {
     created_at: number;
     /** Scheduled publication time (003_newsroom). */
     publish_at: number | null;
+    /** When a published article goes offline by itself (017). */
+    unpublish_at: number | null;
     /** Last edit in the back office (003_newsroom); null for rows written before it. */
     updated_at: number | null;
   };
@@ -359,7 +361,14 @@ export interface DB {
     remain: number;
     checked_at: number;
   };
-  /** The version of each back-office record saved since 013 (absent: version 1). */
+  /** Who has a record open in the back office: refreshed by the page's heartbeat (017). */
+  editing_presence: {
+    entity: string;
+    entity_id: string;
+    editor_id: number;
+    seen_at: number;
+  };
+  /** The version of each back-office record saved since 014 (absent: version 1). */
   record_versions: {
     entity: string;
     entity_id: string;

@@ -12,6 +12,7 @@ import articleRoutes from './articles';
 import { AdminHttpError, adminValidatorCompiler } from './http';
 import leadRoutes from './leads';
 import mediaRoutes from './media';
+import presenceRoutes from './presence';
 import resourceRoutes from './resources';
 import reviewRoutes from './review';
 import searchPushRoutes from './search-push';
@@ -92,6 +93,7 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(reviewRoutes);
   await app.register(leadRoutes);
   await app.register(resourceRoutes);
+  await app.register(presenceRoutes);
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
   await app.register(searchPushRoutes);
