@@ -45,7 +45,10 @@ export function figures(r: Results): Map<string, number> {
     }
   };
   ssr('SSR ', r.ssr);
-  for (const l of r.lighthouse ?? []) f.set(`Lighthouse ${l.page} accessibility`, l.accessibility);
+  for (const l of r.lighthouse ?? []) {
+    f.set(`Lighthouse ${l.page} accessibility`, l.accessibility);
+    if (l.js_kb !== undefined) f.set(`Lighthouse ${l.page} JS KB`, l.js_kb);
+  }
   if (r.memory) f.set('Gateway peak RSS MiB', r.memory.gateway_peak_rss_mib);
   if (r.prod) {
     for (const x of r.prod.api) f.set(`Production shape API · ${x.call} req/s`, x.rps);
@@ -159,7 +162,19 @@ export function toMarkdown(r: Results): string {
     out.push('## Lighthouse 12 (Debian Chromium)', '');
     out.push(
       table(
-        ['page', 'performance', 'accessibility', 'SEO', 'best practices', 'LCP ms', 'TBT ms', 'CLS'],
+        [
+          'page',
+          'performance',
+          'accessibility',
+          'SEO',
+          'best practices',
+          'LCP ms',
+          'TBT ms',
+          'CLS',
+          'JS KB (every script, as sent)',
+          'JS budget KB',
+          'within',
+        ],
         r.lighthouse.map((l) => [
           l.page,
           l.performance,
@@ -169,6 +184,9 @@ export function toMarkdown(r: Results): string {
           l.lcp_ms,
           l.tbt_ms,
           l.cls,
+          l.js_kb ?? null,
+          l.js_budget_kb ?? null,
+          l.js_within ?? null,
         ]),
       ),
       '',

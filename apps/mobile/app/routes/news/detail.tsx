@@ -1,12 +1,11 @@
 import { Link, data, useLoaderData, useLocation } from 'react-router';
 import { categoryByAlias } from '@portal/api-client/startup';
 import { neighbours } from '@portal/api-client/teasers';
-import { pageUrl, shareMeta, useStartup } from '@portal/ui';
+import { pageUrl, shareMeta, usePageView, useStartup } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, publicOrigin, required } from '../../lib/api.server';
 import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
-import { usePageView } from '../../features/article/usePageView';
 import { SmartLink } from '../../features/shared/SmartLink';
 import { keywordsOf } from '@portal/ui/format';
 import { isoOf } from '@portal/ui/format';
