@@ -14,6 +14,7 @@ import health from './plugins/health';
 import housekeeping from './plugins/housekeeping';
 import resanitize from './plugins/resanitize';
 import metrics from './plugins/metrics';
+import moderation from './plugins/moderation';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
@@ -83,6 +84,7 @@ export async function buildApp(
   await app.register(rateLimit);
   await app.register(cache, { config });
   await app.register(contentChanges, { config });
+  await app.register(moderation);
   await app.register(pageViews);
   await app.register(auth, { config });
   await app.register(memberMultipart, { config });

@@ -36,6 +36,11 @@ export const ErrorCode = {
   UnknownCall: 10015,
   /** Slider check (drag_verify) missing or not passed. */
   DragVerifyFailed: 10016,
+  /**
+   * A member's or visitor's text holds a `block` sensitive word (issue 26, DESIGN.md section 10):
+   * nothing was written; msg names the words to change (sensitiveWordsMsg in ./messages).
+   */
+  SensitiveWords: 10701,
   /** Anything unexpected on the server; details are logged, never sent. */
   ServerError: 10500,
   /** A database query ran past its time limit (PostgreSQL statement_timeout); try again later. */
@@ -65,6 +70,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.BadRequest]: '请求格式错误',
   [ErrorCode.UnknownCall]: '接口不存在',
   [ErrorCode.DragVerifyFailed]: '请先完成滑块验证',
+  [ErrorCode.SensitiveWords]: '内容含有敏感词，请修改后再提交',
   [ErrorCode.ServerError]: '服务器繁忙，请稍后再试',
   [ErrorCode.Overloaded]: '查询超时，请稍后再试',
   [ErrorCode.DatabaseUnavailable]: '服务暂时不可用，请稍后再试',

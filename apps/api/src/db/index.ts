@@ -18,6 +18,7 @@ import * as m009 from './migrations/009_search_push';
 import * as m010 from './migrations/010_sanitized_html';
 import * as m011 from './migrations/011_search_rum';
 import * as m012 from './migrations/012_search_terms';
+import * as m014 from './migrations/014_sensitive_words';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
@@ -119,6 +120,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '010_sanitized_html': m010,
   '011_search_rum': m011,
   '012_search_terms': m012,
+  '014_sensitive_words': m014,
 };
 
 /** Run every pending migration (on start, before serving). */

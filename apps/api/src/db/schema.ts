@@ -349,4 +349,28 @@ export interface DB {
     next_at: number;
     last_error: Generated<string>;
   };
+  /** Sensitive-word dictionary (014). */
+  sensitive_words: {
+    id: Generated<number>;
+    word: string;
+    normalized: string;
+    level: string;
+    replacement: Generated<string>;
+    note: Generated<string>;
+    created_at: number;
+  };
+  /** Sensitive words found in members' and visitors' texts (014). */
+  sensitive_hits: {
+    id: Generated<number>;
+    created_at: number;
+    actor: string;
+    source: string;
+    record_id: Generated<string>;
+    field: string;
+    word: string;
+    level: string;
+    action: string;
+    matched: string;
+    context: string;
+  };
 }

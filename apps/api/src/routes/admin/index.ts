@@ -14,6 +14,7 @@ import leadRoutes from './leads';
 import mediaRoutes from './media';
 import resourceRoutes from './resources';
 import reviewRoutes from './review';
+import sensitiveWordRoutes from './sensitive-words';
 import sessionRoutes from './session';
 import uploadRoutes from './uploads';
 
@@ -87,6 +88,7 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(reviewRoutes);
   await app.register(leadRoutes);
   await app.register(resourceRoutes);
+  await app.register(sensitiveWordRoutes);
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
 }
