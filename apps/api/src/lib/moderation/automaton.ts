@@ -22,6 +22,14 @@ export class Automaton {
   private readonly keyChar: Uint32Array;
   private readonly next: Int32Array;
   private readonly mask: number;
+  private readonly shift: number;
+  /**
+   * 128 bits per state, one set for each character it has a transition on (by the character's low
+   * 7 bits): most lookups that would miss are answered here, without touching the hash table.
+   */
+  private bloom: Uint32Array = new Uint32Array(0);
+  /** The root's transitions on BMP characters, read directly (most failure chains end there). */
+  private readonly root: Int32Array;
   private readonly fail: Int32Array;
   /** best[state * classes + cls]: the longest pattern of that class ending at the state (-1 none). */
   private readonly best: Int32Array;
@@ -38,8 +46,14 @@ export class Automaton {
     let total = 1;
     for (const p of patterns) total += p.chars.length;
     let cap = 16;
-    while (cap < total * 2) cap *= 2;
+    let bits = 4;
+    while (cap < total * 2) {
+      cap *= 2;
+      bits++;
+    }
     this.mask = cap - 1;
+    this.shift = 32 - bits;
+    this.root = new Int32Array(0x10000).fill(-1);
     this.keyState = new Int32Array(cap);
     this.keyChar = new Uint32Array(cap);
     this.next = new Int32Array(cap);
@@ -70,6 +84,11 @@ export class Automaton {
       if (own[s] === -1) own[s] = index;
     }
     this.states = states;
+    this.bloom = new Uint32Array(states * 4);
+    for (let t = 1; t < states; t++) {
+      const c = via[t]!;
+      this.bloom[parent[t]! * 4 + ((c >>> 5) & 3)]! |= 1 << (c & 31);
+    }
 
     // Failure links in breadth-first order (by depth: a counting sort of the states).
     const counts = new Int32Array(states + 1);
@@ -110,12 +129,14 @@ export class Automaton {
     }
   }
 
+  /** Fibonacci hashing: the high bits of the product (the low ones would cluster). */
   private slot(state: number, c: number): number {
-    return (Math.imul(state + 1, 0x9e3779b1) ^ Math.imul(c, 0x85ebca77)) >>> 0;
+    return Math.imul(Math.imul(state + 1, 0x9e3779b1) ^ c, 0x85ebca77) >>> this.shift;
   }
 
   private put(state: number, c: number, target: number): void {
-    let i = this.slot(state, c) & this.mask;
+    if (state === 0 && c < 0x10000) this.root[c] = target;
+    let i = this.slot(state, c);
     while (this.keyState[i] !== EMPTY) i = (i + 1) & this.mask;
     this.keyState[i] = state + 1;
     this.keyChar[i] = c;
@@ -124,7 +145,10 @@ export class Automaton {
 
   /** The transition of `state` on `c`, or -1. */
   private go(state: number, c: number): number {
-    let i = this.slot(state, c) & this.mask;
+    if (state === 0 && c < 0x10000) return this.root[c]!;
+    if ((this.bloom[state * 4 + ((c >>> 5) & 3)]! & (1 << (c & 31))) === 0 && this.bloom.length > 0)
+      return -1;
+    let i = this.slot(state, c);
     const key = state + 1;
     for (;;) {
       const k = this.keyState[i]!;
@@ -137,10 +161,13 @@ export class Automaton {
   /**
    * Runs over `chars[0..length)` and calls `onHit(pattern, end)` with the longest pattern of each
    * class ending at `end` (the index of its last character). At most `classes` calls per character.
+   * Answers the transitions it looked up: at most 2 × length (each failure step undoes one earlier
+   * forward step), which the tests check on hostile dictionaries.
    */
-  scan(chars: Uint32Array, length: number, onHit: (pattern: number, end: number) => void): void {
+  scan(chars: Uint32Array, length: number, onHit: (pattern: number, end: number) => void): number {
     const { known, fail, outputs, best, classes } = this;
     let s = 0;
+    let steps = 0;
     for (let i = 0; i < length; i++) {
       const c = chars[i]!;
       if (c < 0x10000 && known[c] === 0) {
@@ -148,6 +175,7 @@ export class Automaton {
         continue;
       }
       for (;;) {
+        steps++;
         const t = this.go(s, c);
         if (t >= 0) {
           s = t;
@@ -162,5 +190,6 @@ export class Automaton {
         if (p >= 0) onHit(p, i);
       }
     }
+    return steps;
   }
 }
