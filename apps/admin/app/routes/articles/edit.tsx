@@ -36,6 +36,7 @@ import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { ArticlePreview } from '../../features/articles/preview';
 import { StatusTag } from '../../features/articles/status';
 import { ContentEditor } from '../../features/shared/ContentEditor';
+import { SensitiveWarnings } from '../../features/shared/SensitiveHits';
 import { AdminApiError, adminApi } from '../../lib/api';
 
 export async function clientLoader({ params }: { params: { id?: string } }): Promise<AdminArticle | null> {
@@ -294,6 +295,7 @@ export default function ArticleEditor() {
           <ContentEditor onError={(msg) => message.error(msg)} />
         </Form.Item>
       </Card>
+      <SensitiveWarnings title={values?.title} description={values?.description} content={values?.content} />
       <Card title="预览（桌面端与手机端）">
         <ArticlePreview article={values ?? inputOf(article)} />
       </Card>
