@@ -46,7 +46,7 @@ const entries: DictEntry[] = Array.from({ length: 100_000 }, (_, i) => ({
   replacement: '',
 }));
 const heapBefore = process.memoryUsage().heapUsed;
-let started = performance.now();
+const started = performance.now();
 const matcher = buildMatcher(entries);
 const buildMs = Math.round(performance.now() - started);
 const heapMiB = Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20);
