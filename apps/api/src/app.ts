@@ -15,6 +15,7 @@ import housekeeping from './plugins/housekeeping';
 import imageDecodes from './plugins/image-decodes';
 import resanitize from './plugins/resanitize';
 import metrics from './plugins/metrics';
+import moderation from './plugins/moderation';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
@@ -84,6 +85,7 @@ export async function buildApp(
   await app.register(rateLimit);
   await app.register(cache, { config });
   await app.register(contentChanges, { config });
+  await app.register(moderation);
   await app.register(pageViews);
   await app.register(auth, { config });
   await app.register(imageDecodes, { config });

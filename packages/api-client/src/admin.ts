@@ -1,3 +1,4 @@
+import type { SensitiveHitView } from './admin-resources';
 import { boolean, number, object, string, type InferType } from 'yup';
 import { FIELD_MAX } from './constants';
 
@@ -289,6 +290,8 @@ export interface ColumnApplication {
   position: string;
   industry: string;
   appliedAt: string;
+  /** Sensitive words found in the application (issue 26), for the reviewer. */
+  hits?: SensitiveHitView[];
 }
 export interface PendingColumnArticle {
   id: number;
@@ -300,6 +303,8 @@ export interface PendingColumnArticle {
   keyword: string;
   content: string;
   submittedAt: string;
+  /** Sensitive words found when the member last saved it (issue 26), highlighted in the queue. */
+  hits?: SensitiveHitView[];
 }
 
 export interface LeadColumn {

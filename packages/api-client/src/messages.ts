@@ -84,3 +84,9 @@ export const MSG = {
 
 /** Dynamic form: a required field left empty. */
 export const requiredMsg = (label: string): string => `${label}不能为空`;
+
+/** A write refused for `block` sensitive words (code SensitiveWords): names what to change. */
+export const sensitiveWordsMsg = (words: readonly string[]): string =>
+  words.length === 0
+    ? ERROR_MESSAGES[ErrorCode.SensitiveWords]
+    : `内容含有敏感词${words.map((w) => `「${w}」`).join('')}，请修改后再提交`;

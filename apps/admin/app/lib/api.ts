@@ -20,9 +20,14 @@ import {
   type SearchPushStatus,
   type SessionInfo,
 } from '@portal/api-client/admin';
-import type { ResourceRecord } from '@portal/api-client/admin-resources';
 import type { DragChallenge } from '@portal/api-client/contract';
 import type { PresenceAnswer, PresenceByRecord } from '@portal/api-client/presence';
+import type {
+  ResourceRecord,
+  SensitiveHitView,
+  SensitiveImportReport,
+  SensitiveLevel,
+} from '@portal/api-client/admin-resources';
 import { HTTP_TIMEOUT_MS } from '@portal/api-client/constants';
 
 /**
@@ -154,9 +159,22 @@ export const adminApi = {
     of: (entity: string, ids: string) =>
       data(http.get<PresenceByRecord>('/presence', { params: { entity, ids } })),
   },
+  /** Sensitive words (issue 26): the editor's warnings, and the dictionary's import. */
+  checkSensitive: (input: { title: string; description: string; content: string }) =>
+    data(http.post<{ hits: SensitiveHitView[] }>('/sensitive-words/check', input)),
+  importSensitive: (text: string, level: SensitiveLevel) =>
+    data(
+      http.post<SensitiveImportReport>('/sensitive-words/import', text, {
+        params: { level },
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      }),
+    ),
   /** A member's full phone number: the server writes each view into the audit log. */
   memberPhone: (id: string) => data(http.get<PhoneReveal>(`/members/${encodeURIComponent(id)}/phone`)),
 };
+
+/** The dictionary's export (one word per line), downloaded with the session cookie. */
+export const sensitiveExportUrl = (): string => `${ADMIN_API_PREFIX}/sensitive-words/export`;
 
 /** Export links (the browser downloads them with the session cookie). */
 export function leadExportUrl(format: 'csv' | 'xlsx', query: Query): string {

@@ -23,6 +23,7 @@ import * as m014 from './migrations/014_record_versions';
 import * as m015 from './migrations/015_search_push_quota';
 import * as m016 from './migrations/016_audit_address';
 import * as m017 from './migrations/017_presence_unpublish_at';
+import * as m018 from './migrations/018_sensitive_words';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
@@ -129,6 +130,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '015_search_push_quota': m015,
   '016_audit_address': m016,
   '017_presence_unpublish_at': m017,
+  '018_sensitive_words': m018,
 };
 
 /** Run every pending migration (on start, before serving). */

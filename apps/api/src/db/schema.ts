@@ -353,6 +353,30 @@ export interface DB {
     next_at: number;
     last_error: Generated<string>;
   };
+  /** Sensitive-word dictionary (018). */
+  sensitive_words: {
+    id: Generated<number>;
+    word: string;
+    normalized: string;
+    level: string;
+    replacement: Generated<string>;
+    note: Generated<string>;
+    created_at: number;
+  };
+  /** Sensitive words found in members' and visitors' texts (018). */
+  sensitive_hits: {
+    id: Generated<number>;
+    created_at: number;
+    actor: string;
+    source: string;
+    record_id: Generated<string>;
+    field: string;
+    word: string;
+    level: string;
+    action: string;
+    matched: string;
+    context: string;
+  };
   /** Each site's daily push quota left, as the search engine last answered (015). */
   search_push_quota: {
     site: string;

@@ -483,7 +483,11 @@ export async function setUnpublishAt(
     if (status !== PublicationStatus.Published && status !== PublicationStatus.Scheduled) return 'not_public';
     await tx.db.updateTable('articles').set({ unpublish_at: at }).where('id', '=', id).execute();
     const detail = at === null ? '取消定时下线' : new Date(at).toISOString();
-    await recordAudit(tx.db, { ...actor, action: 'schedule-unpublish', entity: 'article', entityId: id, detail }, now);
+    await recordAudit(
+      tx.db,
+      { ...actor, action: 'schedule-unpublish', entity: 'article', entityId: id, detail },
+      now,
+    );
     return 'done';
   });
 }
@@ -515,7 +519,14 @@ export async function unpublishDue(database: Db, now: number): Promise<number[]>
       await removeFromIndex(tx, [Number(id)]);
       await recordAudit(
         tx.db,
-        { editorId: null, editor: 'system', action: 'unpublish', entity: 'article', entityId: id, detail: '定时下线' },
+        {
+          editorId: null,
+          editor: 'system',
+          action: 'unpublish',
+          entity: 'article',
+          entityId: id,
+          detail: '定时下线',
+        },
         now,
       );
       return true;

@@ -16,13 +16,21 @@ export interface PresenceKey {
 }
 
 /** Marks `editorId` present on the record, and drops heartbeats long gone (of anyone). */
-export async function touchPresence(database: Db, key: PresenceKey, editorId: number, now: number): Promise<void> {
+export async function touchPresence(
+  database: Db,
+  key: PresenceKey,
+  editorId: number,
+  now: number,
+): Promise<void> {
   await database.db
     .insertInto('editing_presence')
     .values({ entity: key.entity, entity_id: key.id, editor_id: editorId, seen_at: now })
     .onConflict((oc) => oc.columns(['entity', 'entity_id', 'editor_id']).doUpdateSet({ seen_at: now }))
     .execute();
-  await database.db.deleteFrom('editing_presence').where('seen_at', '<', now - 10 * PRESENCE_TTL_MS).execute();
+  await database.db
+    .deleteFrom('editing_presence')
+    .where('seen_at', '<', now - 10 * PRESENCE_TTL_MS)
+    .execute();
 }
 
 /** The editor left the page. */

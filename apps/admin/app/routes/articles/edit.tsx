@@ -41,6 +41,7 @@ import { ContentEditor } from '../../features/shared/ContentEditor';
 import { EditConflictDialog, differencesOf } from '../../features/shared/EditConflictDialog';
 import { PresenceTag, usePresence } from '../../features/shared/presence';
 import { ARTICLE_ENTITY } from '@portal/api-client/presence';
+import { SensitiveWarnings } from '../../features/shared/SensitiveHits';
 import { AdminApiError, adminApi } from '../../lib/api';
 
 export async function clientLoader({ params }: { params: { id?: string } }): Promise<AdminArticle | null> {
@@ -384,6 +385,7 @@ export default function ArticleEditor() {
           <ContentEditor onError={(msg) => message.error(msg)} />
         </Form.Item>
       </Card>
+      <SensitiveWarnings title={values?.title} description={values?.description} content={values?.content} />
       <Card title="预览（桌面端与手机端）">
         <ArticlePreview article={values ?? inputOf(article)} />
       </Card>

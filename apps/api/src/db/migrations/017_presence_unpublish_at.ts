@@ -9,11 +9,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const big = dialect === 'postgres' ? 'bigint' : 'integer';
   await db.schema.alterTable('articles').addColumn('unpublish_at', big).execute();
-  await db.schema
-    .createIndex('articles_unpublish_due')
-    .on('articles')
-    .column('unpublish_at')
-    .execute();
+  await db.schema.createIndex('articles_unpublish_due').on('articles').column('unpublish_at').execute();
   await db.schema
     .createTable('editing_presence')
     /** 'article' or a resource kind, and the record's id as text. */

@@ -16,6 +16,7 @@ import presenceRoutes from './presence';
 import resourceRoutes from './resources';
 import reviewRoutes from './review';
 import searchPushRoutes from './search-push';
+import sensitiveWordRoutes from './sensitive-words';
 import sessionRoutes from './session';
 import uploadRoutes from './uploads';
 
@@ -94,6 +95,7 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(leadRoutes);
   await app.register(resourceRoutes);
   await app.register(presenceRoutes);
+  await app.register(sensitiveWordRoutes);
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
   await app.register(searchPushRoutes);

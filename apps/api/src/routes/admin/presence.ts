@@ -24,20 +24,28 @@ export default async function presenceRoutes(app: FastifyInstance) {
     return editor;
   };
 
-  app.post<{ Body: Body }>('/presence', { schema: { body: presenceSchema } }, async (request): Promise<PresenceAnswer> => {
-    const { entity, id } = request.body;
-    const editor = editorFor(request, entity);
-    const now = Date.now();
-    await touchPresence(db, { entity, id }, editor.id, now);
-    const others = await presentEditors(db, entity, [id], editor.id, now);
-    return { editors: others[id] ?? [] };
-  });
+  app.post<{ Body: Body }>(
+    '/presence',
+    { schema: { body: presenceSchema } },
+    async (request): Promise<PresenceAnswer> => {
+      const { entity, id } = request.body;
+      const editor = editorFor(request, entity);
+      const now = Date.now();
+      await touchPresence(db, { entity, id }, editor.id, now);
+      const others = await presentEditors(db, entity, [id], editor.id, now);
+      return { editors: others[id] ?? [] };
+    },
+  );
 
-  app.delete<{ Querystring: Body }>('/presence', { schema: { querystring: presenceSchema } }, async (request, reply) => {
-    const { entity, id } = request.query;
-    await leavePresence(db, { entity, id }, editorFor(request, entity).id);
-    return noContent(reply);
-  });
+  app.delete<{ Querystring: Body }>(
+    '/presence',
+    { schema: { querystring: presenceSchema } },
+    async (request, reply) => {
+      const { entity, id } = request.query;
+      await leavePresence(db, { entity, id }, editorFor(request, entity).id);
+      return noContent(reply);
+    },
+  );
 
   app.get<{ Querystring: InferType<typeof presenceQuerySchema> }>(
     '/presence',

@@ -16,6 +16,7 @@ import {
   type ReceivedFile,
 } from '../../lib/uploads';
 import * as members from '../../repositories/members';
+import type { Screened } from '../../plugins/moderation';
 import type { RateLimitResult } from '../../plugins/rate-limit';
 import { defineSchemaCall } from '../../lib/route';
 import { memberOf } from './call';
@@ -49,19 +50,25 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
   defineSchemaCall(app, 'member_register', memberRegisterSchema, async (payload, request) => {
     await app.rateLimit.consume(`register:ip:${addressKey(request.ip)}`, REGISTER_PER_IP_HOUR, 3600_000);
     await checkOptions(app, payload);
+    const screened = await screenProfile(app, 'member-register', `visitor:${request.ip}`, {
+      username: payload.username,
+      company: payload.company,
+      address: payload.address,
+    });
+    const text = screened.values;
     const created = await members.createMember(
       app.database,
       {
-        username: payload.username,
+        username: text.username!,
         mobile: payload.mobile,
         email: payload.email,
-        company: payload.company,
+        company: text.company!,
         industry: payload.industry,
         position: payload.position,
         department: payload.department,
         province: payload.province,
         city: payload.city,
-        address: payload.address,
+        address: text.address!,
         company_people: payload.company_people,
         password_hash: await hashPassword(payload.password),
       },
@@ -73,6 +80,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
         created.taken === 'username' ? '该会员名已被注册' : '该手机号已被注册',
       );
     }
+    await screened.record(created.id);
     return { ...ok({ id: created.id }), msg: '注册成功，请登录' };
   });
 
@@ -150,6 +158,11 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     await checkOptions(app, payload);
     const current = await members.findMember(app.database, memberId);
     if (!current) throw new ApiError(ErrorCode.SessionInvalid);
+    const screened = await screenProfile(app, 'member-profile', `member:${memberId}`, {
+      company: payload.company,
+      address: payload.address,
+    });
+    const text = screened.values;
     let avatar: string | undefined;
     if (payload.avatar !== undefined && payload.avatar !== current.avatar) {
       // Only a file this member uploaded through member_upload (or '' to remove it).
@@ -163,19 +176,20 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
       memberId,
       {
         email: payload.email,
-        company: payload.company,
+        company: text.company!,
         industry: payload.industry,
         position: payload.position,
         department: payload.department,
         province: payload.province,
         city: payload.city,
-        address: payload.address,
+        address: text.address!,
         company_people: payload.company_people,
         ...(avatar !== undefined ? { avatar } : {}),
       },
       now(),
     );
     if (!updated) throw new ApiError(ErrorCode.SessionInvalid);
+    await screened.record(memberId);
     return { ...ok(updated), msg: '保存成功' };
   });
 
@@ -188,6 +202,20 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
 }
 
 const levelKey = (key: string) => `${key}:level`;
+
+/** The free-text fields of a member's profile through the sensitive-word check ('' stays ''). */
+function screenProfile(
+  app: FastifyInstance,
+  source: 'member-register' | 'member-profile',
+  actor: string,
+  fields: Record<string, string | undefined>,
+): Promise<Screened> {
+  return app.moderation.screen({
+    source,
+    actor,
+    fields: Object.entries(fields).map(([name, text]) => ({ name, text: text ?? '' })),
+  });
+}
 
 /** Counts one login attempt on `key`; its window lasts longer each time the limit was reached. */
 async function countAttempt(app: FastifyInstance, key: string, limit: number): Promise<RateLimitResult> {
