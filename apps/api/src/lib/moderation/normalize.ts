@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the untyped dictionaries' declarations must come along into every program that compiles this file (the gateway hosts the API)
 /// <reference path="./opencc.d.ts" />
 import HKVariantsRev from 'opencc-js/dict/HKVariantsRev';
 import TSCharacters from 'opencc-js/dict/TSCharacters';
