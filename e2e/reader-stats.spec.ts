@@ -55,7 +55,7 @@ test.describe('what readers read', () => {
       phone,
       `/new_detail?id=${item.id}`,
       'https://m.baidu.com/s?word=%E4%BA%91',
-      /\/api\/article_pv$/,
+      /^\/article_pv$/,
     );
     await phone.close();
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -23,6 +23,8 @@ export interface ListItem {
 }
 
 export interface ArticleDetail extends ListItem {
+  /** Last edit, in created_at's format (Beijing time); created_at for an article never edited since. */
+  updated_at: string;
   author: string;
   adminName: string;
   source_name: string;

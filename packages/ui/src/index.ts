@@ -21,5 +21,8 @@ export * from './useStartup';
 export * from './Highlight';
 export * from './UploadImage';
 export * from './VideoPlayer';
+export * from './usePageView';
 export * from './routeModules';
+export * from './baidu';
+export * from './BaiduHead';
 export * from './WechatShare';

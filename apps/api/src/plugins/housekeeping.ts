@@ -29,7 +29,7 @@ export default fp<HousekeepingOptions>(
         const now = Date.now();
         const pruned = {
           ...(await pruneSessions(app.database, now)),
-          editors: await pruneEditorSessions(app.database, now),
+          editors: await pruneEditorSessions(app.database, now, config.adminSessionMaxAgeMs),
           // Reader statistics older than STATS_RETENTION_DAYS (issue 25).
           dailyViews: await pruneDailyViews(app.database, now, config.statsRetentionDays),
         };

@@ -35,6 +35,7 @@ import { AdminApiError, adminApi } from '../../lib/api';
 import { useSearchFilters } from '../../lib/search-filters';
 import { useEditor } from '../../lib/session';
 import { displayValue, previewUrl, recordId, scheduleState } from './model';
+import { SensitiveImportExport } from '../shared/SensitiveHits';
 import { MemberPhone } from './members';
 import { MoveTo } from './move-to';
 import { DragHandle, SortableArea, SortableRow } from './sortable';
@@ -342,6 +343,9 @@ function ListOf({
               <a href={listPreview} target="_blank" rel="noreferrer">
                 <EyeOutlined /> 查看前台
               </a>
+            )}
+            {kind === 'sensitive-words' && canCreate && (
+              <SensitiveImportExport onImported={() => void revalidator.revalidate()} />
             )}
             {canCreate && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/${kind}/new`)}>

@@ -2,6 +2,7 @@ import {
   BarChartOutlined,
   CalendarOutlined,
   FileTextOutlined,
+  SafetyOutlined,
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -67,6 +68,13 @@ const NAV_GROUPS: NavGroup[] = [
     label: '站点设置',
     icon: <SettingOutlined />,
     entries: [kind('categories'), kind('menus'), kind('settings'), kind('jobs')],
+  },
+  {
+    // Sensitive words (issue 26): the dictionary (admins) and what it found (admins, reviewers).
+    key: 'moderation',
+    label: '内容安全',
+    icon: <SafetyOutlined />,
+    entries: [kind('sensitive-words'), kind('sensitive-hits')],
   },
   {
     key: 'people',
