@@ -14,6 +14,7 @@ import health from './plugins/health';
 import housekeeping from './plugins/housekeeping';
 import resanitize from './plugins/resanitize';
 import metrics from './plugins/metrics';
+import newsletter from './plugins/newsletter';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
@@ -85,6 +86,7 @@ export async function buildApp(
   await app.register(contentChanges, { config });
   await app.register(pageViews);
   await app.register(auth, { config });
+  await app.register(newsletter, { config });
   await app.register(memberMultipart, { config });
   await app.register(routes, { config });
   await app.register(uploadFiles);

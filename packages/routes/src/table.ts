@@ -188,6 +188,13 @@ export const mobileArticlePath = (alias: string, id: string | number) => `/${ali
 /** The phone page of any article, also one outside the twelve category pages. */
 export const mobileDetailPath = (id: string | number) => `/new_detail?id=${id}`;
 
+/** An issue of the IT weekly report (desktop, every width). */
+export const itReportPath = (id: string | number) => withId('/it_report', id);
+
+/** The newsletter's unsubscribe confirmation (both sites): the link in every newsletter message. */
+export const UNSUBSCRIBE_PATH = '/unsubscribe';
+export const unsubscribePath = (token: string) => `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+
 /** The privacy statement (linked from the cookie banner and every form that collects personal data). */
 export const PRIVACY_PATH = '/privacy';
 

@@ -12,6 +12,7 @@ import articleRoutes from './articles';
 import { AdminHttpError, adminValidatorCompiler } from './http';
 import leadRoutes from './leads';
 import mediaRoutes from './media';
+import newsletterRoutes from './newsletter';
 import resourceRoutes from './resources';
 import reviewRoutes from './review';
 import sessionRoutes from './session';
@@ -89,4 +90,5 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(resourceRoutes);
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
+  await app.register(newsletterRoutes);
 }
