@@ -23,3 +23,4 @@ export * from './UploadImage';
 export * from './VideoPlayer';
 export * from './routeModules';
 export * from './WechatShare';
+export * from './Unsubscribe';

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { MSG, newsletterSchema } from '@portal/api-client/schemas';
+import { unsubscribePath } from '@portal/routes';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
 import { defineCall, defineSchemaCall } from '../../lib/route';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe-token';
 import { pageOf } from '../../repositories/articles';
 import { getSubscription, setSubscription, unsubscribeMember } from '../../repositories/newsletter';
-import { getReport, getReportItems, listReports, reportExists } from '../../repositories/reports';
+import {
+  getReport,
+  getReportItems,
+  listReports,
+  reportExists,
+  subscribeReport,
+} from '../../repositories/reports';
 import { memberEmail } from '../../repositories/sessions';
 import { memberOf } from '../member/call';
 import { ONE_CLICK_PATH } from '../../plugins/newsletter';
@@ -44,7 +51,10 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
     if (!(await reportExists(db, report_id))) throw notFound();
     const address = email || (await memberEmail(db, memberId));
     if (!address) throw new ApiError(ErrorCode.Validation, MSG.newsletterNeedsEmail);
-    await setSubscription(db, memberId, true, address, Date.now());
+    const now = Date.now();
+    await setSubscription(db, memberId, true, address, now);
+    // Which issue the member subscribed from (the back office's per-issue subscriber export).
+    await subscribeReport(db, memberId, report_id, address, now);
     return { ...ok(null), msg: '订阅成功' };
   });
 
