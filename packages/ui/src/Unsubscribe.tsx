@@ -4,7 +4,8 @@ import { isOk } from '@portal/api-client/envelope';
 import { MSG } from '@portal/api-client/messages';
 import { publicApi } from '@portal/session';
 
-type State = { kind: 'ask' } | { kind: 'busy' } | { kind: 'done'; email: string } | { kind: 'error'; msg: string };
+type State =
+  { kind: 'ask' } | { kind: 'busy' } | { kind: 'done'; email: string } | { kind: 'error'; msg: string };
 
 /**
  * /unsubscribe?token=… (both sites): the newsletter's unsubscribe link. No session: the signed
