@@ -206,7 +206,13 @@ export const topicPath = (id: string | number) => `${TOPIC_PAGE}/${id}`;
  * Paths (or patterns) both apps render, each for its own width: the home, the privacy statement,
  * the 404 page and a topic's page. No width redirect: the same address serves both widths.
  */
-export const SHARED_PATHS: readonly string[] = [HOME_PATH, PRIVACY_PATH, '/404', TOPIC_PATH, UNSUBSCRIBE_PATH];
+export const SHARED_PATHS: readonly string[] = [
+  HOME_PATH,
+  PRIVACY_PATH,
+  '/404',
+  TOPIC_PATH,
+  UNSUBSCRIBE_PATH,
+];
 
 export function widthOf(vw: number): Width {
   return vw < MOBILE_BREAKPOINT ? 'narrow' : 'wide';

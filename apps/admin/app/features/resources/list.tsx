@@ -35,7 +35,7 @@ import { AdminApiError, adminApi } from '../../lib/api';
 import { useSearchFilters } from '../../lib/search-filters';
 import { useEditor } from '../../lib/session';
 import { displayValue, previewUrl, recordId, scheduleState } from './model';
-import { NewsletterSend } from '../newsletter/NewsletterSend';
+import { NewsletterSend } from './newsletter-send';
 import { MemberPhone } from './members';
 import { MoveTo } from './move-to';
 import { DragHandle, SortableArea, SortableRow } from './sortable';

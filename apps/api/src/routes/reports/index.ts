@@ -115,9 +115,7 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
       return { code: ErrorCode.Ok, msg: MSG.newsletterOff };
     });
     scope.get(ONE_CLICK_PATH, async (request, reply) =>
-      reply.redirect(
-        `${config.publicOrigins.desktop}/unsubscribe?token=${encodeURIComponent(tokenOf(request.query))}`,
-      ),
+      reply.redirect(`${config.publicOrigins.desktop}${unsubscribePath(tokenOf(request.query))}`),
     );
   });
 }

@@ -32,11 +32,6 @@ export function NewsletterSend({ id, title }: { id: number; title: string }) {
     }
   }, [id, message]);
 
-  useEffect(() => {
-    if (!open) return;
-    void load();
-  }, [open, load]);
-
   const sending = progress?.status === 'sending';
   useEffect(() => {
     if (!open || !sending) return;
@@ -62,7 +57,15 @@ export function NewsletterSend({ id, title }: { id: number; title: string }) {
 
   return (
     <>
-      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(true)}>
+      <Button
+        type="link"
+        size="small"
+        style={{ padding: 0 }}
+        onClick={() => {
+          setOpen(true);
+          void load();
+        }}
+      >
         发送
       </Button>
       <Modal
