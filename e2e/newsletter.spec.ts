@@ -80,7 +80,8 @@ test('a member subscribes, an editor sends, the .eml is in the outbox and its un
   await page.goto('/user');
   const block = page.locator('.newsletter-settings');
   await expect(block.getByLabel('接收邮箱')).toHaveValue(address, { timeout: 30_000 });
-  await block.getByRole('switch').check();
+  await block.getByRole('switch').click(); // on once the server confirms
+  await expect(block.getByRole('switch')).toBeChecked();
   await expect(block).toContainText('已订阅');
 
   // The editor, in a context of their own.
