@@ -137,7 +137,7 @@ describe.each(DIALECTS)('newsletter (%s)', (dialect) => {
     }
     await db
       .deleteFrom('kysely_migration' as never)
-      .where('name' as never, '=', '015_newsletter' as never)
+      .where('name' as never, '=', '019_newsletter' as never)
       .execute();
     await migrate(t.app.database);
     const rows = await db.selectFrom('newsletter_subscribers').selectAll().orderBy('member_id').execute();

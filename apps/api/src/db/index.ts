@@ -20,7 +20,7 @@ import * as m011 from './migrations/011_search_rum';
 import * as m012 from './migrations/012_search_terms';
 import * as m013 from './migrations/013_white_paper_access';
 import * as m014 from './migrations/014_record_versions';
-import * as m015 from './migrations/015_newsletter';
+import * as m019 from './migrations/019_newsletter';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
@@ -124,7 +124,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '012_search_terms': m012,
   '013_white_paper_access': m013,
   '014_record_versions': m014,
-  '015_newsletter': m015,
+  '019_newsletter': m019,
 };
 
 /** Run every pending migration (on start, before serving). */
