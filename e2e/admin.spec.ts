@@ -39,17 +39,30 @@ test('an editor writes an article with an image, previews it, schedules it, and 
   await page.getByLabel('分类').click();
   await page.locator('.ant-select-item-option', { hasText: '人工智能' }).click();
   await page.getByLabel('作者').fill('张记者');
-  await page.locator('.w-e-text-container [contenteditable="true"]').click();
+  const body = page.locator('.w-e-text-container [contenteditable="true"]');
+  await body.click();
+  await expect(body).toBeFocused();
   await page.keyboard.type('边缘计算正在进入工厂与门店。');
 
-  // An image through the editor's own upload menu (the server re-encodes it).
-  await page.locator('.w-e-bar-item-group', { has: page.locator('[data-menu-key="group-image"]') }).hover();
-  const chooser = page.waitForEvent('filechooser');
-  await page.locator('[data-menu-key="uploadImage"]').click();
+  // An image through the editor's own upload menu (the server re-encodes it). The menu acts only
+  // once the toolbar has seen the editor's selection (until then its buttons are `disabled` and a
+  // click does nothing), and it opens its file input by appending a hidden one to <body>: wait for
+  // each of those states, not for time, and give the file to that input.
+  const uploadImage = page.locator('[data-menu-key="uploadImage"]');
+  await expect(uploadImage).not.toHaveClass(/disabled/);
+  // The last one: a retried click that did open the menu leaves one input per click.
+  const fileInput = page.locator('body > input[type="file"]').last();
+  await expect(async () => {
+    await page.locator('.w-e-bar-item-group', { has: page.locator('[data-menu-key="group-image"]') }).hover();
+    await uploadImage.click({ timeout: 5_000 });
+    await expect(fileInput).toBeAttached({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/admin/api/uploads'));
-  await (
-    await chooser
-  ).setFiles({ name: 'factory.png', mimeType: 'image/png', buffer: png(64, [30, 120, 200]) });
+  await fileInput.setInputFiles({
+    name: 'factory.png',
+    mimeType: 'image/png',
+    buffer: png(64, [30, 120, 200]),
+  });
   expect((await uploaded).status()).toBe(200);
   await expect(page.locator('.w-e-text-container img')).toHaveCount(1);
 

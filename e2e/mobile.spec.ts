@@ -6,6 +6,7 @@ import {
   type Page,
   type Request,
 } from '@playwright/test';
+import { JS_BUDGET_KB } from '../bench/src/budgets';
 import { accessToken, apiCall } from './api';
 
 /** The phone site (apps/mobile) on seeded data: every screen, the endless lists and the width redirects. */
@@ -254,6 +255,27 @@ test.describe('mobile site', () => {
     await expect(page.locator('.m-article__title')).toHaveText(found.list[0].title);
   });
 
+  test('article: every script it loads, counted as Lighthouse does, is within the article budget', async ({
+    page,
+    request,
+  }) => {
+    const [item] = await apiCall<Item[]>(request, 'mfall', { type: 0, page: 1, pageSize: 1 }, 'POST');
+    // Bytes as sent (compressed body and headers), every script requested while the page loads,
+    // the view count's included: Lighthouse's resource summary, which pnpm bench reports.
+    const sizes: Promise<number>[] = [];
+    page.on('requestfinished', (r) => {
+      if (r.resourceType() === 'script')
+        sizes.push(r.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+    });
+    await page.goto(`/new_detail?id=${item.id}`);
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('article_pv')))
+      .toContain(`"${item.id}"`);
+    await page.waitForLoadState('networkidle');
+    const kb = (await Promise.all(sizes)).reduce((a, b) => a + b, 0) / 1024;
+    expect(kb, `${sizes.length} scripts, ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(JS_BUDGET_KB.article);
+  });
+
   test('article: fields, SEO in the server HTML, one counted view per 10 s', async ({ page, request }) => {
     const [item] = await apiCall<Item[]>(request, 'mfall', { type: 0, page: 1, pageSize: 1 }, 'POST');
     const article = await apiCall<{
@@ -272,7 +294,11 @@ test.describe('mobile site', () => {
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
     expect(html).toMatch(/<meta name="keywords" content="[^"]+"/);
 
-    const views = track(page, 'article_pv');
+    // Counted through the desktop app's /article_pv resource route, as on the desktop (no axios here).
+    const views: Request[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/article_pv') views.push(r);
+    });
     await page.goto(`/new_detail?id=${item.id}`);
     await expect(page.locator('.m-article__title')).toHaveText(article.title);
     const meta = page.locator('.m-article__meta');

@@ -3,10 +3,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { JS_BUDGET_KB, type BudgetKind } from './budgets';
 import { ROOT } from './proc';
-
-/** DESIGN.md section 6 budgets of first-load JavaScript, gzip KB. */
-const BUDGET_KB = { article: 130, list: 140, home: 160 } as const;
 
 interface ManifestRoute {
   id: string;
@@ -25,7 +23,7 @@ interface ServerBuild {
 export interface BundleRow {
   app: string;
   route: string;
-  kind: keyof typeof BUDGET_KB | 'other';
+  kind: BudgetKind | 'other';
   js_kb: number;
   css_kb: number;
   budget_kb: number | null;
@@ -33,7 +31,7 @@ export interface BundleRow {
 }
 
 const CATEGORY = CATEGORY_PAGES.map((c) => c.alias).join('|');
-const ARTICLE = new RegExp(`^/(news/:id|secret|(${CATEGORY})/:id|new_list|new_detail|:category/news/:id)$`);
+const ARTICLE = new RegExp(`^/(news/:id|secret|(${CATEGORY}|:category)/(news/)?:id|new_list|new_detail)$`);
 const LIST = new RegExp(
   `^/(more|${CATEGORY}|white_pager|video|video_List|videoc|activity|it_report|search|new_search|general/:menu_id)$`,
 );
@@ -78,7 +76,7 @@ export async function measureBundles(apps = ['desktop', 'mobile', 'landing']): P
         .filter(Boolean)
         .join('/');
       const kind = kindOf(app, '/' + fullPath, route.index === true);
-      const budget = kind === 'other' ? null : BUDGET_KB[kind];
+      const budget = kind === 'other' ? null : JS_BUDGET_KB[kind];
       const jsKb = [...js].reduce((s, u) => s + gz(file(u)), 0);
       const cssKb = [...css].reduce((s, u) => s + gz(file(u)), 0);
       rows.push({

@@ -1,6 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { JS_BUDGET_KB, type BudgetKind } from './budgets';
 
 export interface LighthouseRow {
   page: string;
@@ -11,6 +12,23 @@ export interface LighthouseRow {
   lcp_ms: number;
   tbt_ms: number;
   cls: number;
+  /** Every script requested while the page loads, as sent (compressed, with headers), KB. */
+  js_kb: number;
+  js_budget_kb: number;
+  js_within: boolean;
+}
+
+interface ResourceSummaryItem {
+  resourceType: string;
+  transferSize: number;
+}
+
+/** Lighthouse's own count of the scripts a page loaded (its resource-summary audit), KB. */
+function scriptKb(audit: { details?: unknown } | undefined): number {
+  const items = (audit?.details as { items?: ResourceSummaryItem[] } | undefined)?.items ?? [];
+  const bytes = items.find((i) => i.resourceType === 'script')?.transferSize;
+  if (bytes === undefined) throw new Error('lighthouse gave no script total');
+  return Math.round((bytes / 1024) * 10) / 10;
 }
 
 export const CHROME_FLAGS = [
@@ -25,7 +43,7 @@ export const CHROME_FLAGS = [
 
 /** Lighthouse 12 (Lighthouse 13 needs Node 22) with Debian's Chromium. */
 export async function runLighthouse(
-  pages: { page: string; url: string; cookie: string; mobile: boolean }[],
+  pages: { page: string; url: string; cookie: string; mobile: boolean; kind: BudgetKind }[],
 ): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const p of pages) {
@@ -49,6 +67,8 @@ export async function runLighthouse(
       if (!result) throw new Error(`lighthouse gave no result for ${p.url}`);
       const { categories, audits } = result.lhr;
       const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+      const jsKb = scriptKb(audits['resource-summary']);
+      const budget = JS_BUDGET_KB[p.kind];
       rows.push({
         page: p.page,
         performance: score('performance'),
@@ -58,9 +78,12 @@ export async function runLighthouse(
         lcp_ms: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
         tbt_ms: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        js_kb: jsKb,
+        js_budget_kb: budget,
+        js_within: jsKb <= budget,
       });
       console.log(
-        `  ${p.page}: perf ${score('performance')}, a11y ${score('accessibility')}, seo ${score('seo')}`,
+        `  ${p.page}: perf ${score('performance')}, a11y ${score('accessibility')}, seo ${score('seo')}, JS ${jsKb} KB (budget ${budget})`,
       );
     } finally {
       chrome.kill();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { round, type ApiRow } from './api';
 import type { BundleRow } from './bundles';
 import type { LighthouseRow } from './lighthouse';
+import type { ModerationResult } from './moderation';
 import type { ProdShapeResult } from './prod/bench';
 import type { RenderProfile } from './profile';
 import { ROOT } from './proc';
@@ -28,6 +29,8 @@ export interface Results {
   memory?: { gateway_peak_rss_mib: number };
   /** The production shape (nginx, workers, PostgreSQL, Redis) measured in the same run. */
   prod?: ProdShapeResult | null;
+  /** The sensitive-word check against a 100,000-word dictionary (issue 26). */
+  moderation?: ModerationResult;
   duration_s: number;
 }
 
@@ -45,8 +48,15 @@ export function figures(r: Results): Map<string, number> {
     }
   };
   ssr('SSR ', r.ssr);
-  for (const l of r.lighthouse ?? []) f.set(`Lighthouse ${l.page} accessibility`, l.accessibility);
+  for (const l of r.lighthouse ?? []) {
+    f.set(`Lighthouse ${l.page} accessibility`, l.accessibility);
+    if (l.js_kb !== undefined) f.set(`Lighthouse ${l.page} JS KB`, l.js_kb);
+  }
   if (r.memory) f.set('Gateway peak RSS MiB', r.memory.gateway_peak_rss_mib);
+  if (r.moderation) {
+    f.set('Sensitive words · 1 MB article CPU ms', r.moderation.article_ms);
+    f.set('Sensitive words · 10 KB form answer CPU ms', r.moderation.form_ms);
+  }
   if (r.prod) {
     for (const x of r.prod.api) f.set(`Production shape API · ${x.call} req/s`, x.rps);
     ssr('Production shape SSR ', r.prod.ssr);
@@ -159,7 +169,19 @@ export function toMarkdown(r: Results): string {
     out.push('## Lighthouse 12 (Debian Chromium)', '');
     out.push(
       table(
-        ['page', 'performance', 'accessibility', 'SEO', 'best practices', 'LCP ms', 'TBT ms', 'CLS'],
+        [
+          'page',
+          'performance',
+          'accessibility',
+          'SEO',
+          'best practices',
+          'LCP ms',
+          'TBT ms',
+          'CLS',
+          'JS KB (every script, as sent)',
+          'JS budget KB',
+          'within',
+        ],
         r.lighthouse.map((l) => [
           l.page,
           l.performance,
@@ -169,6 +191,9 @@ export function toMarkdown(r: Results): string {
           l.lcp_ms,
           l.tbt_ms,
           l.cls,
+          l.js_kb ?? null,
+          l.js_budget_kb ?? null,
+          l.js_within ?? null,
         ]),
       ),
       '',
@@ -196,6 +221,27 @@ export function toMarkdown(r: Results): string {
     );
     out.push(ssrTable(r.prod.ssr), '');
     out.push(`Gateway worker peak RSS: ${r.prod.worker_peak_rss_mib.join(' / ')} MiB`, '');
+  }
+  if (r.moderation) {
+    const m = r.moderation;
+    out.push(
+      `### Sensitive-word check (${m.words} words; automaton built in ${m.build_ms} ms, ${m.heap_mib} MiB)`,
+      '',
+      table(
+        ['text', 'bytes', 'hits', 'median CPU ms', 'target ms'],
+        [
+          [
+            'article (HTML text, match, mask)',
+            m.article_bytes,
+            m.article_hits,
+            m.article_ms,
+            m.article_target_ms,
+          ],
+          ['form answer', m.form_bytes, null, m.form_ms, m.form_target_ms],
+        ],
+      ),
+      '',
+    );
   }
   return out.join('\n');
 }

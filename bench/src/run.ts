@@ -13,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { apiCalls, benchApi, accessToken, probe, round, type ApiRow } from './api';
 import { measureBundles } from './bundles';
+import { benchModeration } from './moderation';
 import { runLighthouse } from './lighthouse';
 import { ROOT, run, startNode } from './proc';
 import { writeReport } from './report';
@@ -166,6 +167,9 @@ async function main() {
     profiles.push(await profileRender(demoEnv, nextPort++, page, SECONDS));
   }
 
+  // 8. The sensitive-word check: a 1 MB article and a 10 KB form answer, 100,000 words.
+  const moderation = await benchModeration();
+
   // 7. The production shape: nginx, one gateway worker per core, PostgreSQL and Redis.
   const prod = flag('skip-prod') ? null : await benchProdShape(DATA, SECONDS);
 
@@ -187,6 +191,7 @@ async function main() {
     lighthouse,
     memory,
     prod,
+    moderation,
     duration_s: Math.round((Date.now() - started) / 1000),
   };
   writeReport(results);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { round } from './api';
+import type { BudgetKind } from './budgets';
 import { load, type LoadResult } from './load';
 
 export interface SsrPage {
@@ -10,15 +11,29 @@ export interface SsrPage {
   cookie: string;
   /** Audited as a phone (Lighthouse's mobile settings) rather than a desktop. */
   mobile: boolean;
+  /** Which JavaScript budget the page is held to. */
+  kind: BudgetKind;
 }
 
 /** The pages every SSR figure is measured on: home and an article, each as a desktop and a phone reads it. */
 export function ssrPages(articleId: number): SsrPage[] {
   return [
-    { page: 'desktop home', path: '/', cookie: 'vw=1350', mobile: false },
-    { page: 'desktop article', path: `/news/${articleId}`, cookie: 'vw=1350', mobile: false },
-    { page: 'mobile home', path: '/', cookie: 'vw=390', mobile: true },
-    { page: 'mobile article', path: `/new_detail?id=${articleId}`, cookie: 'vw=390', mobile: true },
+    { page: 'desktop home', path: '/', cookie: 'vw=1350', mobile: false, kind: 'home' },
+    {
+      page: 'desktop article',
+      path: `/news/${articleId}`,
+      cookie: 'vw=1350',
+      mobile: false,
+      kind: 'article',
+    },
+    { page: 'mobile home', path: '/', cookie: 'vw=390', mobile: true, kind: 'home' },
+    {
+      page: 'mobile article',
+      path: `/new_detail?id=${articleId}`,
+      cookie: 'vw=390',
+      mobile: true,
+      kind: 'article',
+    },
   ];
 }
 

@@ -2,8 +2,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
 import {
+  adminSessionMaxAgeVar,
   assertNoIssues,
   dataDirTokenSecret,
+  defaultDecodeConcurrency,
   enumVar,
   flagVar,
   intVar,
@@ -110,6 +112,12 @@ export interface ApiConfig {
   newsletterRatePerMin: number;
   /** How often a process looks for newsletter deliveries to send, in ms (NEWSLETTER_INTERVAL_MS; 0: never in the background). */
   newsletterIntervalMs: number;
+  /** Uploaded images decoded at once in this process (IMAGE_DECODE_CONCURRENCY; lib/decode-queue.ts). */
+  imageDecodeConcurrency: number;
+  /** Decodes that may wait for a slot before uploads are answered 10503 (IMAGE_DECODE_QUEUE). */
+  imageDecodeQueue: number;
+  /** Absolute lifetime of a back-office session in ms (ADMIN_SESSION_MAX_AGE_HOURS, default 7 days). */
+  adminSessionMaxAgeMs: number;
 }
 
 const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
@@ -125,6 +133,9 @@ const PUSH_VARIABLES = PUSH_PROVIDERS.flatMap((p) => [
 
 /** No page needs a query longer than this; one that runs longer is stopped and answered 10503. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
+/** Decodes that may wait for a slot (bench/results/soak-images.md: 2 slots and 16 waiting on 2 cores). */
+const DEFAULT_IMAGE_DECODE_QUEUE = 16;
 
 const ApiVariables = z.object({
   NODE_ENV: nodeEnvVar,
@@ -146,12 +157,15 @@ const ApiVariables = z.object({
   PUBLIC_ORIGIN: originVar,
   PUBLIC_MOBILE_ORIGIN: originVar,
   SITEMAP_URLS_PER_FILE: intVar(URLS_PER_FILE, 1, URLS_PER_FILE),
+  ADMIN_SESSION_MAX_AGE_HOURS: adminSessionMaxAgeVar,
   SMS_DAILY_CAP: intVar(2000, 0, 10_000_000),
   SMS_PROVIDER: enumVar(SMS_PROVIDERS, 'outbox'),
   SMS_OUTBOX_IN_PRODUCTION: flagVar(false),
   ...Object.fromEntries(SMS_VARIABLES.map((name) => [name, optionalVar])),
   SEARCH_PUSH_PROVIDER: enumVar(PUSH_PROVIDERS, 'outbox'),
   SEARCH_PUSH_INTERVAL_MS: intVar(5000, 0, 86_400_000),
+  IMAGE_DECODE_CONCURRENCY: intVar(defaultDecodeConcurrency(), 1, 256),
+  IMAGE_DECODE_QUEUE: intVar(DEFAULT_IMAGE_DECODE_QUEUE, 0, 10_000),
   ...Object.fromEntries(PUSH_VARIABLES.map((name) => [name, optionalVar])),
   ...WECHAT_VARIABLES,
   SMTP_URL: urlVar(['smtp', 'smtps']),
@@ -291,7 +305,10 @@ export function loadConfig(
     mail: { SMTP_URL: e.SMTP_URL, MAIL_FROM: e.MAIL_FROM },
     newsletterRatePerMin: e.NEWSLETTER_RATE_PER_MIN,
     newsletterIntervalMs: e.NEWSLETTER_INTERVAL_MS,
+    adminSessionMaxAgeMs: e.ADMIN_SESSION_MAX_AGE_HOURS,
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
+    imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
+    imageDecodeQueue: e.IMAGE_DECODE_QUEUE,
     searchPush: Object.fromEntries([
       ['SEARCH_PUSH_PROVIDER', e.SEARCH_PUSH_PROVIDER],
       ...PUSH_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),

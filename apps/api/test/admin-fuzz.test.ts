@@ -86,6 +86,12 @@ const RESOURCE_ROUTES: { method: HttpVerb; path: string; fields: string[] }[] = 
   },
 );
 RESOURCE_ROUTES.push({ method: 'GET', path: '/members/:id/phone', fields: [] });
+// The sensitive-word dictionary's own calls (issue 26): import (text or anything else), export, check.
+RESOURCE_ROUTES.push(
+  { method: 'POST', path: '/sensitive-words/import', fields: ['word', 'level'] },
+  { method: 'GET', path: '/sensitive-words/export', fields: [] },
+  { method: 'POST', path: '/sensitive-words/check', fields: ['title', 'description', 'content'] },
+);
 
 /** A resource body: the kind's own fields with hostile values (nested lists included), or any bad body. */
 const resourceBody = (fields: string[]) =>

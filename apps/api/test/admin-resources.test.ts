@@ -101,6 +101,8 @@ function sample(kind: ResourceKind, n: number): Record<string, unknown> {
       return { key: `seo:page${n}`, title: `标题${n}`, description: '描述', keyword: '关键词' };
     case 'editors':
       return { username: `user${n}`, role: 'editor', password: 'long-enough-1' };
+    case 'sensitive-words':
+      return { word: `样例词${n}`, level: 'review', note: '测试' };
     default:
       return {};
   }

@@ -43,9 +43,29 @@ describe.each(DIALECTS)('article calls on %s', (dialect) => {
       cat_alias: 'AI',
       seo: { title: '华为云发布新一代存储方案', description: '人工智能领域的动态', keyword: '' },
       created_at: '2025-01-02 09:00',
+      // Never edited in the back office: the last edit is the publication.
+      updated_at: '2025-01-02 09:00',
     });
     expect(res.data.prev).toMatchObject({ id: 22, url: '/AI/22' });
     expect(res.data.next).toMatchObject({ id: 28, url: '/AI/28' });
+  });
+
+  it('article_content: updated_at is the last edit in Beijing time (Baidu upDate, dateModified)', async () => {
+    const { created_at } = await t.app.database.db
+      .selectFrom('articles')
+      .select('created_at')
+      .where('id', '=', 28)
+      .executeTakeFirstOrThrow();
+    const edited = Number(created_at) + 26 * 3600_000 + 15 * 60_000;
+    await t.app.database.db
+      .updateTable('articles')
+      .set({ updated_at: edited })
+      .where('id', '=', 28)
+      .execute();
+    const res = await t.call<ArticleDetail>('article_content', { id: 28 });
+    const beijing = new Date(edited + 8 * 3600_000).toISOString();
+    expect(res.data.updated_at).toBe(`${beijing.slice(0, 10)} ${beijing.slice(11, 16)}`);
+    expect(res.data.updated_at).not.toBe(res.data.created_at);
   });
 
   it('article_content: /news/{id} and no alias for a category without a page; ends of the chain', async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '@portal/config';
+import { ConfigError, defaultDecodeConcurrency } from '@portal/config';
 import type { Envelope } from '@portal/api-client/codes';
 import { DEFAULT_CLIENT_SECRET } from '@portal/api-client/constants';
 import { buildApp } from '../src/app';
@@ -60,6 +60,20 @@ describe('API configuration (issue 12: one validated module)', () => {
       { DATA_DIR: tempDir(), PG_POOL_MAX: '25', SMS_DAILY_CAP: '40', SMS_PROVIDER: 'outbox' },
     );
     expect(config).toMatchObject({ pgPoolMax: 25, smsDailyCap: 40, sms: { SMS_PROVIDER: 'outbox' } });
+  });
+  it('reads the image decode queue: the cores by default (at most 3), a refused 0 slots', () => {
+    expect(loadConfig({}, { DATA_DIR: tempDir() })).toMatchObject({
+      imageDecodeConcurrency: defaultDecodeConcurrency(),
+      imageDecodeQueue: 16,
+    });
+    expect(
+      loadConfig({}, { DATA_DIR: tempDir(), IMAGE_DECODE_CONCURRENCY: '1', IMAGE_DECODE_QUEUE: '0' }),
+    ).toMatchObject({ imageDecodeConcurrency: 1, imageDecodeQueue: 0 });
+    const message = configError(() =>
+      loadConfig({}, { DATA_DIR: tempDir(), IMAGE_DECODE_CONCURRENCY: '0', IMAGE_DECODE_QUEUE: '-1' }),
+    );
+    expect(message).toContain('IMAGE_DECODE_CONCURRENCY:');
+    expect(message).toContain('IMAGE_DECODE_QUEUE:');
   });
   it('names every missing credential of a chosen SMS provider', () => {
     const message = configError(() =>

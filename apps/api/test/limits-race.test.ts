@@ -1,17 +1,26 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Envelope } from '@portal/api-client/codes';
 import { SURVEY_QUESTIONS } from '@portal/api-client/constants';
 import type { EndpointName, FormField, MemberRegisterPayload } from '@portal/api-client/contract';
+import { UPLOAD_LIMITS, UPLOAD_RATE_MSG } from '../src/lib/uploads';
 import { createMember } from '../src/repositories/members';
 import type { Dialect } from '../src/db';
 import { LANDING_LIMITS } from '../src/routes/landing';
 import { LOGIN_IP_FACTOR, LOGIN_MAX_FAILURES, REGISTER_PER_IP_HOUR } from '../src/routes/member';
 import { SMS_RULES } from '../src/routes/member/sms';
 import { isolatedRedisUrl, startTestApp, type TestApp } from './helpers';
-import { dragProof, insertMemberFixtures, newMember, registration, uniqueIdentity } from './member-helpers';
+import {
+  dragProof,
+  insertMemberFixtures,
+  newMember,
+  registration,
+  uniqueIdentity,
+  upload,
+} from './member-helpers';
 
 /**
  * Every abuse limit hit by PARALLEL requests at once (Promise.all over fastify.inject) lets no more
@@ -109,7 +118,10 @@ describe.each(BACKENDS)('limits under $name hold against 50 parallel requests', 
     expect(right.code).toBe(ErrorCode.RateLimited);
   });
 
-  it('login per address', async () => {
+  // 20 scrypt hashes at N = 2^17 each (half a second of CPU apiece, more on a shared machine).
+  const HASHING = { timeout: 120_000 };
+
+  it('login per address', HASHING, async () => {
     const ip = freshIp();
     const codes = await burst(PARALLEL, () =>
       call('member_login', { username: uniqueIdentity().username, password: 'wrong-password' }, ip),
@@ -118,7 +130,7 @@ describe.each(BACKENDS)('limits under $name hold against 50 parallel requests', 
     expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - LOGIN_MAX_FAILURES * LOGIN_IP_FACTOR);
   });
 
-  it('registration per address', async () => {
+  it('registration per address', HASHING, async () => {
     const ip = freshIp();
     const codes = await burst(PARALLEL, () => call('member_register', registration(), ip));
     expect(tally(codes, ErrorCode.Ok)).toBe(REGISTER_PER_IP_HOUR);
@@ -187,6 +199,25 @@ describe.each(BACKENDS)('limits under $name hold against 50 parallel requests', 
     expect(tally(codes, ErrorCode.SmsCodeInvalid)).toBe(1);
     expect(tally(codes, ErrorCode.DragVerifyFailed)).toBe(SMS_RULES.resetPerIpHour - 1);
     expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - SMS_RULES.resetPerIpHour);
+  });
+
+  it('uploads per member and minute: exactly the minute’s files are decoded and stored', async () => {
+    const m = await newMember(t);
+    const data = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL }, () =>
+        upload(t, 'member_upload', m.identity, { name: 'a.png', type: 'image/png', data }),
+      ),
+    );
+    const codes = answers.map((a) => a.body.code);
+    expect(tally(codes, ErrorCode.Ok)).toBe(UPLOAD_LIMITS.filesPerMinute);
+    expect(tally(codes, ErrorCode.RateLimited)).toBe(PARALLEL - UPLOAD_LIMITS.filesPerMinute);
+    for (const a of answers.filter((x) => x.body.code !== ErrorCode.Ok))
+      expect(a).toMatchObject({ status: 429, body: { msg: UPLOAD_RATE_MSG } });
+    const stored = fs.readdirSync(path.join(dataDir, 'uploads', 'avatars'));
+    expect(stored.filter((name) => name.startsWith(`${m.id}-`))).toHaveLength(UPLOAD_LIMITS.filesPerMinute);
   });
 
   it('vendor login per phone', async () => {

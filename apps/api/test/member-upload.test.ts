@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, ColumnStatus, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
 import type { Member } from '@portal/api-client/contract';
 import { MSG } from '@portal/api-client/schemas';
-import { EDITOR_FORMAT_MSG, EDITOR_SIZE_MSG, sniffType } from '../src/lib/uploads';
+import { EDITOR_FORMAT_MSG, EDITOR_SIZE_MSG, sniffType, uploadRateKey } from '../src/lib/uploads';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { DEMO_MP4, ftyp, webmHeader } from './media-fixtures';
 import { insertMemberFixtures, newMember, upload, type Session } from './member-helpers';
@@ -63,6 +63,10 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
       .set({ column_status: ColumnStatus.Approved })
       .where('id', '=', a.id)
       .execute();
+  });
+  // Both members upload in many tests: each starts a new minute (upload-security tests that cap).
+  beforeEach(async () => {
+    for (const m of [a, b]) await t.app.rateLimit.reset(uploadRateKey(m.id));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,18 +1,23 @@
 import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@portal/api-client/admin';
 import { runAdmin } from '../src/admin/commands';
 import { loadConfig } from '../src/config';
+import type { SearchPushStatus } from '@portal/api-client/admin';
 import {
   BaiduSearchPush,
+  QuotaSpentError,
   SEARCH_PUSH_OUTBOX,
   createSearchPushProvider,
   type SearchPushProvider,
 } from '../src/lib/search-push';
 import type { FetchLike } from '../src/lib/sms';
 import { pushDue, retryDelay } from '../src/plugins/search-push';
-import { pendingSearchPush, queueSearchPush } from '../src/repositories/search-push';
+import { formatDate } from '../src/lib/time';
+import { pendingSearchPush, queueSearchPush, recordSearchPushQuota } from '../src/repositories/search-push';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember } from './member-helpers';
 
@@ -42,7 +47,13 @@ describe('search push providers and configuration', () => {
       return { ok: true, status: 200, text: async () => answer };
     };
     const baidu = new BaiduSearchPush({ token: 'tok&en' }, fetchImpl);
-    await baidu.push([`${DESKTOP}/AI/1`, `${MOBILE}/AI/news/1`, `${DESKTOP}/AI/2`]);
+    // Each site's answered remain is handed back, to be recorded.
+    expect(await baidu.push([`${DESKTOP}/AI/1`, `${MOBILE}/AI/news/1`, `${DESKTOP}/AI/2`])).toEqual({
+      quota: [
+        { site: DESKTOP, remain: 4998 },
+        { site: MOBILE, remain: 4998 },
+      ],
+    });
     expect(requests).toEqual([
       {
         url: 'https://data.zz.baidu.com/urls?site=https%3A%2F%2Fwww.example.com&token=tok%26en',
@@ -53,8 +64,12 @@ describe('search push providers and configuration', () => {
         body: `${MOBILE}/AI/news/1`,
       },
     ]);
+    answer = '{"error":401,"message":"token is not valid"}';
+    await expect(baidu.push([`${DESKTOP}/AI/3`])).rejects.toThrow(/token is not valid/);
     answer = '{"error":400,"message":"over quota"}';
-    await expect(baidu.push([`${DESKTOP}/AI/3`])).rejects.toThrow(/over quota/);
+    const spent = baidu.push([`${DESKTOP}/AI/3`]);
+    await expect(spent).rejects.toBeInstanceOf(QuotaSpentError);
+    await expect(spent).rejects.toMatchObject({ quota: [{ site: DESKTOP, remain: 0 }] });
   });
 
   it('is the outbox by default; baidu needs its token, named at start', () => {
@@ -234,6 +249,142 @@ describe.each(DIALECTS)('search push queue on %s', (dialect) => {
     expect(await pushDue(t.app.database, provider, ORIGINS, now + 180_000)).toEqual({ sent: 6, failed: 0 });
     expect(provider.batches).toHaveLength(1);
     expect(await queued()).toEqual([]);
+  });
+
+  describe("Baidu's daily quota (a local fake Baidu endpoint)", () => {
+    let fakeBaidu: Server;
+    let endpoint: string;
+    /** What the fake answers next, and every URL list it received. */
+    let answer = '';
+    const received: string[][] = [];
+    const today = Date.now();
+    const tomorrow = today + 24 * 3600_000;
+    /** Publishes `n` articles and empties the queue their publication filled. */
+    const published = async (n: number) => {
+      const ids: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const { id } = (await call('POST', '/articles', draft(`配额推送${i}`))).json() as { id: number };
+        expect((await call('POST', `/articles/${id}/publish`, {})).statusCode).toBe(200);
+        ids.push(id);
+      }
+      await clear();
+      return ids.sort((a, b) => a - b);
+    };
+    const status = async () => {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/admin/api/search-push',
+        headers: { cookie: editor.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as SearchPushStatus;
+    };
+
+    beforeAll(async () => {
+      fakeBaidu = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          received.push(body.split('\n'));
+          response.setHeader('content-type', 'application/json');
+          response.end(answer);
+        });
+      });
+      await new Promise<void>((resolve) => fakeBaidu.listen(0, '127.0.0.1', resolve));
+      endpoint = `http://127.0.0.1:${(fakeBaidu.address() as AddressInfo).port}/urls`;
+    });
+    afterAll(async () => {
+      await t.app.database.db.deleteFrom('search_push_quota').execute();
+      await new Promise<void>((resolve) => fakeBaidu.close(() => resolve()));
+    });
+    beforeEach(async () => {
+      await clear();
+      await t.app.database.db.deleteFrom('search_push_quota').execute();
+      received.length = 0;
+    });
+
+    it('records the remain Baidu answers, shows it in the back office, and pushes no more that day at 0', async () => {
+      const baidu = new BaiduSearchPush({ token: 't', endpoint });
+      const [first, second, third] = await published(3);
+      await queueSearchPush(t.app.database.db, [first!], today);
+      answer = '{"remain":0,"success":1}';
+      expect(await pushDue(t.app.database, baidu, ORIGINS, today)).toEqual({ sent: 2, failed: 0 });
+      expect(received).toHaveLength(2); // one request per site
+
+      const shown = await status();
+      expect(shown.quota.map((q) => [q.site, q.remain])).toEqual(
+        [
+          [MOBILE, 0],
+          [DESKTOP, 0],
+        ].sort(),
+      );
+      expect(shown.resumesAt).not.toBeNull();
+      // The next day starts at 00:00 in Asia/Shanghai (16:00 UTC).
+      expect(new Date(shown.resumesAt!).getUTCHours()).toBe(16);
+
+      // Spent: the rest of the day nothing is sent, and nothing is dropped or counted as failed.
+      await queueSearchPush(t.app.database.db, [second!, third!], today);
+      answer = '{"remain":100,"success":2}';
+      expect(await pushDue(t.app.database, baidu, ORIGINS, today + 1000)).toEqual({
+        sent: 0,
+        failed: 0,
+        quotaSpent: true,
+      });
+      expect(received).toHaveLength(2);
+      expect(await queued()).toEqual([second!, third!].sort((a, b) => a - b));
+      expect((await status()).pending).toBe(2);
+
+      // The next day the quota is Baidu's again: the waiting articles go out.
+      expect(await pushDue(t.app.database, baidu, ORIGINS, tomorrow)).toEqual({ sent: 4, failed: 0 });
+      expect(received).toHaveLength(4);
+      expect(await queued()).toEqual([]);
+    });
+
+    it('never asks for more than the remain left today', async () => {
+      const baidu = new BaiduSearchPush({ token: 't', endpoint });
+      const ids = await published(3);
+      await queueSearchPush(t.app.database.db, ids, today);
+      // Earlier today Baidu answered 1 left for the desktop site (5 for the phone one).
+      await recordSearchPushQuota(
+        t.app.database,
+        [
+          { site: DESKTOP, remain: 1 },
+          { site: MOBILE, remain: 5 },
+        ],
+        formatDate(today),
+        today,
+      );
+      answer = '{"remain":0,"success":1}';
+      expect(await pushDue(t.app.database, baidu, ORIGINS, today)).toEqual({
+        sent: 2,
+        failed: 0,
+        quotaSpent: true,
+      });
+      // One article: one URL to each site, not the batch of three.
+      expect(received.map((urls) => urls.length)).toEqual([1, 1]);
+      expect(await queued()).toEqual(ids.slice(1));
+    });
+
+    it('an over-quota refusal defers the batch to the next day without counting a failure', async () => {
+      const baidu = new BaiduSearchPush({ token: 't', endpoint });
+      const ids = await published(2);
+      await queueSearchPush(t.app.database.db, ids, today);
+      answer = '{"error":400,"message":"over quota"}';
+      expect(await pushDue(t.app.database, baidu, ORIGINS, today)).toEqual({
+        sent: 0,
+        failed: 0,
+        quotaSpent: true,
+      });
+      const waiting = await pendingSearchPush(t.app.database);
+      expect(waiting.map((r) => r.article_id)).toEqual([...ids].sort((a, b) => a - b));
+      for (const row of waiting) {
+        expect(row.attempts).toBe(0);
+        expect(row.next_at).toBeGreaterThan(today);
+        expect(row.next_at).toBeLessThanOrEqual(tomorrow);
+        expect(row.last_error).toMatch(/quota/);
+      }
+      expect((await status()).quota.find((q) => q.site === DESKTOP)?.remain).toBe(0);
+    });
   });
 
   it('drops an article unpublished while it waited, pushing nothing for it', async () => {

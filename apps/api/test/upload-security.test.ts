@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, type Envelope } from '@portal/api-client/codes';
 import { ColumnStatus, MEMBER_HEADERS } from '@portal/api-client/constants';
 import {
@@ -15,6 +15,7 @@ import {
   UPLOAD_BYTES_LIMIT_MSG,
   UPLOAD_FILES_LIMIT_MSG,
   UPLOAD_LIMITS,
+  uploadRateKey,
 } from '../src/lib/uploads';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { DEMO2_MP4, DEMO_MP4 } from './media-fixtures';
@@ -184,6 +185,8 @@ describe.each(DIALECTS)('upload security on %s', (dialect) => {
       .where('id', '=', columnist.id)
       .execute();
   });
+  // The columnist uploads in many tests: each starts a new minute (the minute's cap has its own test).
+  beforeEach(() => t.app.rateLimit.reset(uploadRateKey(columnist.id)));
   afterAll(async () => {
     await t?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -308,6 +311,8 @@ describe.each(DIALECTS)('upload security on %s', (dialect) => {
       const member = await newMember(t);
       const data = await png();
       for (let i = 0; i < UPLOAD_LIMITS.filesPerHour; i++) {
+        // A new minute every filesPerMinute uploads: only the hour's cap is under test here.
+        if (i % UPLOAD_LIMITS.filesPerMinute === 0) await t.app.rateLimit.reset(uploadRateKey(member.id));
         const res = await upload(t, 'member_upload', member.identity, {
           name: 'a.png',
           type: 'image/png',
@@ -315,6 +320,7 @@ describe.each(DIALECTS)('upload security on %s', (dialect) => {
         });
         expect(res.body.code, `upload ${i + 1}`).toBe(0);
       }
+      await t.app.rateLimit.reset(uploadRateKey(member.id));
       const body = lazyMultipart(member.identity, 8 * MiB, uploadsDir);
       const res = await send('member_upload', body);
       expect(res).toMatchObject({ code: ErrorCode.RateLimited, msg: UPLOAD_FILES_LIMIT_MSG });

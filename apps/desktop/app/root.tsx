@@ -1,5 +1,5 @@
 import { Outlet, data, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import { publicClientCredential, serverApi } from '@portal/api-client/server';
+import { publicClientCredential, publicOrigin, serverApi } from '@portal/api-client/server';
 import { isLimitRoute } from '@portal/routes';
 import { LOGIN_PATH, useSessionExpired } from '@portal/session';
 import {
@@ -22,8 +22,16 @@ import appStyles from './styles/app.css?url';
 export const links: Route.LinksFunction = () =>
   documentLinks({ href: '/favicon.svg', type: 'image/svg+xml' }, uiStyles, appStyles);
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return data({ ...(await loadLayout(serverApi(context))), client: publicClientCredential(context) });
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return data({
+    ...(await loadLayout(serverApi(context))),
+    client: publicClientCredential(context),
+    // Baidu's mobile-agent names each page's phone equivalent on the phone origin (AppDocument).
+    origins: {
+      desktop: publicOrigin(context, request, 'desktop'),
+      mobile: publicOrigin(context, request, 'mobile'),
+    },
+  });
 }
 
 // The start-up data changes rarely: loaded with the document, not on every click.
@@ -41,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Header and footer are hidden on limit routes; under 960 px CSS hides them (styles/app.css).
   const chrome = layout && !isLimitRoute(pathname);
   return (
-    <AppDocument app="desktop" client={layout?.client}>
+    <AppDocument app="desktop" client={layout?.client} origins={layout?.origins}>
       {chrome ? <SiteHeader categories={layout.layouts.web_list} adv={layout.adv} /> : null}
       {children}
       {chrome ? <SiteFooter footer={layout.bottom} websites={layout.website} /> : null}

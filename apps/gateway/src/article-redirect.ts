@@ -1,8 +1,7 @@
 import type { Api } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
 import { isOk } from '@portal/api-client/envelope';
-import { CATEGORY_PAGES } from '@portal/api-client/constants';
-import { mobileArticlePath, mobileDetailPath } from '@portal/routes';
+import { phoneArticlePath } from '@portal/routes';
 
 /** Article ids as every call accepts them (positive, at most 15 digits). */
 const ARTICLE_ID = /^[1-9]\d{0,14}$/;
@@ -17,7 +16,5 @@ export async function mobileArticleTarget(api: Api, rawId: string): Promise<stri
   if (!ARTICLE_ID.test(rawId)) return null;
   const res = await api.article_content({ id: Number(rawId) });
   if (res.code === ErrorCode.NotFound || res.code === ErrorCode.Validation) return null;
-  const alias = isOk(res) ? res.data.cat_alias : '';
-  if (CATEGORY_PAGES.some((c) => c.alias === alias)) return mobileArticlePath(alias, rawId);
-  return mobileDetailPath(rawId);
+  return phoneArticlePath(rawId, isOk(res) ? res.data.cat_alias : '');
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from 'react-router';
+import { NO_TRANSFORM } from '@portal/routes';
 import type { AppHandler } from './apps';
 import type { CachedResponse } from './micro-cache';
 
@@ -42,11 +43,25 @@ export async function renderApp(
   const response = await handler(request, context);
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && name !== 'content-length') headers.push([name, value]);
+    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'cache-control')
+      headers.push([name, value]);
   });
+  // Kept with the page, so a micro-cache replay carries it too.
+  headers.push(['cache-control', withNoTransform(response.headers.get('cache-control'))]);
   for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
   return { status: response.status, headers, body, nonce: context.cspNonce };
+}
+
+/**
+ * The app's Cache-Control with no-transform added (Baidu's transcoder then leaves the page alone,
+ * DESIGN.md section 10); the app's caching rules stay as they were.
+ */
+export function withNoTransform(cacheControl: string | null | undefined): string {
+  const value = cacheControl?.trim() ?? '';
+  if (!value) return NO_TRANSFORM;
+  const directives = value.split(',').map((d) => d.trim().toLowerCase());
+  return directives.includes(NO_TRANSFORM) ? value : `${value}, ${NO_TRANSFORM}`;
 }
 
 export function sendRendered(reply: FastifyReply, rendered: CachedResponse, cacheState?: 'HIT' | 'MISS') {

@@ -23,6 +23,7 @@ function fakeApp(name: AppName, extraHeaders: Record<string, string> = {}): AppB
       const { pathname } = new URL(request.url);
       const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', ...extraHeaders });
       if (pathname === '/set-cookie') headers.append('set-cookie', 'x=1; Path=/');
+      if (pathname === '/app-cache-control') headers.set('cache-control', 'public, max-age=60');
       const filler = pathname === '/big' ? '资讯'.repeat(4000) : '';
       return new Response(`<html data-app="${name}">${pathname} #${calls.length}${filler}</html>`, {
         status: 200,
@@ -179,6 +180,30 @@ describe('app choice', () => {
   it('ignores a malformed vw cookie and falls back to the User-Agent', async () => {
     const res = await gateway.inject({ url: '/', headers: { cookie: 'vw=abc', 'user-agent': IPHONE } });
     expect(res.body).toContain('data-app="mobile"');
+  });
+});
+
+describe('Baidu: Cache-Control no-transform on every page answer', () => {
+  it.each([
+    ['a desktop page', '/baidu-plain', cookie(1280)],
+    ['a phone page', '/baidu-plain', cookie(390)],
+    ['a landing page', '/partner/baidu', cookie(390)],
+  ])('%s gets no-transform, rendered and replayed from the micro-cache', async (_, url, headers) => {
+    const first = await gateway.inject({ url, headers });
+    const replay = await gateway.inject({ url, headers });
+    expect(first.headers['x-micro-cache']).toBe('MISS');
+    expect(replay.headers['x-micro-cache']).toBe('HIT');
+    for (const res of [first, replay]) expect(res.headers['cache-control']).toBe('no-transform');
+  });
+  it("adds no-transform to the app's own caching rules, without replacing them", async () => {
+    const first = await gateway.inject({ url: '/app-cache-control', headers: cookie(1280) });
+    const replay = await gateway.inject({
+      url: '/app-cache-control',
+      headers: { ...cookie(1280), 'accept-encoding': 'gzip' },
+    });
+    expect(replay.headers['x-micro-cache']).toBe('HIT');
+    for (const res of [first, replay])
+      expect(res.headers['cache-control']).toBe('public, max-age=60, no-transform');
   });
 });
 

@@ -12,6 +12,9 @@
  * 3. Concurrent page views: VIEWS article_pv calls of one article over VIEW_CONNECTIONS sockets, on
  *    SQLite and on PostgreSQL + Redis; every view must be acknowledged and the stored count exact.
  * 4. Generated bad input at the full count (FUZZ_RUNS=1000): the API and page fuzz suites.
+ * 5. Image decodes (images.ts): 60 avatar uploads at once of a small PNG that decodes to 50
+ *    megapixels, from 6 members, with the decode queue as configured and, for reference, opened
+ *    wide; peak RSS and /healthz latency. Its own report, bench/results/soak-images.{json,md}.
  *
  * Rate limits stay on: the server trusts X-Forwarded-For from loopback only (TRUST_PROXY=127.0.0.1),
  * and the soak gives every simulated client its own address (client.ts).
@@ -19,7 +22,8 @@
  * PostgreSQL runs with Redis when SOAK_REDIS_URL (or REDIS_URL) is set, under a key prefix of its own.
  *
  * Flags: --skip-postgres, --skip-fuzz, --skip-page-fuzz, --rounds N, --writes N, --seconds N,
- * --views N, --parallel (the two databases' crash rounds side by side: half the wall time on a busy machine).
+ * --views N, --parallel (the two databases' crash rounds side by side: half the wall time on a busy machine),
+ * --images-only (phase 5 alone: soak.json and soak.md are left as they are).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +32,7 @@ import path from 'node:path';
 import { ROOT, freshPgDatabase, run, startNode } from '../proc';
 import { call, connect } from './client';
 import { crashRounds, type CrashResult } from './crash';
+import { imageBurst, writeImagesReport, type ImagesReport } from './images';
 import { VIEW_TIMEOUT_MS, concurrentViews, mixedLoad, type MixResult, type ViewsResult } from './load';
 import { writeSoakReport, type SoakResult } from './report';
 import { openStore } from './writes';
@@ -49,8 +54,8 @@ const LOAD_SECONDS = num('seconds', 60);
 const VIEWS = num('views', 10_000);
 const VIEW_CONNECTIONS = 500;
 const FUZZ_RUNS = 1000;
-/** Soak servers use 8116-8119 (never 8080). */
-const PORTS = { sqlite: 8116, postgres: 8117, load: 8118, views: 8119 } as const;
+/** Soak servers use 8116-8120 (never 8080). */
+const PORTS = { sqlite: 8116, postgres: 8117, load: 8118, views: 8119, images: 8120 } as const;
 const PG_BASE = process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DB = 'portal_soak';
 /** Redis for the PostgreSQL server (rate limits, caches, content changes), isolated by a key prefix. */
@@ -251,6 +256,52 @@ async function fuzz(): Promise<FuzzPhase[]> {
   return out;
 }
 
+/**
+ * Phase 5 on a fresh SQLite server per setting: the queue as configured by default (one decode per
+ * core, 16 waiting), then opened wide for reference (what the burst costs without the bound).
+ */
+async function imagePhase(): Promise<void> {
+  const settings: { label: string; env: Record<string, string> }[] = [
+    { label: 'decode queue (defaults)', env: {} },
+    {
+      label: 'reference: queue opened (IMAGE_DECODE_CONCURRENCY=64, IMAGE_DECODE_QUEUE=10000)',
+      env: { IMAGE_DECODE_CONCURRENCY: '64', IMAGE_DECODE_QUEUE: '10000' },
+    },
+  ];
+  const report: ImagesReport = { date: new Date().toISOString(), machine: result.machine, runs: [] };
+  for (const [i, setting] of settings.entries()) {
+    console.log(`› image decodes: ${setting.label}`);
+    const dataDir = tempDir('images');
+    try {
+      const server = await startNode(
+        'apps/gateway/dist/server.js',
+        { ...baseEnv(dataDir), ...setting.env, PORT: String(PORTS.images) },
+        PORTS.images,
+        '/api/get_category',
+      );
+      try {
+        const r = await imageBurst(
+          server.url,
+          server.child.pid!,
+          setting.label,
+          CLIENT.id,
+          CLIENT.secret,
+          `${Date.now() % 1000}${i}`,
+        );
+        report.runs.push(r);
+        console.log(
+          `  ${r.stored} stored, ${r.busy} busy, ${r.rateLimited} rate-limited, ${r.other} other in ${r.seconds} s; RSS ${r.rssBeforeMiB} → ${r.rssPeakMiB} MiB; /healthz p99 ${r.healthz.p99} ms (max ${r.healthz.max}, ${r.healthz.failed} failed)`,
+        );
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    writeImagesReport(path.join(ROOT, 'bench/results'), report);
+  }
+}
+
 const began = Date.now();
 const result: SoakResult = {
   date: new Date().toISOString(),
@@ -283,6 +334,11 @@ const save = () => {
   result.seconds = Math.round((Date.now() - began) / 1000);
   writeSoakReport(path.join(ROOT, 'bench/results'), result);
 };
+if (flag('images-only')) {
+  await imagePhase();
+  console.log('image decodes done: bench/results/soak-images.md');
+  process.exit(0);
+}
 if (ROUNDS !== 20 || WRITES !== 10_000 || VIEWS !== 10_000 || LOAD_SECONDS !== 60) {
   result.notes.push(
     `Reduced run: ${ROUNDS} rounds, ${WRITES} writes, ${VIEWS} views, ${LOAD_SECONDS} s of mixed load (the issue's full run: 20 rounds, 10,000 writes, 10,000 views, 60 s).`,
@@ -306,6 +362,7 @@ if (flag('parallel')) {
 result.load = await loadPhases();
 save();
 if (!flag('skip-fuzz')) result.fuzz = await fuzz();
+await imagePhase();
 result.complete = true;
 save();
 console.log(`soak done in ${result.seconds} s: bench/results/soak.md`);

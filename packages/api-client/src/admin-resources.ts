@@ -271,6 +271,153 @@ export const COLUMN_STATUS_OPTIONS: readonly FieldOption[] = [
   { value: 3, label: '未通过' },
 ];
 
+// ---- Sensitive words (issue 26): the dictionary, the hits, their levels and limits ----
+
+/** The levels of a sensitive word: refuse the write, hold it for a reviewer, or store it masked. */
+export const SENSITIVE_LEVELS = ['block', 'review', 'mask'] as const;
+export type SensitiveLevel = (typeof SENSITIVE_LEVELS)[number];
+export const SENSITIVE_LEVEL_LABEL: Record<SensitiveLevel, string> = {
+  block: '禁止',
+  review: '审核',
+  mask: '替换',
+};
+export const SENSITIVE_LIMITS = {
+  /** Longest word (characters). */
+  word: 50,
+  /** Longest replacement of a `mask` word. */
+  replacement: 50,
+  note: 200,
+  /** Lines of one import (`POST /admin/api/sensitive-words/import`). */
+  importLines: 200_000,
+  /** Bytes of one import (UTF-8 text). */
+  importBytes: 8 * 1024 * 1024,
+  /** Refused lines listed in an import report (the count covers all). */
+  importErrors: 100,
+} as const;
+/** Which kind of text a hit was found in. */
+export const HIT_SOURCES = {
+  'member-register': '会员注册',
+  'member-profile': '会员资料',
+  'column-apply': '专栏申请',
+  'column-article': '专栏文章',
+  'vendor-register': '厂商活动注册',
+  'activity-form': '活动报名表',
+  complaint: '举报',
+} as const;
+export type HitSource = keyof typeof HIT_SOURCES;
+/** What was done with the write: refused, accepted and held for a reviewer, stored masked. */
+export const HIT_ACTIONS = { blocked: '已拒绝', held: '待审核', masked: '已替换' } as const;
+export type HitAction = keyof typeof HIT_ACTIONS;
+/** One hit as the back office shows it (the review queue's highlights, the editor's warnings). */
+export interface SensitiveHitView {
+  field: string;
+  word: string;
+  level: SensitiveLevel;
+  /** The text as written (before normalisation). */
+  matched: string;
+  /** A few characters either side, with the hit at `[before.length, before.length + matched.length)`. */
+  before: string;
+  after: string;
+}
+/** `POST /admin/api/sensitive-words/import` → what happened to each line. */
+export interface SensitiveImportReport {
+  added: number;
+  /** Already in the dictionary (the same word after normalisation): left as it is. */
+  kept: number;
+  refused: number;
+  /** The first refused lines, with why. */
+  errors: { line: number; word: string; message: string }[];
+}
+const levelOptions: readonly FieldOption[] = SENSITIVE_LEVELS.map((value) => ({
+  value,
+  label: `${SENSITIVE_LEVEL_LABEL[value]}（${value}）`,
+}));
+const optionsOf = (labels: Record<string, string>): readonly FieldOption[] =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+// C0/C1 controls, line breaks, bidi overrides and zero-width characters: never part of a word.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/;
+/** Why a dictionary word is refused before normalisation (null: fine). */
+export function sensitiveWordProblem(word: string): string | null {
+  if (word.trim() === '') return '敏感词不能为空';
+  if (word.length > SENSITIVE_LIMITS.word) return `敏感词不能超过${SENSITIVE_LIMITS.word}个字符`;
+  if (CONTROL.test(word)) return '敏感词不能包含控制字符或不可见字符';
+  return null;
+}
+const SENSITIVE_WORDS_DECL = {
+  kind: 'sensitive-words',
+  label: '敏感词',
+  idField: 'id',
+  fields: [
+    {
+      ...text('word', '敏感词', SENSITIVE_LIMITS.word, true),
+      help: '匹配时忽略全角/半角、大小写、繁简体，以及字间的空格、标点和符号',
+    },
+    {
+      name: 'level',
+      label: '处理方式',
+      type: 'select',
+      options: levelOptions,
+      required: true,
+      default: 'block',
+      help: '禁止：拒绝提交；审核：接受并交审核员查看；替换：替换后保存',
+    },
+    {
+      ...text('replacement', '替换为', SENSITIVE_LIMITS.replacement),
+      help: '仅“替换”级别；留空则每个字替换为 *',
+    },
+    text('note', '备注', SENSITIVE_LIMITS.note),
+  ],
+  columns: ['word', 'level', 'replacement', 'note'],
+  filters: [q, { name: 'level', label: '处理方式', type: 'select', options: levelOptions }],
+  searchFields: ['word', 'note'],
+  ordered: false,
+  scheduled: false,
+  read: ADMIN_ONLY,
+  write: ADMIN_ONLY,
+  check: (r) => {
+    const problem = typeof r.word === 'string' ? sensitiveWordProblem(r.word) : null;
+    if (problem) return { field: 'word', message: problem };
+    return typeof r.replacement === 'string' && CONTROL.test(r.replacement)
+      ? { field: 'replacement', message: '替换文字不能包含控制字符' }
+      : null;
+  },
+} as const satisfies ResourceDecl;
+const SENSITIVE_HITS_DECL = {
+  kind: 'sensitive-hits',
+  label: '敏感词命中记录',
+  idField: 'id',
+  fields: [
+    { name: 'created_at', label: '时间', type: 'datetime', readOnly: true },
+    { ...text('actor', '提交人', 100), readOnly: true },
+    { name: 'source', label: '内容类型', type: 'select', options: optionsOf(HIT_SOURCES), readOnly: true },
+    { ...text('record_id', '记录编号', 100), readOnly: true },
+    { ...text('field', '字段', 50), readOnly: true },
+    { ...text('word', '敏感词', SENSITIVE_LIMITS.word), readOnly: true },
+    { name: 'level', label: '级别', type: 'select', options: levelOptions, readOnly: true },
+    { name: 'action', label: '处理结果', type: 'select', options: optionsOf(HIT_ACTIONS), readOnly: true },
+    { ...text('matched', '原文', 200), readOnly: true },
+    { ...area('context', '上下文', 500), readOnly: true },
+  ],
+  columns: ['created_at', 'source', 'actor', 'record_id', 'field', 'word', 'matched', 'level', 'action'],
+  filters: [
+    q,
+    { name: 'source', label: '内容类型', type: 'select', options: optionsOf(HIT_SOURCES) },
+    { name: 'action', label: '处理结果', type: 'select', options: optionsOf(HIT_ACTIONS) },
+    { name: 'level', label: '级别', type: 'select', options: levelOptions },
+    { name: 'from', label: '日期', type: 'date' },
+  ],
+  searchFields: ['word', 'matched', 'actor', 'record_id'],
+  ordered: false,
+  scheduled: false,
+  read: ['admin', 'reviewer'],
+  write: [],
+  create: false,
+  update: false,
+  remove: false,
+} as const satisfies ResourceDecl;
+// ---- end of sensitive words ----
+
 export const RESOURCES = {
   banners: {
     kind: 'banners',
@@ -933,9 +1080,10 @@ export const RESOURCES = {
       text('entity', '对象类型'),
       text('entityId', '对象编号'),
       area('detail', '详情', 1000),
+      text('ip', '来源地址', 100),
       { name: 'createdAt', label: '时间', type: 'datetime' },
     ],
-    columns: ['createdAt', 'editor', 'action', 'entity', 'entityId', 'detail'],
+    columns: ['createdAt', 'editor', 'action', 'entity', 'entityId', 'detail', 'ip'],
     filters: [
       { name: 'editor', label: '操作人', type: 'search' },
       { name: 'action', label: '操作', type: 'search' },
@@ -949,6 +1097,8 @@ export const RESOURCES = {
     update: false,
     remove: false,
   },
+  'sensitive-words': SENSITIVE_WORDS_DECL,
+  'sensitive-hits': SENSITIVE_HITS_DECL,
 } as const satisfies Record<string, ResourceDecl>;
 
 export type ResourceKind = keyof typeof RESOURCES;

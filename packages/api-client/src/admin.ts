@@ -1,4 +1,6 @@
+import type { SensitiveHitView } from './admin-resources';
 import { boolean, number, object, string, type InferType } from 'yup';
+import { FIELD_MAX } from './constants';
 
 /**
  * The back office's contract (issue 13): roles and what each may do, publication states, the
@@ -83,6 +85,11 @@ export const NEWSROOM_LIMITS = {
 export const ADMIN_MSG = {
   loginFailed: '用户名或密码错误',
   loginLimited: '登录失败次数过多，请稍后再试',
+  /** The account met many failed logins: the next sign-in must pass the slider check first. */
+  captchaRequired: '请先完成滑块验证',
+  captchaMissed: '滑块验证失败，请重新验证',
+  captchaExpired: '滑块验证已失效，请重新验证',
+  captchaLimited: '验证请求过于频繁，请稍后再试',
   noSession: '请先登录',
   forbidden: '没有权限执行此操作',
   csrf: '页面已过期，请刷新后重试',
@@ -95,6 +102,8 @@ export const ADMIN_MSG = {
   contentTooLong: '正文过长',
   reasonRequired: '请填写拒绝原因',
   publishAtPast: '定时发布时间必须晚于当前时间',
+  unpublishAtPast: '下线时间必须晚于当前时间和发布时间',
+  unpublishAtNotPublic: '只有已发布或定时发布的文章可以设置下线时间',
   notPending: '该记录已不在待审核状态',
   serverError: '服务器繁忙，请稍后再试',
   badVersion: '版本号不正确，请刷新后重试',
@@ -196,7 +205,15 @@ export const rejectSchema = object({
 export const loginSchema = object({
   username: string().trim().required('请输入用户名').max(NEWSROOM_LIMITS.username, '用户名或密码错误'),
   password: string().required('请输入密码').max(NEWSROOM_LIMITS.passwordMax, '用户名或密码错误'),
+  /** The slider proof `<id>:<offset>`, sent when the server asked for it (LOGIN_CAPTCHA_FIELD). */
+  drag_verify: string().trim().max(FIELD_MAX.dragVerify, ADMIN_MSG.captchaExpired).default(''),
 });
+
+/**
+ * A login refused with this `field` (status 400) asks for the slider check: the client gets a
+ * challenge from `GET /session/captcha` and signs in again with `drag_verify`.
+ */
+export const LOGIN_CAPTCHA_FIELD = 'drag_verify';
 
 export const pageQuerySchema = object({
   page: number()
@@ -247,6 +264,8 @@ export interface AdminArticleSummary {
   publishAt: string | null;
   /** Publication time (ISO) once published. */
   publishedAt: string | null;
+  /** When it goes offline by itself (下线时间, ISO), if set. */
+  unpublishAt: string | null;
   updatedAt: string;
   /** Desktop path of the public page. */
   url: string;
@@ -273,6 +292,20 @@ export interface PublishResult {
   url: string;
 }
 
+/** GET /admin/api/search-push: the search engine push queue and each site's daily quota. */
+export interface SearchPushStatus {
+  /** SEARCH_PUSH_PROVIDER: "outbox" (nothing leaves the machine) or "baidu". */
+  provider: string;
+  /** Articles whose URLs wait to be pushed. */
+  pending: number;
+  /** Of those, articles whose push failed at least once (retried later). */
+  failing: number;
+  /** Each site's quota left today (Asia/Shanghai), as the engine last answered; [] before the first push of the day. */
+  quota: { site: string; remain: number; checkedAt: string }[];
+  /** Set when today's quota is spent: ISO time of the next day's start, when the push resumes. */
+  resumesAt: string | null;
+}
+
 export interface ColumnApplication {
   memberId: number;
   username: string;
@@ -282,6 +315,8 @@ export interface ColumnApplication {
   position: string;
   industry: string;
   appliedAt: string;
+  /** Sensitive words found in the application (issue 26), for the reviewer. */
+  hits?: SensitiveHitView[];
 }
 export interface PendingColumnArticle {
   id: number;
@@ -293,6 +328,8 @@ export interface PendingColumnArticle {
   keyword: string;
   content: string;
   submittedAt: string;
+  /** Sensitive words found when the member last saved it (issue 26), highlighted in the queue. */
+  hits?: SensitiveHitView[];
 }
 
 export interface LeadColumn {
@@ -377,5 +414,7 @@ export interface AuditEntry {
   entity: string;
   entityId: string;
   detail: string;
+  /** The client address of the request ('' for the CLI and the scheduler). */
+  ip: string;
   createdAt: string;
 }

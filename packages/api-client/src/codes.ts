@@ -45,13 +45,21 @@ export const ErrorCode = {
   WechatUnavailable: 10602,
   /** wechat_signature: the url is not a page of this site (PUBLIC_ORIGIN / PUBLIC_MOBILE_ORIGIN). */
   WechatUrlRefused: 10603,
+  /**
+   * A member's or visitor's text holds a `block` sensitive word (issue 26, DESIGN.md section 10):
+   * nothing was written; msg names the words to change (sensitiveWordsMsg in ./messages).
+   */
+  SensitiveWords: 10701,
   /** newsletter_unsubscribe: the link's token is malformed or its signature does not match. */
-  UnsubscribeTokenInvalid: 10701,
+  UnsubscribeTokenInvalid: 10801,
   /** newsletter_unsubscribe: the link's token is past its time (the member centre's switch still works). */
-  UnsubscribeTokenExpired: 10702,
+  UnsubscribeTokenExpired: 10802,
   /** Anything unexpected on the server; details are logged, never sent. */
   ServerError: 10500,
-  /** A database query ran past its time limit (PostgreSQL statement_timeout); try again later. */
+  /**
+   * The server is saturated; try again later: a database query ran past its time limit (PostgreSQL
+   * statement_timeout), or every image decode slot and queue place is taken (msg MSG.imageBusy).
+   */
   Overloaded: 10503,
   /** The database is unreachable (restarting, failing over); try again in a moment. */
   DatabaseUnavailable: 10504,
@@ -81,6 +89,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.WechatOff]: '本站未开启微信分享',
   [ErrorCode.WechatUnavailable]: '微信分享暂时不可用',
   [ErrorCode.WechatUrlRefused]: '只能为本站页面生成微信分享签名',
+  [ErrorCode.SensitiveWords]: '内容含有敏感词，请修改后再提交',
   [ErrorCode.UnsubscribeTokenInvalid]: '退订链接无效，请使用邮件中的完整链接，或登录会员中心关闭订阅',
   [ErrorCode.UnsubscribeTokenExpired]: '退订链接已过期，请使用最新一期邮件中的链接，或登录会员中心关闭订阅',
   [ErrorCode.ServerError]: '服务器繁忙，请稍后再试',

@@ -21,6 +21,8 @@ export interface ListItem {
 }
 
 export interface ArticleDetail extends ListItem {
+  /** Last edit, in created_at's format (Beijing time); created_at for an article never edited since. */
+  updated_at: string;
   author: string;
   adminName: string;
   source_name: string;
@@ -509,7 +511,7 @@ export interface ApiTypes {
   newsletter_get: Def<None, NewsletterSubscription>;
   /** The member centre's switch; `email` changes the address (required when the member has none). */
   newsletter_set: Def<{ subscribed: boolean; email?: string }, NewsletterSubscription>;
-  /** The unsubscribe link's page: the token from the message, no session. 10701 tampered, 10702 expired. */
+  /** The unsubscribe link's page: the token from the message, no session. 10801 tampered, 10802 expired. */
   newsletter_unsubscribe: Def<{ token: string }, { email: string }>;
 }
 

@@ -47,6 +47,8 @@ export const MSG = {
   // profile
   avatarType: '头像只能是 PNG、JPG 或 JPEG 格式',
   avatarSize: '上传头像图片大小不能超过 3MB',
+  /** Every image decode slot and queue place is taken (uploads answer 10503): try again shortly. */
+  imageBusy: '图片处理繁忙，请稍后再试',
   // column article
   titleRequired: '请输入文章标题',
   titleTooLong: `标题不能超过${TITLE_MAX}个字符`,
@@ -86,3 +88,9 @@ export const MSG = {
 
 /** Dynamic form: a required field left empty. */
 export const requiredMsg = (label: string): string => `${label}不能为空`;
+
+/** A write refused for `block` sensitive words (code SensitiveWords): names what to change. */
+export const sensitiveWordsMsg = (words: readonly string[]): string =>
+  words.length === 0
+    ? ERROR_MESSAGES[ErrorCode.SensitiveWords]
+    : `内容含有敏感词${words.map((w) => `「${w}」`).join('')}，请修改后再提交`;

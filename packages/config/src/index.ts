@@ -30,6 +30,7 @@ export {
   MIN_TOKEN_SECRET_LENGTH,
   TOKEN_SECRET_FILE,
 } from './secrets';
+export { adminSessionMaxAgeVar, DEFAULT_ADMIN_SESSION_MAX_AGE_HOURS } from './admin-session';
 export { seedVar, seedsDemo, SEED_MODES, type SeedMode } from './seed';
 export { parseStorageUrl, storageUrlVar, type S3StorageSettings } from './storage';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
@@ -42,3 +43,4 @@ export {
   wechatSettings,
   type WechatSettings,
 } from './wechat';
+export { defaultDecodeConcurrency } from './image-decodes';

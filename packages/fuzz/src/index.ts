@@ -378,3 +378,27 @@ export function clip(text: string, max = 200): string {
   const shown = text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text;
   return JSON.stringify(shown);
 }
+
+/**
+ * Worst cases for a multi-word matcher (issue 26): words and texts over a tiny alphabet, nested
+ * (a, aa, aaa…) and periodic (abab…), so failure links and overlapping matches are everywhere.
+ */
+export const repetitiveWords: fc.Arbitrary<string[]> = fc.oneof(
+  fc.integer({ min: 1, max: 50 }).map((n) => Array.from({ length: n }, (_, i) => 'a'.repeat(i + 1))),
+  fc.array(fc.string({ unit: fc.constantFrom('a', 'b', '測', '试'), minLength: 1, maxLength: 12 }), {
+    minLength: 1,
+    maxLength: 200,
+  }),
+);
+/** A long text of the same tiny alphabet with noise between its letters (`length` units). */
+export const repetitiveText = (length: number): fc.Arbitrary<string> =>
+  fc
+    .record({
+      unit: fc.string({
+        unit: fc.constantFrom('a', 'b', '測', '试', ' ', '★', 'Ａ'),
+        minLength: 1,
+        maxLength: 8,
+      }),
+      tail: fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 3 }),
+    })
+    .map(({ unit, tail }) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length) + tail);

@@ -5,4 +5,5 @@ export * from './nginx';
 export * from './drift';
 export * from './uploads';
 export * from './sitemap';
+export * from './phone';
 export * from './previews';

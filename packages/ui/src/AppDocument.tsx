@@ -2,6 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import { CLIENT_CREDENTIAL_META, type PublicClientCredential } from '@portal/api-client/client-credential';
 import type { AppName } from '@portal/routes';
+import type { SiteOrigins } from './baidu';
+import { BaiduHead } from './BaiduHead';
 import { reloadAfterChunkError } from './chunkReload';
 import { ErrorPage, NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from './ErrorPage';
 import { ViewportHead } from './ViewportHead';
@@ -21,11 +23,14 @@ export interface AppDocumentProps {
    * work without rebuilding the apps (issue 12).
    */
   client?: PublicClientCredential;
+  /** The public origins, for the desktop page's Baidu mobile-agent (its phone page's absolute URL). */
+  origins?: SiteOrigins;
   children: ReactNode;
 }
 
 /**
- * The document every app renders from its root Layout: charset and viewport, the width script
+ * The document every app renders from its root Layout: charset and viewport, Baidu's adaptation
+ * tags (BaiduHead), the width script
  * (ViewportHead) first in the head, the route's meta and links, and React Router's scripts.
  */
 export function AppDocument({
@@ -35,6 +40,7 @@ export function AppDocument({
   head,
   bodyClassName,
   client,
+  origins,
   children,
 }: AppDocumentProps) {
   return (
@@ -42,6 +48,7 @@ export function AppDocument({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content={viewport} />
+        <BaiduHead app={app} origins={origins} />
         {client ? (
           <>
             <meta name={CLIENT_CREDENTIAL_META.id} content={client.id} />

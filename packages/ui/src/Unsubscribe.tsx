@@ -10,7 +10,7 @@ type State =
 /**
  * /unsubscribe?token=… (both sites): the newsletter's unsubscribe link. No session: the signed
  * token is the proof. One button confirms (a mail scanner that follows the link changes nothing);
- * a tampered or expired token answers the API's message (10701 / 10702).
+ * a tampered or expired token answers the API's message (10801 / 10802).
  */
 export function UnsubscribeConfirm({ token }: { token: string }) {
   const [state, setState] = useState<State>(

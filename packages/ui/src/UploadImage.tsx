@@ -10,6 +10,9 @@ export interface UploadImageProps extends Omit<
   sizes: string;
 }
 
+/** A 1x1 transparent GIF: a valid src that costs no request. */
+const EMPTY_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
 /**
  * An image that may come from an upload (issues 13/14). For an uploaded image with variants (its
  * URL names its size, see @portal/api-client/upload-images) it renders WebP and original-format
@@ -19,8 +22,9 @@ export interface UploadImageProps extends Omit<
  */
 export function UploadImage({ src, sizes, width, height, alt = '', ...rest }: UploadImageProps) {
   const info = uploadImageInfo(src);
-  // An item without a picture (thumb ''): an empty box, not a src="" that re-requests the page.
-  if (!info) return <img src={src || undefined} width={width} height={height} alt={alt} {...rest} />;
+  // An item without a picture (thumb ''): an empty box. Not src="" (it re-requests the page) and not
+  // an img without src (invalid HTML): a transparent pixel inline, which the box stretches.
+  if (!info) return <img src={src || EMPTY_PIXEL} width={width} height={height} alt={alt} {...rest} />;
   return (
     // `display: contents`: the picture adds no box, so the card's CSS for its img still applies.
     <picture style={{ display: 'contents' }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, isoOf, keywordsOf } from './format';
+import { dayOf, isoOf, keywordsOf, localTimeOf } from './format';
 
 describe('list and article dates', () => {
   it('shows the day of a created_at', () => {
@@ -11,6 +11,11 @@ describe('list and article dates', () => {
     expect(isoOf('2026-11-21 09:30:15')).toBe('2026-11-21T09:30:15+08:00');
     expect(isoOf('2026-11-21')).toBe('2026-11-21T00:00:00+08:00');
     expect(isoOf('not a date')).toBeUndefined();
+  });
+  it("gives Beijing local time without an offset (Baidu's time factor)", () => {
+    expect(localTimeOf('2026-11-20 08:00')).toBe('2026-11-20T08:00:00');
+    expect(localTimeOf('2026-11-20 08:00:07')).toBe('2026-11-20T08:00:07');
+    expect(localTimeOf('not a date')).toBeUndefined();
   });
 });
 

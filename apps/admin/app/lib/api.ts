@@ -18,9 +18,17 @@ import {
   type PublishResult,
   type Revision,
   type RevisionSummary,
+  type SearchPushStatus,
   type SessionInfo,
 } from '@portal/api-client/admin';
-import type { ResourceRecord } from '@portal/api-client/admin-resources';
+import type { DragChallenge } from '@portal/api-client/contract';
+import type { PresenceAnswer, PresenceByRecord } from '@portal/api-client/presence';
+import type {
+  ResourceRecord,
+  SensitiveHitView,
+  SensitiveImportReport,
+  SensitiveLevel,
+} from '@portal/api-client/admin-resources';
 import { HTTP_TIMEOUT_MS } from '@portal/api-client/constants';
 
 /**
@@ -80,8 +88,16 @@ type Query = Record<string, string | number | undefined>;
 
 export const adminApi = {
   session: () => data(http.get<SessionInfo>('/session')).then(rememberSession),
-  login: (username: string, password: string) =>
-    data(http.post<SessionInfo>('/session', { username, password })).then(rememberSession),
+  /** `dragVerify`: the slider proof, once the server asked for it (LOGIN_CAPTCHA_FIELD). */
+  login: (username: string, password: string, dragVerify?: string) =>
+    data(
+      http.post<SessionInfo>('/session', {
+        username,
+        password,
+        ...(dragVerify ? { drag_verify: dragVerify } : {}),
+      }),
+    ).then(rememberSession),
+  captcha: () => data(http.get<DragChallenge>('/session/captcha')),
   logout: () => http.delete('/session'),
 
   articles: (query: Query) => data(http.get<Paged<AdminArticleSummary>>('/articles', { params: query })),
@@ -94,10 +110,14 @@ export const adminApi = {
   publish: (id: number, at?: string) =>
     data(http.post<PublishResult>(`/articles/${id}/publish`, at ? { at } : {})),
   unpublish: (id: number) => data(http.post<{ id: number; status: string }>(`/articles/${id}/unpublish`, {})),
+  /** 下线时间: an ISO time takes the article offline then; '' clears it. */
+  unpublishAt: (id: number, at: string) =>
+    data(http.post<AdminArticle>(`/articles/${id}/unpublish-at`, { at })),
   revisions: (id: number) => data(http.get<RevisionSummary[]>(`/articles/${id}/revisions`)),
   revision: (id: number, rev: number) => data(http.get<Revision>(`/articles/${id}/revisions/${rev}`)),
   restore: (id: number, rev: number) =>
     data(http.post<AdminArticle>(`/articles/${id}/revisions/${rev}/restore`, {})),
+  searchPush: () => data(http.get<SearchPushStatus>('/search-push')),
   upload: (file: File) => {
     const body = new FormData();
     body.append('file', file);
@@ -137,9 +157,29 @@ export const adminApi = {
   newsletterProgress: (id: number) => data(http.get<NewsletterProgress>(`/reports/${id}/send`)),
   newsletterSend: (id: number, testEmail?: string) =>
     data(http.post<unknown>(`/reports/${id}/send`, testEmail ? { testEmail } : {})),
+  /** Who else has a record open (a heartbeat of the edit page; a list page's ids). */
+  presence: {
+    beat: (entity: string, id: string) => data(http.post<PresenceAnswer>('/presence', { entity, id })),
+    leave: (entity: string, id: string) => http.delete('/presence', { params: { entity, id } }),
+    of: (entity: string, ids: string) =>
+      data(http.get<PresenceByRecord>('/presence', { params: { entity, ids } })),
+  },
+  /** Sensitive words (issue 26): the editor's warnings, and the dictionary's import. */
+  checkSensitive: (input: { title: string; description: string; content: string }) =>
+    data(http.post<{ hits: SensitiveHitView[] }>('/sensitive-words/check', input)),
+  importSensitive: (text: string, level: SensitiveLevel) =>
+    data(
+      http.post<SensitiveImportReport>('/sensitive-words/import', text, {
+        params: { level },
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      }),
+    ),
   /** A member's full phone number: the server writes each view into the audit log. */
   memberPhone: (id: string) => data(http.get<PhoneReveal>(`/members/${encodeURIComponent(id)}/phone`)),
 };
+
+/** The dictionary's export (one word per line), downloaded with the session cookie. */
+export const sensitiveExportUrl = (): string => `${ADMIN_API_PREFIX}/sensitive-words/export`;
 
 /** Export links (the browser downloads them with the session cookie). */
 export function leadExportUrl(format: 'csv' | 'xlsx', query: Query): string {

@@ -10,6 +10,9 @@ const KEYS = ['editor', 'action', 'from', 'to', 'page', 'pageSize'] as const;
 const ACTION_LABEL: Record<string, string> = {
   login: '登录',
   logout: '退出',
+  'login-failed': '登录失败',
+  'login-throttled': '登录受限',
+  'display-name': '修改显示名称',
   create: '创建',
   update: '修改',
   delete: '删除',
@@ -91,6 +94,7 @@ export default function Audit() {
             },
             { title: '对象', width: 200, render: (_, e) => `${e.entity} ${e.entityId}` },
             { title: '详情', dataIndex: 'detail', ellipsis: true },
+            { title: '来源地址', dataIndex: 'ip', width: 150 },
           ]}
           pagination={{
             current: Number(params.get('page') ?? 1),

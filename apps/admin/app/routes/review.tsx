@@ -1,4 +1,5 @@
 import {
+  Alert,
   App,
   Badge,
   Button,
@@ -18,6 +19,7 @@ import { useState } from 'react';
 import { useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { NEWSROOM_LIMITS, type ColumnApplication, type PendingColumnArticle } from '@portal/api-client/admin';
 import { MemberPhone } from '../features/resources/members';
+import { HitCount, HitList } from '../features/shared/SensitiveHits';
 import { AdminApiError, adminApi } from '../lib/api';
 
 type Kind = 'columns' | 'articles';
@@ -93,6 +95,11 @@ export default function Review() {
     { title: '职位', dataIndex: 'position', width: 100 },
     { title: '申请时间', dataIndex: 'appliedAt', width: 150, render: fmt },
     {
+      title: '敏感词',
+      width: 220,
+      render: (_, c) => (c.hits?.length ? <HitList hits={c.hits} /> : <HitCount hits={c.hits} />),
+    },
+    {
       title: '操作',
       width: 140,
       render: (_, c) => actions('columns', c.memberId, `${c.username} 的专栏申请`),
@@ -109,6 +116,7 @@ export default function Review() {
       ),
     },
     { title: '作者', dataIndex: 'username', width: 120 },
+    { title: '敏感词', width: 110, render: (_, a) => <HitCount hits={a.hits} /> },
     { title: '栏目', dataIndex: 'category', width: 100 },
     { title: '提交时间', dataIndex: 'submittedAt', width: 150, render: fmt },
     {
@@ -183,6 +191,15 @@ export default function Review() {
                 {preview.description || '—'}
               </Descriptions.Item>
             </Descriptions>
+            {preview.hits && preview.hits.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={`提交时发现 ${preview.hits.length} 处敏感词`}
+                description={<HitList hits={preview.hits} />}
+              />
+            )}
             {/* Sanitised by the server with the public pages' allow-list. */}
             <div className="review-preview" dangerouslySetInnerHTML={{ __html: preview.content }} />
           </>

@@ -73,7 +73,8 @@ export async function runEditorCommand(args: readonly string[], database: Db, io
     const password = options.password ?? (io.readLine ? await io.readLine() : '');
     const problem = passwordProblem(password);
     if (problem) return bad(problem);
-    const displayName = (options.name ?? username).slice(0, NEWSROOM_LIMITS.displayName);
+    // No default from the username: public article pages print the display name, never a login.
+    const displayName = (options.name ?? '').slice(0, NEWSROOM_LIMITS.displayName);
     const editor = await createEditor(
       database,
       { username, displayName, role, passwordHash: await hashPassword(password) },

@@ -20,6 +20,10 @@ import * as m011 from './migrations/011_search_rum';
 import * as m012 from './migrations/012_search_terms';
 import * as m013 from './migrations/013_white_paper_access';
 import * as m014 from './migrations/014_record_versions';
+import * as m015 from './migrations/015_search_push_quota';
+import * as m016 from './migrations/016_audit_address';
+import * as m017 from './migrations/017_presence_unpublish_at';
+import * as m018 from './migrations/018_sensitive_words';
 import * as m019 from './migrations/019_newsletter';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
@@ -124,6 +128,10 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '012_search_terms': m012,
   '013_white_paper_access': m013,
   '014_record_versions': m014,
+  '015_search_push_quota': m015,
+  '016_audit_address': m016,
+  '017_presence_unpublish_at': m017,
+  '018_sensitive_words': m018,
   '019_newsletter': m019,
 };
 

@@ -98,6 +98,8 @@ export interface DB {
     created_at: number;
     /** Scheduled publication time (003_newsroom). */
     publish_at: number | null;
+    /** When a published article goes offline by itself (017). */
+    unpublish_at: number | null;
     /** Last edit in the back office (003_newsroom); null for rows written before it. */
     updated_at: number | null;
   };
@@ -319,6 +321,8 @@ export interface DB {
     entity: string;
     entity_id: Generated<string>;
     detail: Generated<string>;
+    /** The client's address ('' for the CLI, the scheduler and rows older than migration 013). */
+    ip: Generated<string>;
     created_at: number;
   };
   article_revisions: {
@@ -349,7 +353,46 @@ export interface DB {
     next_at: number;
     last_error: Generated<string>;
   };
-  /** The version of each back-office record saved since 013 (absent: version 1). */
+  /** Sensitive-word dictionary (018). */
+  sensitive_words: {
+    id: Generated<number>;
+    word: string;
+    normalized: string;
+    level: string;
+    replacement: Generated<string>;
+    note: Generated<string>;
+    created_at: number;
+  };
+  /** Sensitive words found in members' and visitors' texts (018). */
+  sensitive_hits: {
+    id: Generated<number>;
+    created_at: number;
+    actor: string;
+    source: string;
+    record_id: Generated<string>;
+    field: string;
+    word: string;
+    level: string;
+    action: string;
+    matched: string;
+    context: string;
+  };
+  /** Each site's daily push quota left, as the search engine last answered (015). */
+  search_push_quota: {
+    site: string;
+    /** YYYY-MM-DD in Asia/Shanghai: the quota's day. */
+    day: string;
+    remain: number;
+    checked_at: number;
+  };
+  /** Who has a record open in the back office: refreshed by the page's heartbeat (017). */
+  editing_presence: {
+    entity: string;
+    entity_id: string;
+    editor_id: number;
+    seen_at: number;
+  };
+  /** The version of each back-office record saved since 014 (absent: version 1). */
   record_versions: {
     entity: string;
     entity_id: string;

@@ -11,3 +11,9 @@ export function formatTime(ms: number): string {
 export function formatDate(ms: number): string {
   return new Date(Number(ms) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** Epoch ms of the next midnight in Asia/Shanghai after `ms` (when daily quotas reset). */
+export function nextShanghaiMidnight(ms: number): number {
+  const day = 24 * 3600 * 1000;
+  return (Math.floor((Number(ms) + SHANGHAI_OFFSET_MS) / day) + 1) * day - SHANGHAI_OFFSET_MS;
+}

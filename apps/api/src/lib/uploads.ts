@@ -12,6 +12,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/schemas';
 import type { RateLimiter } from '../plugins/rate-limit';
+import type { DecodeQueue } from './decode-queue';
 import { ApiError } from './envelope';
 import { encodeImage, MAX_INPUT_PIXELS, NotAnImage, type ImageType } from './images';
 import { isWebmHeader, Mp4Probe } from './media-check';
@@ -31,22 +32,40 @@ export const EDITOR_SIZE_MSG = '上传文件大小不能超过 50MB';
 export const UPLOAD_MISSING_MSG = '请选择要上传的文件';
 
 /**
- * Uploads per member and hour, both calls together (issue 11): files are counted when their
- * first byte is about to be read, bytes are reserved from the request's declared length.
+ * Uploads per member (or editor) and hour, every upload call together (issue 11): files are counted
+ * when their first byte is about to be read, bytes are reserved from the request's declared length.
+ * A member's minute is capped too (issue 23, item 11), below the decode queue's places: one member
+ * alone cannot fill the line that every member's uploads share.
  */
 export const UPLOAD_LIMITS = {
+  filesPerMinute: 10,
+  minuteMs: 60_000,
   filesPerHour: 60,
   bytesPerHour: 500 * 1024 * 1024,
   windowMs: 3600_000,
 } as const;
+export const UPLOAD_RATE_MSG = `上传过于频繁，每分钟最多上传 ${UPLOAD_LIMITS.filesPerMinute} 个文件，请稍后再试`;
 export const UPLOAD_FILES_LIMIT_MSG = `上传过于频繁，每小时最多上传 ${UPLOAD_LIMITS.filesPerHour} 个文件，请稍后再试`;
 export const UPLOAD_BYTES_LIMIT_MSG = `上传总量已达上限，每小时最多上传 ${UPLOAD_LIMITS.bytesPerHour / 1024 / 1024}MB，请稍后再试`;
+
+/** The limiter key of a member's per-minute count (tests step past a window by resetting it). */
+export const uploadRateKey = (memberId: number): string => `upload:minute:member:${memberId}`;
 
 /** Partial uploads older than this in the temp folder belong to no live request (swept). */
 export const STALE_UPLOAD_MS = 3600_000;
 
 /**
- * Counts one upload of at most `bytes` against the member's hourly budget, or answers 10008.
+ * Counts one upload against the member's minute, or answers 10008. Called before chargeUploadBudget,
+ * so a burst refused here spends none of the hour. Raised and checked in one step: parallel requests
+ * cannot all see room.
+ */
+export async function chargeMemberUploadRate(limiter: RateLimiter, memberId: number): Promise<void> {
+  const { filesPerMinute, minuteMs } = UPLOAD_LIMITS;
+  await limiter.consume(uploadRateKey(memberId), filesPerMinute, minuteMs, UPLOAD_RATE_MSG);
+}
+
+/**
+ * Counts one upload of at most `bytes` against the uploader's hourly budget, or answers 10008.
  * Called before the file's first byte is read.
  */
 export async function chargeUploadBudget(
@@ -222,11 +241,13 @@ export const AVATAR_URL = /^\/uploads\/avatars\/(\d+)-[0-9a-f-]{36}\.(png|jpg)$/
 
 /**
  * Validates and stores an avatar: PNG or JPEG by magic bytes, fully decoded and re-encoded by
- * sharp (which proves it is an image and drops metadata such as GPS EXIF), at most 512 px.
+ * sharp (which proves it is an image and drops metadata such as GPS EXIF), at most 512 px. The
+ * decode waits for a slot of `decodes` (10503 when its line is full).
  */
 export async function storeAvatar(
   received: ReceivedFile,
   store: FileStore,
+  decodes: DecodeQueue,
   memberId: number,
 ): Promise<StoredFile> {
   try {
@@ -235,19 +256,19 @@ export async function storeAvatar(
     const type = sniffType(await readHead(received.tmpPath));
     if (type !== 'png' && type !== 'jpeg') throw rejected(AVATAR_FORMAT_MSG);
     const key = `uploads/avatars/${memberId}-${randomUUID()}.${EXT[type]}`;
-    let data: Buffer;
-    let info: OutputInfo;
-    try {
-      const sharp = await loadSharp();
-      const image = sharp(received.tmpPath, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize(512, 512, { fit: 'cover', withoutEnlargement: true });
-      ({ data, info } = await (type === 'png' ? image.png() : image.jpeg({ quality: 88 })).toBuffer({
-        resolveWithObject: true,
-      }));
-    } catch {
-      throw rejected(AVATAR_FORMAT_MSG);
-    }
+    const sharp = await loadSharp();
+    const { data, info } = await decodes.run(async (): Promise<{ data: Buffer; info: OutputInfo }> => {
+      try {
+        const image = sharp(received.tmpPath, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+          .rotate()
+          .resize(512, 512, { fit: 'cover', withoutEnlargement: true });
+        return await (type === 'png' ? image.png() : image.jpeg({ quality: 88 })).toBuffer({
+          resolveWithObject: true,
+        });
+      } catch {
+        throw rejected(AVATAR_FORMAT_MSG);
+      }
+    });
     await store.put(key, data, MIME[type]);
     return {
       url: urlOfKey(key),
@@ -278,12 +299,13 @@ export interface StoreMediaOptions {
 /**
  * Validates and stores an editor upload, at most EDITOR_UPLOAD_MAX_BYTES: PNG/JPEG/GIF/WEBP
  * images are decoded and re-encoded with their WebP and narrower variants (lib/images.ts; the
- * name carries the size, see @portal/api-client/upload-images); MP4 is kept only when its box
- * structure parsed, WEBM only with a valid EBML header (lib/media-check.ts).
+ * name carries the size, see @portal/api-client/upload-images) in one slot of `decodes`; MP4 is
+ * kept only when its box structure parsed, WEBM only with a valid EBML header (lib/media-check.ts).
  */
 export async function storeEditorFile(
   received: ReceivedFile,
   store: FileStore,
+  decodes: DecodeQueue,
   options: StoreMediaOptions = {},
 ): Promise<StoredFile> {
   const {
@@ -317,13 +339,14 @@ export async function storeEditorFile(
         variants: [],
       };
     }
-    let encoded;
-    try {
-      encoded = await encodeImage(received.tmpPath, type as ImageType);
-    } catch (err) {
-      if (err instanceof NotAnImage) throw rejected(formatMsg);
-      throw err;
-    }
+    const encoded = await decodes.run(async () => {
+      try {
+        return await encodeImage(received.tmpPath, type as ImageType);
+      } catch (err) {
+        if (err instanceof NotAnImage) throw rejected(formatMsg);
+        throw err;
+      }
+    });
     const base = encoded.variants ? variantBaseName(id, encoded.width, encoded.height) : id;
     const keys = encoded.files.map((f) => `${dir}/${base}${f.suffix}.${f.ext}`);
     const written: string[] = [];

@@ -27,7 +27,7 @@ export default fp<HousekeepingOptions>(
         const now = Date.now();
         const pruned = {
           ...(await pruneSessions(app.database, now)),
-          editors: await pruneEditorSessions(app.database, now),
+          editors: await pruneEditorSessions(app.database, now, config.adminSessionMaxAgeMs),
         };
         const swept = await sweepStaleUploads(tmpDir);
         if (pruned.members || pruned.vendors || pruned.editors || swept)

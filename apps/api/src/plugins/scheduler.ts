@@ -1,14 +1,17 @@
 import fp from 'fastify-plugin';
-import { publishDue } from '../repositories/newsroom';
+import type { Db } from '../db';
+import { publishDue, unpublishDue } from '../repositories/newsroom';
 
 /**
- * Publishes scheduled articles at their time, without waiting for traffic: a check each second,
- * and one at start (an article whose time passed while the server was down goes out then).
- * publishDue flips each article with a conditional update, so several processes publish it once.
+ * Publishes scheduled articles at their time and takes articles offline at their 下线时间, without
+ * waiting for traffic: a check each second, and one at start (a time that passed while the server
+ * was down is acted on then). Each flip is a conditional update, so several processes do it once.
  */
 export interface Scheduler {
   /** One pass now; the ids it published (tests call it with their own clock). */
   runOnce(now?: number): Promise<number[]>;
+  /** One pass of the takedowns now; the ids it took offline. */
+  unpublishOnce(now?: number): Promise<number[]>;
 }
 
 declare module 'fastify' {
@@ -21,27 +24,37 @@ const TICK_MS = 1000;
 
 export default fp(
   async (app) => {
-    let running: Promise<number[]> | null = null;
-    const runOnce = (now = Date.now()) => {
-      // One pass at a time: a slow pass is not stacked on by the next tick.
-      running ??= (async () => {
-        try {
-          const published = await publishDue(app.database, now);
-          if (published.length > 0) {
-            app.log.info({ articles: published }, 'scheduled articles published');
-            await app.contentChanges.announce();
-          }
-          return published;
-        } finally {
-          running = null;
+    /** Passes still running, awaited on close. */
+    const running = new Set<Promise<number[]>>();
+    /** One pass of `flip` at a time (a slow pass is not stacked on by the next tick); announces what changed. */
+    const singlePass = (flip: (database: Db, now: number) => Promise<number[]>, done: string) => {
+      let pass: Promise<number[]> | null = null;
+      const run = async (now: number) => {
+        const ids = await flip(app.database, now);
+        if (ids.length > 0) {
+          app.log.info({ articles: ids }, done);
+          await app.contentChanges.announce();
         }
-      })();
-      return running;
+        return ids;
+      };
+      return (now = Date.now()) => {
+        if (pass) return pass;
+        const current = run(now).finally(() => {
+          running.delete(current);
+          pass = null;
+        });
+        running.add(current);
+        pass = current;
+        return current;
+      };
     };
-    app.decorate<Scheduler>('scheduler', { runOnce });
+    const runOnce = singlePass(publishDue, 'scheduled articles published');
+    const unpublishOnce = singlePass(unpublishDue, 'articles taken offline at their time');
+    app.decorate<Scheduler>('scheduler', { runOnce, unpublishOnce });
 
     const tick = () => {
       runOnce().catch((err: unknown) => app.log.error({ err }, 'scheduled publishing failed'));
+      unpublishOnce().catch((err: unknown) => app.log.error({ err }, 'scheduled unpublishing failed'));
     };
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
@@ -51,7 +64,7 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
+      await Promise.allSettled([...running]);
     });
   },
   { name: 'scheduler', dependencies: ['db', 'content-changes'] },

@@ -1,14 +1,26 @@
 import fp from 'fastify-plugin';
+import type { SearchPushStatus } from '@portal/api-client/admin';
 import type { ApiConfig } from '../config';
 import type { Db } from '../db';
-import { createSearchPushProvider, type SearchPushProvider } from '../lib/search-push';
+import { QuotaSpentError, createSearchPushProvider, type SearchPushProvider } from '../lib/search-push';
+import { formatDate, nextShanghaiMidnight } from '../lib/time';
 import { articleUrl, mobileArticleUrl } from '../repositories/mappers';
-import { claimSearchPush, finishSearchPush, retrySearchPush } from '../repositories/search-push';
+import {
+  claimSearchPush,
+  deferSearchPush,
+  finishSearchPush,
+  recordSearchPushQuota,
+  retrySearchPush,
+  searchPushQueueCounts,
+  searchPushQuotas,
+} from '../repositories/search-push';
 
 /**
  * Sends the queued article URLs (repositories/search-push.ts) to the configured provider: a pass
  * every SEARCH_PUSH_INTERVAL_MS, batches of the provider's size, and on a refusal the batch waits with a
- * growing delay (1 min, 2, 4, … at most 6 h) instead of being dropped.
+ * growing delay (1 min, 2, 4, … at most 6 h) instead of being dropped. The engine's daily quota
+ * (Baidu's `remain`) is recorded per site: a batch never asks for more than is left, and once a
+ * site's quota is spent the push waits for the next day (Asia/Shanghai, when Baidu resets it).
  */
 export interface SearchPush {
   readonly provider: SearchPushProvider;
@@ -21,6 +33,8 @@ export interface PushPass {
   sent: number;
   /** Articles whose push failed and waits for a retry. */
   failed: number;
+  /** Set when the pass stopped because today's quota is spent: the rest waits for tomorrow. */
+  quotaSpent?: true;
 }
 
 declare module 'fastify' {
@@ -40,9 +54,40 @@ export function retryDelay(attempts: number): number {
 }
 
 /**
+ * How many more articles today's quota allows: the least any site has left today (each article
+ * sends one URL to each site); unlimited when no site has answered a quota today.
+ */
+export async function quotaAllowance(database: Db, now: number): Promise<number> {
+  const today = formatDate(now);
+  const left = (await searchPushQuotas(database)).filter((q) => q.day === today).map((q) => q.remain);
+  return left.length === 0 ? Infinity : Math.min(...left);
+}
+
+/** The back office's view of the push (GET /admin/api/search-push): queue, today's quota, pause. */
+export async function searchPushStatus(
+  database: Db,
+  provider: SearchPushProvider,
+  now: number,
+): Promise<SearchPushStatus> {
+  const today = formatDate(now);
+  const [counts, quotas] = await Promise.all([searchPushQueueCounts(database), searchPushQuotas(database)]);
+  const quota = quotas
+    .filter((q) => q.day === today)
+    .map((q) => ({ site: q.site, remain: q.remain, checkedAt: new Date(q.checked_at).toISOString() }));
+  const spent = quota.some((q) => q.remain <= 0);
+  return {
+    provider: provider.name,
+    ...counts,
+    quota,
+    resumesAt: spent ? new Date(nextShanghaiMidnight(now)).toISOString() : null,
+  };
+}
+
+/**
  * Pushes every due article, a batch at a time: the desktop and the phone URL of each published
  * one (an article unpublished since it was queued is dropped). Stops at the first failure: the
- * provider is down or over quota, and the rest is better tried later.
+ * provider is down, and the rest is better tried later; and when today's quota is spent, until
+ * the next day.
  */
 export async function pushDue(
   database: Db,
@@ -53,8 +98,15 @@ export async function pushDue(
   // Two URLs per article: a batch of articles fills at most one provider request.
   const perBatch = Math.max(1, Math.floor(provider.batchSize / 2));
   const pass: PushPass = { sent: 0, failed: 0 };
+  const today = formatDate(now);
   for (;;) {
-    const claimed = await claimSearchPush(database, now, now + CLAIM_MS, perBatch);
+    const allowed = await quotaAllowance(database, now);
+    if (allowed <= 0) {
+      pass.quotaSpent = true;
+      return pass;
+    }
+    const limit = Math.min(perBatch, allowed);
+    const claimed = await claimSearchPush(database, now, now + CLAIM_MS, limit);
     if (claimed.length === 0) return pass;
     const urls = claimed.flatMap((a) =>
       a.cat_id === null
@@ -66,8 +118,16 @@ export async function pushDue(
     );
     const ids = claimed.map((a) => a.article_id);
     try {
-      if (urls.length > 0) await provider.push(urls);
+      const receipt = urls.length > 0 ? await provider.push(urls) : undefined;
+      if (receipt) await recordSearchPushQuota(database, receipt.quota, today, now);
     } catch (error) {
+      if (error instanceof QuotaSpentError) {
+        // Not the batch's fault: it waits for tomorrow's quota without counting an attempt.
+        await recordSearchPushQuota(database, error.quota, today, now);
+        await deferSearchPush(database, ids, nextShanghaiMidnight(now), error.message);
+        pass.quotaSpent = true;
+        return pass;
+      }
       const attempts = Math.max(...claimed.map((a) => a.attempts)) + 1;
       await retrySearchPush(
         database,
@@ -80,7 +140,7 @@ export async function pushDue(
     }
     await finishSearchPush(database, ids);
     pass.sent += urls.length;
-    if (claimed.length < perBatch) return pass;
+    if (claimed.length < limit) return pass;
   }
 }
 

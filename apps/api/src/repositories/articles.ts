@@ -255,6 +255,14 @@ export async function listByIds(database: Db, ids: number[]): Promise<ListItem[]
   return ids.map((id) => byId.get(id)).filter((x): x is ListItem => x !== undefined);
 }
 
+/**
+ * The editor a public page names: an account's display name, never its login (issue 23 item 2);
+ * an account without one is not named. A name no account has (seeded rows) is printed as it is.
+ */
+function bylineOf(row: { admin_name: string; editor_id: number | null; editor_display_name: string | null }) {
+  return row.editor_id === null ? row.admin_name : (row.editor_display_name ?? '');
+}
+
 /** One published article with its neighbours in the same category; null when unknown or hidden. */
 export async function getArticle(database: Db, id: number): Promise<ArticleDetail | null> {
   const [row] = await articleById(database, { id });
@@ -269,8 +277,10 @@ export async function getArticle(database: Db, id: number): Promise<ArticleDetai
   return {
     ...item,
     created_at: formatTime(created),
+    // Scheduled articles are written before they go out: never earlier than the publication.
+    updated_at: formatTime(Math.max(created, Number(row.updated_at ?? created))),
     author: row.author,
-    adminName: row.admin_name,
+    adminName: bylineOf(row),
     source_name: row.source_name,
     // Sanitised when written (DESIGN.md section 5): served as stored.
     content: servedHtml(row.content, row.content_sanitizer),
@@ -288,6 +298,8 @@ const articleById = prepared((db, p: { id: number }) =>
   db
     .selectFrom('articles')
     .leftJoin('categories', 'categories.id', 'articles.cat_id')
+    // admin_name holds the login of the editor who saved it (or, in older rows, a name typed in).
+    .leftJoin('editors', 'editors.username', 'articles.admin_name')
     .select([
       'articles.id',
       'articles.cat_id',
@@ -297,11 +309,14 @@ const articleById = prepared((db, p: { id: number }) =>
       'articles.thumb',
       'articles.author',
       'articles.admin_name',
+      'editors.display_name as editor_display_name',
+      'editors.id as editor_id',
       'articles.source_name',
       'articles.content',
       'articles.content_sanitizer',
       'articles.pv',
       'articles.created_at',
+      'articles.updated_at',
       'categories.name as cat_name',
     ])
     .where('articles.id', '=', p.id)

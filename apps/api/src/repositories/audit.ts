@@ -13,6 +13,8 @@ export interface AuditRecord {
   entity: string;
   entityId: string | number;
   detail?: string;
+  /** The client's address, when a request caused it. */
+  ip?: string;
 }
 
 /** `db` may be a running transaction, so the record commits (or not) with the change. */
@@ -26,6 +28,7 @@ export async function recordAudit(db: Kysely<DB>, record: AuditRecord, now: numb
       entity: record.entity,
       entity_id: String(record.entityId),
       detail: (record.detail ?? '').slice(0, 1000),
+      ip: (record.ip ?? '').slice(0, 100),
       created_at: now,
     })
     .execute();
@@ -60,6 +63,7 @@ export async function listAudit(database: Db, q: AuditQuery): Promise<Paged<Audi
       entity: r.entity,
       entityId: r.entity_id,
       detail: r.detail,
+      ip: r.ip,
       createdAt: new Date(Number(r.created_at)).toISOString(),
     })),
   };

@@ -95,13 +95,44 @@ export async function findEditor(database: Db, username: string): Promise<Editor
   return row ? { ...toEditor(row), passwordHash: row.password_hash } : null;
 }
 
+/**
+ * Stores a stronger hash of the same password (a login found the old one below the current scrypt
+ * parameters). Only while the row still holds `oldHash`, so a password set meanwhile wins; the
+ * sessions stay, since the password itself did not change.
+ */
+export async function rehashEditorPassword(
+  database: Db,
+  id: number,
+  oldHash: string,
+  newHash: string,
+  now: number,
+): Promise<void> {
+  await database.db
+    .updateTable('editors')
+    .set({ password_hash: newHash, updated_at: now })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .execute();
+}
+
 export async function listEditors(database: Db): Promise<EditorRow[]> {
   const rows = await database.db.selectFrom('editors').select(EDITOR_COLUMNS).orderBy('id').execute();
   return rows.map(toEditor);
 }
 
-/** What an account change may set: disable or re-enable it, give it a new password or a new role. */
-type EditorChange = { disabled: boolean } | { passwordHash: string } | { role: EditorRole };
+/**
+ * What an account change may set: disable or re-enable it, give it a new password, a new role or a
+ * new display name (the name public article pages print).
+ */
+type EditorChange =
+  { disabled: boolean } | { passwordHash: string } | { role: EditorRole } | { displayName: string };
+
+function changedColumns(change: EditorChange) {
+  if ('passwordHash' in change) return { password_hash: change.passwordHash };
+  if ('role' in change) return { role: change.role };
+  if ('displayName' in change) return { display_name: change.displayName };
+  return { disabled: change.disabled ? 1 : 0 };
+}
 
 /**
  * Changes an account, and with it, in one write transaction, its audit record and its sessions:
@@ -125,14 +156,7 @@ export async function changeEditor(
     const endsSessions = 'passwordHash' in change || ('disabled' in change && change.disabled);
     await trx
       .updateTable('editors')
-      .set({
-        ...('passwordHash' in change
-          ? { password_hash: change.passwordHash }
-          : 'role' in change
-            ? { role: change.role }
-            : { disabled: change.disabled ? 1 : 0 }),
-        updated_at: now,
-      })
+      .set({ ...changedColumns(change), updated_at: now })
       .where('id', '=', editor.id)
       .execute();
     if (endsSessions) await trx.deleteFrom('editor_sessions').where('editor_id', '=', editor.id).execute();
@@ -162,11 +186,15 @@ export async function openEditorSession(
   return { token, csrfToken };
 }
 
-/** The live session of a cookie value: unknown, idle for 8 h, or of a disabled editor → null. */
+/**
+ * The live session of a cookie value: unknown, idle for 8 h, older than `maxAgeMs` however busy
+ * (ADMIN_SESSION_MAX_AGE_HOURS), or of a disabled editor → null.
+ */
 export async function findEditorSession(
   database: Db,
   token: string,
   now: number,
+  maxAgeMs: number,
 ): Promise<EditorSession | null> {
   const tokenHash = hashToken(token);
   const row = await database.db
@@ -184,6 +212,7 @@ export async function findEditorSession(
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.last_seen_at', '>', now - ADMIN_SESSION_IDLE_MS)
+    .where('s.created_at', '>', now - maxAgeMs)
     .where('e.disabled', '=', 0)
     .executeTakeFirst();
   if (!row) return null;
@@ -209,11 +238,13 @@ export async function closeEditorSession(database: Db, token: string): Promise<v
   await database.db.deleteFrom('editor_sessions').where('token_hash', '=', hashToken(token)).execute();
 }
 
-/** Drops sessions idle past the limit (run now and then; they are refused anyway). */
-export async function pruneEditorSessions(database: Db, now: number): Promise<number> {
+/** Drops sessions idle or aged past the limits (run now and then; they are refused anyway). */
+export async function pruneEditorSessions(database: Db, now: number, maxAgeMs: number): Promise<number> {
   const res = await database.db
     .deleteFrom('editor_sessions')
-    .where('last_seen_at', '<=', now - ADMIN_SESSION_IDLE_MS)
+    .where((eb) =>
+      eb.or([eb('last_seen_at', '<=', now - ADMIN_SESSION_IDLE_MS), eb('created_at', '<=', now - maxAgeMs)]),
+    )
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }

@@ -57,11 +57,14 @@ export interface SubmissionInput {
   labels: string;
 }
 
-export async function insertSubmission(database: Db, input: SubmissionInput, now: number): Promise<void> {
-  await writeTx(database, (trx) =>
+/** Stores a submission; answers its id. */
+export async function insertSubmission(database: Db, input: SubmissionInput, now: number): Promise<number> {
+  const row = await writeTx(database, (trx) =>
     trx
       .insertInto('form_submissions')
       .values({ ...input, created_at: now })
-      .execute(),
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
+  return Number(row.id);
 }

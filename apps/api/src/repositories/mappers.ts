@@ -1,6 +1,6 @@
 import { CATEGORY_PAGES, EventStatus, isPaidPaper } from '@portal/api-client/constants';
 import type { Banner, EventItem, ListItem, Video, WhitePaper } from '@portal/api-client/contract';
-import { mobileArticlePath, mobileDetailPath, topicPath, videoPath, whitePaperPath } from '@portal/routes';
+import { phoneArticlePath, topicPath, videoPath, whitePaperPath } from '@portal/routes';
 import { formatDate, formatTime } from '../lib/time';
 
 /** Row → contract shapes shared by the repositories; item urls are in-product paths. */
@@ -20,8 +20,7 @@ export function articleUrl(id: number, catId: number): string {
 
 /** The phone page of the same article (the route table's width redirect of articleUrl). */
 export function mobileArticleUrl(id: number, catId: number): string {
-  const alias = categoryAlias(catId);
-  return alias ? mobileArticlePath(alias, id) : mobileDetailPath(id);
+  return phoneArticlePath(id, categoryAlias(catId));
 }
 
 export interface ArticleListRow {

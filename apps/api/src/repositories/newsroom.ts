@@ -45,6 +45,8 @@ const ARTICLE_ENTITY = 'article';
 export interface Actor {
   editorId: number | null;
   editor: string;
+  /** The client address of the request (audit records carry it); absent for the CLI and scheduler. */
+  ip?: string;
 }
 
 const CATEGORY_BY_ALIAS = new Map(CATEGORY_PAGES.map((c) => [c.alias.toLowerCase(), c]));
@@ -69,6 +71,7 @@ const SUMMARY_COLUMNS = [
   'is_hot',
   'is_recommend',
   'publish_at',
+  'unpublish_at',
   'created_at',
   'updated_at',
   'member_id',
@@ -83,6 +86,7 @@ type SummaryRow = {
   is_hot: number;
   is_recommend: number;
   publish_at: number | null;
+  unpublish_at: number | null;
   created_at: number;
   updated_at: number | null;
   member_id: number | null;
@@ -103,6 +107,7 @@ function toSummary(r: SummaryRow): AdminArticleSummary {
     is_recommend: Number(r.is_recommend) === 1,
     publishAt: status === PublicationStatus.Scheduled ? iso(r.publish_at) : null,
     publishedAt: status === PublicationStatus.Published ? iso(r.created_at) : null,
+    unpublishAt: iso(r.unpublish_at),
     updatedAt: iso(r.updated_at ?? r.created_at) as string,
     url: articleUrl(id, catId),
     memberId: r.member_id === null ? null : Number(r.member_id),
@@ -399,7 +404,7 @@ export async function unpublishArticle(
     if (next !== status) {
       await tx.db
         .updateTable('articles')
-        .set({ status: ARTICLE_DB_STATUS[next], publish_at: null, updated_at: now })
+        .set({ status: ARTICLE_DB_STATUS[next], publish_at: null, unpublish_at: null, updated_at: now })
         .where('id', '=', id)
         .execute();
       await recordAudit(tx.db, { ...actor, action: 'unpublish', entity: 'article', entityId: id }, now);
@@ -457,6 +462,78 @@ export async function publishDue(database: Db, now: number): Promise<number[]> {
     if (done) published.push(Number(id));
   }
   return published;
+}
+
+export type UnpublishAtOutcome = 'done' | 'not_found' | 'not_public';
+
+/**
+ * Sets (or, with null, clears) the time a published or scheduled article goes offline by itself
+ * (下线时间). The caller checks that the time is ahead of now and of a scheduled publication.
+ */
+export async function setUnpublishAt(
+  database: Db,
+  id: number,
+  at: number | null,
+  actor: Actor,
+  now: number,
+): Promise<UnpublishAtOutcome> {
+  return writeTxDb(database, async (tx) => {
+    const status = await statusOf(tx.db, id);
+    if (status === null) return 'not_found';
+    if (status !== PublicationStatus.Published && status !== PublicationStatus.Scheduled) return 'not_public';
+    await tx.db.updateTable('articles').set({ unpublish_at: at }).where('id', '=', id).execute();
+    const detail = at === null ? '取消定时下线' : new Date(at).toISOString();
+    await recordAudit(
+      tx.db,
+      { ...actor, action: 'schedule-unpublish', entity: 'article', entityId: id, detail },
+      now,
+    );
+    return 'done';
+  });
+}
+
+/**
+ * Takes offline every published article whose 下线时间 has come. Like publishDue, each flip is a
+ * conditional UPDATE in its own write transaction: with several processes each happens once.
+ */
+export async function unpublishDue(database: Db, now: number): Promise<number[]> {
+  const due = await database.db
+    .selectFrom('articles')
+    .select('id')
+    .where('status', '=', ARTICLE_DB_STATUS.published)
+    .where('unpublish_at', '<=', now)
+    .orderBy('unpublish_at')
+    .limit(100)
+    .execute();
+  const done: number[] = [];
+  for (const { id } of due) {
+    const flipped = await writeTxDb(database, async (tx) => {
+      const res = await tx.db
+        .updateTable('articles')
+        .set({ status: ARTICLE_DB_STATUS.unpublished, unpublish_at: null, updated_at: now })
+        .where('id', '=', Number(id))
+        .where('status', '=', ARTICLE_DB_STATUS.published)
+        .where('unpublish_at', '<=', now)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false; // another process got there first
+      await removeFromIndex(tx, [Number(id)]);
+      await recordAudit(
+        tx.db,
+        {
+          editorId: null,
+          editor: 'system',
+          action: 'unpublish',
+          entity: 'article',
+          entityId: id,
+          detail: '定时下线',
+        },
+        now,
+      );
+      return true;
+    });
+    if (flipped) done.push(Number(id));
+  }
+  return done;
 }
 
 export async function listRevisions(database: Db, articleId: number): Promise<RevisionSummary[]> {

@@ -150,7 +150,7 @@ interface ReviewDecision {
 }
 
 /** Who decided: an editor of the back office, or `pnpm admin` ('cli'). */
-export type Reviewer = Pick<AuditRecord, 'editorId' | 'editor'>;
+export type Reviewer = Pick<AuditRecord, 'editorId' | 'editor' | 'ip'>;
 
 /**
  * Decides one entry that is still pending, in one write transaction (IMMEDIATE on SQLite) with its

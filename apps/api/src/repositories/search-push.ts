@@ -111,3 +111,66 @@ export async function pendingSearchPush(
     last_error: r.last_error,
   }));
 }
+
+/** The claimed rows wait until `at` without counting an attempt (the daily quota is spent). */
+export async function deferSearchPush(
+  database: Db,
+  articleIds: readonly number[],
+  at: number,
+  note: string,
+): Promise<void> {
+  if (articleIds.length === 0) return;
+  await database.db
+    .updateTable('search_push_queue')
+    .set({ next_at: at, last_error: note.slice(0, 500) })
+    .where('article_id', 'in', articleIds)
+    .execute();
+}
+
+/** What the queue holds: waiting articles, and those of them that failed at least once. */
+export async function searchPushQueueCounts(database: Db): Promise<{ pending: number; failing: number }> {
+  const row = await database.db
+    .selectFrom('search_push_queue')
+    .select([
+      sql<number>`count(*)`.as('pending'),
+      sql<number>`coalesce(sum(case when attempts > 0 then 1 else 0 end), 0)`.as('failing'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), failing: Number(row.failing) };
+}
+
+export interface SiteQuotaRow {
+  site: string;
+  /** YYYY-MM-DD, Asia/Shanghai. */
+  day: string;
+  remain: number;
+  checked_at: number;
+}
+
+/** Records what the engine answered each site has left on `day` (the latest answer wins). */
+export async function recordSearchPushQuota(
+  database: Db,
+  quotas: readonly { site: string; remain: number }[],
+  day: string,
+  now: number,
+): Promise<void> {
+  for (const { site, remain } of quotas) {
+    const row = { site, day, remain: Math.max(0, Math.floor(remain)), checked_at: now };
+    await database.db
+      .insertInto('search_push_quota')
+      .values(row)
+      .onConflict((oc) => oc.column('site').doUpdateSet({ day, remain: row.remain, checked_at: now }))
+      .execute();
+  }
+}
+
+/** Every site's last known quota, by site. */
+export async function searchPushQuotas(database: Db): Promise<SiteQuotaRow[]> {
+  const rows = await database.db.selectFrom('search_push_quota').selectAll().orderBy('site').execute();
+  return rows.map((r) => ({
+    site: r.site,
+    day: r.day,
+    remain: Number(r.remain),
+    checked_at: Number(r.checked_at),
+  }));
+}

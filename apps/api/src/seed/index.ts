@@ -8,7 +8,7 @@ import { hashPassword } from '../lib/password';
 import { findAssetsDir } from './assets';
 import * as content from './content';
 import { FileSink } from './files';
-import { seedJobs, seedResource, seedRows, siteSettings } from './resources';
+import { DEMO_SENSITIVE_WORDS, seedJobs, seedResource, seedRows, siteSettings } from './resources';
 import * as landing from './landing';
 import { demoMember } from './members';
 import { loadPlaces } from './places';
@@ -207,6 +207,8 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
         await seedRows(tx, 'events', events ?? [], at);
         await seedRows(tx, 'meets', meets ?? [], at);
         await seedRows(tx, 'forms', forms ?? [], at);
+        // A harmless demo dictionary, one word per level (never a real list): README "Moderation".
+        await seedResource(tx, 'sensitive-words', DEMO_SENSITIVE_WORDS, at);
         // A report with its news and recommended articles, a partner page with its items.
         const itemsOf = (id: unknown, kind: string) =>
           (reportItems ?? [])

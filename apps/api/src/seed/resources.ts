@@ -123,6 +123,13 @@ export async function seedRows(
   }
 }
 
+/** The demo sensitive words: made-up test words, one per level, named in the README. */
+export const DEMO_SENSITIVE_WORDS = [
+  { word: '测试违禁词', level: 'block', note: '演示：禁止' },
+  { word: '测试审核词', level: 'review', note: '演示：审核' },
+  { word: '测试替换词', level: 'mask', replacement: '***', note: '演示：替换' },
+];
+
 /** The positions of /recruit, in order. */
 export const seedJobs = (tx: Db, now: number) =>
   seedResource(

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { defaultDecodeConcurrency } from '@portal/config';
 import { HEALTH_PATHS } from '@portal/routes';
 import type { ProdConfig } from './config';
 import { LOCAL_PASSIVE_HEALTH, testNginxConfig, workerAddress, writeNginxConfig } from './nginx';
@@ -160,6 +161,9 @@ export class Supervisor {
         // The release step seeded (or not) before any worker started: workers never seed.
         SEED: 'none',
         PORTAL_WORKER: String(slot),
+        // The machine's cores shared out among the workers' image decode queues (unless set).
+        IMAGE_DECODE_CONCURRENCY:
+          env.IMAGE_DECODE_CONCURRENCY?.trim() || String(defaultDecodeConcurrency(config.workers)),
         // Each worker serves its own metrics: worker i on METRICS_PORT + i (off when unset).
         ...(env.METRICS_PORT?.trim() ? { METRICS_PORT: String(Number(env.METRICS_PORT) + slot) } : {}),
       },

@@ -16,7 +16,8 @@ export interface CarouselProps<T> {
 /** Landing carousel (spec section 2): 3 slides per view on desktop, 'auto' on phones, looping autoplay. */
 export function Carousel<T>({ items, render, itemKey, label }: CarouselProps<T>) {
   return (
-    <div className="lp-carousel" aria-label={label}>
+    // A named region (a div cannot carry a label).
+    <section className="lp-carousel" aria-label={label}>
       <Swiper
         modules={[Autoplay, Navigation, Pagination]}
         slidesPerView="auto"
@@ -33,6 +34,6 @@ export function Carousel<T>({ items, render, itemKey, label }: CarouselProps<T>)
           </SwiperSlide>
         ))}
       </Swiper>
-    </div>
+    </section>
   );
 }

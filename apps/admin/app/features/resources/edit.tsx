@@ -14,6 +14,7 @@ import {
 import type { EditConflict } from '@portal/api-client/admin';
 import NotFound from '../../routes/not-found';
 import { EditConflictDialog, differencesOf } from '../shared/EditConflictDialog';
+import { PresenceTag, usePresence } from '../shared/presence';
 import { AdminApiError, adminApi } from '../../lib/api';
 import { useEditor } from '../../lib/session';
 import { FieldGrid, ScheduleItem, type Mode } from './fields';
@@ -65,6 +66,7 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
     theirs: ResourceRecord;
   } | null>(null);
   const mode: Mode = id === null ? 'create' : 'update';
+  const editing = usePresence(kind, id);
 
   if (!canResource(user.role, kind, 'read'))
     return <Result status="403" title="没有权限" subTitle={`您的角色不能管理「${decl.label}」。`} />;
@@ -201,6 +203,7 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
             </Link>
             {title}
             {name && mode === 'update' && <span className="title-sub">{name}</span>}
+            <PresenceTag names={editing} />
           </Space>
         }
         extra={

@@ -36,6 +36,7 @@ import { useSearchFilters } from '../../lib/search-filters';
 import { useEditor } from '../../lib/session';
 import { displayValue, previewUrl, recordId, scheduleState } from './model';
 import { NewsletterSend } from './newsletter-send';
+import { SensitiveImportExport } from '../shared/SensitiveHits';
 import { MemberPhone } from './members';
 import { MoveTo } from './move-to';
 import { DragHandle, SortableArea, SortableRow } from './sortable';
@@ -349,6 +350,9 @@ function ListOf({
               <a href={listPreview} target="_blank" rel="noreferrer">
                 <EyeOutlined /> 查看前台
               </a>
+            )}
+            {kind === 'sensitive-words' && canCreate && (
+              <SensitiveImportExport onImported={() => void revalidator.revalidate()} />
             )}
             {canCreate && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/${kind}/new`)}>

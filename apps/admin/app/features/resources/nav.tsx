@@ -1,4 +1,10 @@
-import { CalendarOutlined, FileTextOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  FileTextOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { can, type EditorRole, type Permission } from '@portal/api-client/admin';
 import { RESOURCES, canResource, type ResourceKind } from '@portal/api-client/admin-resources';
@@ -54,6 +60,13 @@ const NAV_GROUPS: NavGroup[] = [
     label: '站点设置',
     icon: <SettingOutlined />,
     entries: [kind('categories'), kind('menus'), kind('settings'), kind('jobs')],
+  },
+  {
+    // Sensitive words (issue 26): the dictionary (admins) and what it found (admins, reviewers).
+    key: 'moderation',
+    label: '内容安全',
+    icon: <SafetyOutlined />,
+    entries: [kind('sensitive-words'), kind('sensitive-hits')],
   },
   {
     key: 'people',

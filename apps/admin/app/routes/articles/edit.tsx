@@ -39,6 +39,9 @@ import { ArticlePreview } from '../../features/articles/preview';
 import { StatusTag } from '../../features/articles/status';
 import { ContentEditor } from '../../features/shared/ContentEditor';
 import { EditConflictDialog, differencesOf } from '../../features/shared/EditConflictDialog';
+import { PresenceTag, usePresence } from '../../features/shared/presence';
+import { ARTICLE_ENTITY } from '@portal/api-client/presence';
+import { SensitiveWarnings } from '../../features/shared/SensitiveHits';
 import { AdminApiError, adminApi } from '../../lib/api';
 
 export async function clientLoader({ params }: { params: { id?: string } }): Promise<AdminArticle | null> {
@@ -103,6 +106,8 @@ export default function ArticleEditor() {
   const values = Form.useWatch([], form) as Partial<ArticleInput> | undefined;
   const [busy, setBusy] = useState(false);
   const [at, setAt] = useState<Dayjs | null>(null);
+  const [offlineAt, setOfflineAt] = useState<Dayjs | null>(null);
+  const editing = usePresence(ARTICLE_ENTITY, article ? String(article.id) : null);
   const [history, setHistory] = useState<RevisionSummary[] | null>(null);
   /** A save refused because someone saved first, with the newest version beside this copy. */
   const [clash, setClash] = useState<{
@@ -166,6 +171,14 @@ export default function ArticleEditor() {
       message.success(article!.status === 'scheduled' ? '已取消定时发布' : '已下线');
       await reload(article!.id);
     });
+  /** Sets (a time) or clears (null) when the article goes offline by itself. */
+  const onUnpublishAt = (when: Dayjs | null) =>
+    run(async () => {
+      await adminApi.unpublishAt(article!.id, when ? when.toISOString() : '');
+      message.success(when ? `将于 ${when.format('YYYY-MM-DD HH:mm')} 下线` : '已取消定时下线');
+      setOfflineAt(null);
+      await reload(article!.id);
+    });
   const onDelete = () =>
     run(async () => {
       await adminApi.deleteArticle(article!.id);
@@ -212,6 +225,12 @@ export default function ArticleEditor() {
                 定时 {dayjs(article.publishAt).format('YYYY-MM-DD HH:mm')}
               </Typography.Text>
             )}
+            {article?.unpublishAt && (
+              <Typography.Text type="warning">
+                {dayjs(article.unpublishAt).format('YYYY-MM-DD HH:mm')} 下线
+              </Typography.Text>
+            )}
+            <PresenceTag names={editing} />
           </Space>
         }
         extra={
@@ -249,6 +268,31 @@ export default function ArticleEditor() {
                 立即发布
               </Button>
             )}
+            {(published || article?.status === 'scheduled') &&
+              (article.unpublishAt ? (
+                <Button icon={<ClockCircleOutlined />} onClick={() => onUnpublishAt(null)}>
+                  取消定时下线
+                </Button>
+              ) : (
+                <Space.Compact>
+                  <DatePicker
+                    showTime={{ format: 'HH:mm' }}
+                    format="YYYY-MM-DD HH:mm"
+                    placeholder="下线时间"
+                    value={offlineAt}
+                    onChange={setOfflineAt}
+                    disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                    aria-label="下线时间"
+                  />
+                  <Button
+                    icon={<ClockCircleOutlined />}
+                    disabled={!offlineAt || busy}
+                    onClick={() => offlineAt && onUnpublishAt(offlineAt)}
+                  >
+                    定时下线
+                  </Button>
+                </Space.Compact>
+              ))}
             {(published || article?.status === 'scheduled') && (
               <Popconfirm
                 title={published ? '下线后读者将无法访问此文，确定？' : '取消定时发布？'}
@@ -341,6 +385,7 @@ export default function ArticleEditor() {
           <ContentEditor onError={(msg) => message.error(msg)} />
         </Form.Item>
       </Card>
+      <SensitiveWarnings title={values?.title} description={values?.description} content={values?.content} />
       <Card title="预览（桌面端与手机端）">
         <ArticlePreview article={values ?? inputOf(article)} />
       </Card>

@@ -1,3 +1,5 @@
+import { ARTICLE_ENTITY } from '@portal/api-client/presence';
+import { PresenceTag, usePresenceList } from '../../features/shared/presence';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -10,6 +12,7 @@ import {
   type AdminArticleSummary,
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { SearchPushStatus } from '../../features/articles/SearchPushStatus';
 import { StatusTag } from '../../features/articles/status';
 import { adminApi } from '../../lib/api';
 import { useSearchFilters } from '../../lib/search-filters';
@@ -31,6 +34,10 @@ export default function ArticleList() {
   const navigate = useNavigate();
   const page = Number(params.get('page') ?? 1);
   const pageSize = Number(params.get('pageSize') ?? ADMIN_PAGE_SIZE.default);
+  const editing = usePresenceList(
+    ARTICLE_ENTITY,
+    items.map((a) => a.id),
+  );
 
   const columns: ColumnsType<AdminArticleSummary> = [
     {
@@ -42,6 +49,7 @@ export default function ArticleList() {
           {a.is_hot && <Tag color="volcano">热门</Tag>}
           {a.is_recommend && <Tag color="geekblue">推荐</Tag>}
           {a.memberId !== null && <Tag>会员专栏</Tag>}
+          <PresenceTag names={editing[String(a.id)]} />
         </Space>
       ),
     },
@@ -60,7 +68,14 @@ export default function ArticleList() {
         a.status === 'scheduled' ? (
           <Typography.Text type="warning">定时 {fmt(a.publishAt)}</Typography.Text>
         ) : a.status === 'published' ? (
-          fmt(a.publishedAt)
+          <>
+            {fmt(a.publishedAt)}
+            {a.unpublishAt && (
+              <div>
+                <Typography.Text type="warning">下线 {fmt(a.unpublishAt)}</Typography.Text>
+              </div>
+            )}
+          </>
         ) : (
           <Typography.Text type="secondary">编辑于 {fmt(a.updatedAt)}</Typography.Text>
         ),
@@ -141,6 +156,7 @@ export default function ArticleList() {
           </Button>
         }
       >
+        <SearchPushStatus />
         <Table<AdminArticleSummary>
           rowKey="id"
           columns={columns}

@@ -1,5 +1,5 @@
 import type { FetchLike } from '../sms';
-import type { SearchPushProvider } from './provider';
+import { QuotaSpentError, type PushReceipt, type SearchPushProvider, type SiteQuota } from './provider';
 
 /**
  * Baidu's link submission API (普通收录 · API提交, SEARCH_PUSH_PROVIDER=baidu): POST the URLs, one a
@@ -7,9 +7,11 @@ import type { SearchPushProvider } from './provider';
  * The site is each URL's origin, so the desktop host and an m. host (PUBLIC_MOBILE_ORIGIN), each
  * verified in Baidu's webmaster tools under the same account, get one request each.
  *
- * Answers: `{"success":n,"remain":n,"not_same_site":[…],"not_valid":[…]}` when taken; URLs listed as
- * not_same_site or not_valid would be refused again, so they are reported and not retried.
- * `{"error":code,"message":…}` (bad token, over quota) or a failed request rejects: retried later.
+ * Answers: `{"success":n,"remain":n,"not_same_site":[…],"not_valid":[…]}` when taken (`remain`: what
+ * the site has left of today's quota, returned to the caller); URLs listed as not_same_site or
+ * not_valid would be refused again, so they are reported and not retried. `{"error":400,"message":
+ * "over quota"}` rejects with QuotaSpentError (the push waits for the next day); any other error
+ * answer (bad token, bad site) or a failed request rejects: retried later.
  * Always https: the token is in the query, and a plain-http request would show it to every hop
  * (the API's config refuses an http BAIDU_PUSH_ENDPOINT).
  */
@@ -17,6 +19,7 @@ export const BAIDU_PUSH_ENDPOINT = 'https://data.zz.baidu.com/urls';
 
 interface BaiduAnswer {
   success?: number;
+  remain?: number;
   not_same_site?: string[];
   not_valid?: string[];
   error?: number;
@@ -40,7 +43,8 @@ export class BaiduSearchPush implements SearchPushProvider {
     return url.toString();
   }
 
-  async push(urls: readonly string[]): Promise<void> {
+  async push(urls: readonly string[]): Promise<PushReceipt> {
+    const quota: SiteQuota[] = [];
     const bySite = new Map<string, string[]>();
     for (const url of urls) {
       const site = new URL(url).origin;
@@ -55,18 +59,25 @@ export class BaiduSearchPush implements SearchPushProvider {
       const text = await res.text();
       let answer: BaiduAnswer = {};
       try {
-        answer = JSON.parse(text) as BaiduAnswer;
+        answer = (JSON.parse(text) as BaiduAnswer | null) ?? {};
       } catch {
         /* reported below */
+      }
+      if (answer.error !== undefined && /over\s*quota/i.test(String(answer.message ?? ''))) {
+        quota.push({ site, remain: 0 });
+        throw new QuotaSpentError(`baidu push quota spent for ${site}: ${answer.message}`, quota);
       }
       if (!res.ok || answer.error !== undefined || answer.success === undefined) {
         throw new Error(
           `baidu push failed for ${site}: ${res.status} ${answer.error ?? ''} ${answer.message ?? text.slice(0, 200)}`,
         );
       }
+      if (typeof answer.remain === 'number' && Number.isFinite(answer.remain))
+        quota.push({ site, remain: answer.remain });
       const refused = [...(answer.not_same_site ?? []), ...(answer.not_valid ?? [])];
       if (refused.length > 0)
         this.log(`baidu push refused ${refused.length} URL(s) of ${site}: ${refused.join(' ')}`);
     }
+    return { quota };
   }
 }

@@ -2,7 +2,7 @@ import type { FetchLike } from '../sms';
 import { BaiduSearchPush } from './baidu';
 import { SearchPushOutbox, type SearchPushProvider } from './provider';
 
-export { SEARCH_PUSH_OUTBOX, type SearchPushProvider } from './provider';
+export { QuotaSpentError, SEARCH_PUSH_OUTBOX, type SearchPushProvider } from './provider';
 export { BaiduSearchPush } from './baidu';
 
 export type SearchPushProviderName = 'outbox' | 'baidu';

@@ -13,9 +13,35 @@ export interface SearchPushProvider {
   readonly batchSize: number;
   /**
    * Hands the URLs to the search engine; rejects when the batch should be tried again later (the
-   * engine is down, refuses the credential, or is over its daily quota).
+   * engine is down or refuses the credential), with QuotaSpentError when a site's daily quota is
+   * spent. An engine with a daily quota answers what each site has left of it.
    */
-  push(urls: readonly string[]): Promise<void>;
+  push(urls: readonly string[]): Promise<PushReceipt | void>;
+}
+
+/** What one site has left of the engine's daily quota, as the engine answered. */
+export interface SiteQuota {
+  /** The site's origin ("https://www.example.com"). */
+  site: string;
+  remain: number;
+}
+
+export interface PushReceipt {
+  quota: SiteQuota[];
+}
+
+/**
+ * The engine refused a site's URLs because its daily quota is spent. `quota` holds what the sites
+ * pushed before it answered, and the spent site at 0: the push waits for the next day.
+ */
+export class QuotaSpentError extends Error {
+  constructor(
+    message: string,
+    readonly quota: SiteQuota[],
+  ) {
+    super(message);
+    this.name = 'QuotaSpentError';
+  }
 }
 
 /** The outbox file's name under DATA_DIR: one line `url<TAB>ISO time` per pushed URL. */

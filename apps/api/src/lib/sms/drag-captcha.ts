@@ -22,6 +22,13 @@ export const PIECE_SIZE = 40;
 export const TOLERANCE = 6;
 /** A challenge must be solved and used within this time (covers waiting for the SMS code). */
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/**
+ * Challenges one address may ask for a minute, member and back-office sliders together (both count
+ * under challengeLimitKey).
+ */
+export const CHALLENGES_PER_IP_MINUTE = 30;
+/** The limiter key of challenges asked from `addressKey` (see lib/address-key). */
+export const challengeLimitKey = (addressKey: string) => `captcha:ip:${addressKey}`;
 /** The outline drawn around the gap and the piece (the picture itself never reaches this value). */
 export const OUTLINE = 255;
 const OUTLINE_PX = 2;

@@ -74,11 +74,16 @@ export const editorsStore: ResourceStore = {
       );
     }
     if (input.display_name !== undefined && input.display_name !== row.display_name) {
-      await database.db
-        .updateTable('editors')
-        .set({ display_name: String(input.display_name), updated_at: now })
-        .where('id', '=', Number(id))
-        .execute();
+      // Audited: the display name is what public article pages print as the editor.
+      const displayName = String(input.display_name);
+      const detail = `${row.display_name} → ${displayName}`;
+      await changeEditor(
+        database,
+        username,
+        { displayName },
+        { ...actor, action: 'display-name', detail },
+        now,
+      );
     }
     if (input.role !== row.role) {
       const role = input.role as EditorRole;

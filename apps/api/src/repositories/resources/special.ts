@@ -421,6 +421,7 @@ const auditLog: ResourceStore = {
           entity: row.entity,
           entityId: row.entity_id,
           detail: row.detail,
+          ip: row.ip,
           createdAt: isoOf(row.created_at),
         }
       : null;

@@ -186,6 +186,25 @@ export default async function articleRoutes(app: FastifyInstance) {
     },
   );
 
+  /** 下线时间: `at` in the future takes the article offline then; empty clears it. */
+  app.post<{ Params: IdParams; Body: InferType<typeof publishSchema> }>(
+    '/articles/:id/unpublish-at',
+    { schema: { params: idParams, body: publishSchema }, config },
+    async (request): Promise<AdminArticle> => {
+      const { id } = request.params;
+      const now = Date.now();
+      const at = parseTime(request.body.at, 'at') ?? null;
+      const article = await newsroom.getArticle(app.database, id);
+      if (!article) throw notFound();
+      const publishAt = article.publishAt === null ? now : Date.parse(article.publishAt);
+      if (at !== null && (at <= now || at <= publishAt)) throw badInput(ADMIN_MSG.unpublishAtPast, 'at');
+      const outcome = await newsroom.setUnpublishAt(app.database, id, at, actorOf(request), now);
+      if (outcome === 'not_found') throw notFound();
+      if (outcome === 'not_public') throw new AdminHttpError(409, ADMIN_MSG.unpublishAtNotPublic);
+      return (await newsroom.getArticle(app.database, id)) as AdminArticle;
+    },
+  );
+
   app.get<{ Params: IdParams }>(
     '/articles/:id/revisions',
     { schema: { params: idParams }, config },

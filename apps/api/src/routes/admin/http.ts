@@ -67,10 +67,10 @@ export function editorOf(request: FastifyRequest): EditorSession {
   return request.editorSession;
 }
 
-/** The editor as the audit log and revisions name them. */
+/** The editor as the audit log and revisions name them, with the address the request came from. */
 export function actorOf(request: FastifyRequest): Actor {
   const { editor } = editorOf(request);
-  return { editorId: editor.id, editor: editor.username };
+  return { editorId: editor.id, editor: editor.username, ip: request.ip };
 }
 
 /** yup for admin routes: unknown keys stripped, the first failure as 400 naming its field. */

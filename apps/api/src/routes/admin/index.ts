@@ -13,8 +13,11 @@ import { AdminHttpError, adminValidatorCompiler } from './http';
 import leadRoutes from './leads';
 import mediaRoutes from './media';
 import newsletterRoutes from './newsletter';
+import presenceRoutes from './presence';
 import resourceRoutes from './resources';
 import reviewRoutes from './review';
+import searchPushRoutes from './search-push';
+import sensitiveWordRoutes from './sensitive-words';
 import sessionRoutes from './session';
 import uploadRoutes from './uploads';
 
@@ -38,9 +41,10 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
 
   app.setErrorHandler((error: FastifyError | AdminHttpError | ApiError, request, reply) => {
     if (error instanceof AdminHttpError) return reply.status(error.statusCode).send(error.body);
-    // Shared code below the admin routes (uploads, multipart) speaks the public API's errors.
+    // Shared code below the admin routes (uploads, multipart) speaks the public API's errors: a
+    // server-side state (500, or 503 when the image decode queue is full) keeps its status.
     if (error instanceof ApiError)
-      return reply.status(error.code === ErrorCode.ServerError ? 500 : 400).send({ message: error.message });
+      return reply.status(error.statusCode >= 500 ? error.statusCode : 400).send({ message: error.message });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).send({ message: ERROR_MESSAGES[ErrorCode.DatabaseUnavailable] });
@@ -60,7 +64,10 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
     reply.header('cache-control', 'no-store');
     const token = request.cookies[ADMIN_SESSION_COOKIE];
     const now = Date.now();
-    const session = token && token.length <= 100 ? await findEditorSession(app.database, token, now) : null;
+    const session =
+      token && token.length <= 100
+        ? await findEditorSession(app.database, token, now, config.adminSessionMaxAgeMs)
+        : null;
     const routeConfig = request.routeOptions.config;
     if (!session) {
       if (routeConfig.anonymous || !request.routeOptions.url) return; // unknown paths reach the 404 handler
@@ -88,7 +95,10 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(reviewRoutes);
   await app.register(leadRoutes);
   await app.register(resourceRoutes);
+  await app.register(presenceRoutes);
+  await app.register(sensitiveWordRoutes);
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
   await app.register(newsletterRoutes);
+  await app.register(searchPushRoutes);
 }

@@ -88,7 +88,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
             variants: [],
           };
         } else {
-          stored = await storeEditorFile(file, app.fileStore, {
+          stored = await storeEditorFile(file, app.fileStore, app.imageDecodes, {
             area: 'media',
             now,
             formatMsg: MEDIA_FORMAT_MSG,

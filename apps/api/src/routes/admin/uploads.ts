@@ -29,7 +29,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     async (request) => {
       const file = (request.body as MultipartBody | undefined)?.file;
       if (!file || typeof file !== 'object') throw badInput(UPLOAD_MISSING_MSG, 'file');
-      const stored = await storeEditorFile(file, app.fileStore);
+      const stored = await storeEditorFile(file, app.fileStore, app.imageDecodes);
       const actor = actorOf(request);
       await recordUpload(app.database, stored, file.clientName, `editor:${actor.editor}`, Date.now());
       await recordAudit(

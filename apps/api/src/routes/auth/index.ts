@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
+import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
 import { defineCall } from '../../lib/route';
@@ -13,7 +14,7 @@ const TOKEN_RATE = { limit: 600, windowMs: 60_000 };
 
 export default async function authRoutes(app: FastifyInstance, { config }: { config: ApiConfig }) {
   defineCall(app, 'accessToken', async ({ id, secret }, request) => {
-    await app.rateLimit.consume(`token:${request.ip}`, TOKEN_RATE.limit, TOKEN_RATE.windowMs);
+    await app.rateLimit.consume(`token:${addressKey(request.ip)}`, TOKEN_RATE.limit, TOKEN_RATE.windowMs);
     // Both comparisons always run: the answer time does not tell which half was wrong.
     const idOk = safeEqual(id, config.clientId);
     const secretOk = safeEqual(secret, config.clientSecret);

@@ -19,6 +19,8 @@ import { ApiError, ok } from '../../lib/envelope';
 import { htmlText, storedHtml } from '../../lib/sanitize';
 import { EDITOR_SIZE_MSG, storeEditorFile } from '../../lib/uploads';
 import * as columns from '../../repositories/columns';
+import * as members from '../../repositories/members';
+import type { Screened } from '../../plugins/moderation';
 import { defineSchemaCall } from '../../lib/route';
 import { memberOf } from '../member/call';
 import { registerUpload } from '../member';
@@ -64,17 +66,24 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
       throw new ApiError(ErrorCode.Forbidden, '您的专栏尚未开通，暂不能发布文章');
   }
 
-  /** Validates channel/category and sanitises the body: the stored fields of an article. */
-  async function articleFields(payload: {
-    title: string;
-    content: string;
-    channel: number;
-    category: number;
-    is_push: number;
-    description: string;
-    keyword: string;
-    draft: number;
-  }): Promise<columns.ArticleFields> {
+  /**
+   * Validates channel/category, sanitises the body and screens the texts for sensitive words (a
+   * `block` word refuses, `mask` words are replaced): the stored fields of an article, and the
+   * screening to file against it once written.
+   */
+  async function articleFields(
+    memberId: number,
+    payload: {
+      title: string;
+      content: string;
+      channel: number;
+      category: number;
+      is_push: number;
+      description: string;
+      keyword: string;
+      draft: number;
+    },
+  ): Promise<{ fields: columns.ArticleFields; screened: Screened }> {
     if (!(await columns.categoryBelongsTo(app.database, payload.category, payload.channel))) {
       throw new ApiError(ErrorCode.Validation, MSG.categoryRequired);
     }
@@ -85,15 +94,31 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     const stored = storedHtml(payload.content);
     // What survives sanitising must still be content: '<script>…</script>' alone is an empty article.
     if (isEditorEmpty(stored.content)) throw new ApiError(ErrorCode.Validation, MSG.contentRequired);
+    const screened = await app.moderation.screen({
+      source: 'column-article',
+      actor: `member:${memberId}`,
+      fields: [
+        { name: 'title', text: payload.title },
+        { name: 'description', text: htmlText(payload.description) },
+        { name: 'keyword', text: htmlText(payload.keyword) },
+        { name: 'content', text: stored.content, html: true },
+      ],
+    });
+    const text = screened.values;
     return {
-      title: payload.title,
-      channel: payload.channel,
-      category: payload.category,
-      ...stored,
-      description: htmlText(payload.description),
-      keyword: htmlText(payload.keyword),
-      is_push: payload.is_push,
-      status: payload.draft === 1 ? ArticleStatus.Unreviewed : ArticleStatus.Pending,
+      fields: {
+        title: text.title!,
+        channel: payload.channel,
+        category: payload.category,
+        ...stored,
+        content: text.content!,
+        description: text.description!,
+        keyword: text.keyword!,
+        is_push: payload.is_push,
+        // Always to the editors' queue (with its hits shown there) unless kept as a draft.
+        status: payload.draft === 1 ? ArticleStatus.Unreviewed : ArticleStatus.Pending,
+      },
+      screened,
     };
   }
 
@@ -112,6 +137,16 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
   defineSchemaCall(app, 'space_apply', object({ id: id('会员编号') }), async (payload, request) => {
     const memberId = memberOf(request);
     if (payload.id !== memberId) throw new ApiError(ErrorCode.Forbidden);
+    // The application makes the member's name and company a columnist's byline: screened first.
+    const profile = await members.findMember(app.database, memberId);
+    const screened = await app.moderation.screen({
+      source: 'column-apply',
+      actor: `member:${memberId}`,
+      fields: [
+        { name: 'username', text: profile?.username ?? '' },
+        { name: 'company', text: profile?.company ?? '' },
+      ],
+    });
     if (!(await columns.applyForColumn(app.database, memberId, now()))) {
       const state = await columns.columnState(app.database, memberId);
       throw new ApiError(
@@ -121,6 +156,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
           : '您的专栏申请正在审核中，请勿重复提交',
       );
     }
+    await screened.record(memberId);
     return { ...ok({ status: ColumnStatus.UnderReview }), msg: '申请已提交，请等待审核' };
   });
 
@@ -173,8 +209,9 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     async (payload, request) => {
       const memberId = memberOf(request);
       await requireApprovedColumn(memberId);
-      const fields = await articleFields(payload);
+      const { fields, screened } = await articleFields(memberId, payload);
       const articleId = await columns.insertArticle(app.database, memberId, fields, now());
+      await screened.record(articleId);
       return {
         ...ok({ id: articleId }),
         msg: fields.status === ArticleStatus.Pending ? '提交成功，等待审核' : '草稿已保存',
@@ -190,11 +227,12 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     async (payload, request) => {
       const memberId = memberOf(request);
       await requireApprovedColumn(memberId);
-      const fields = await articleFields(payload);
+      const { fields, screened } = await articleFields(memberId, payload);
       // An edited article goes back to review (or stays a draft); another member's id is "not found".
       if (!(await columns.updateArticle(app.database, memberId, payload.id, fields, now()))) {
         throw new ApiError(ErrorCode.NotFound, '文章不存在');
       }
+      await screened.record(payload.id);
       return {
         ...ok(null),
         msg: fields.status === ArticleStatus.Pending ? '修改成功，等待审核' : '草稿已保存',
@@ -229,7 +267,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     async (file, request) => {
       // Checked again: the column may have been withdrawn while the file was arriving.
       await requireApprovedColumn(memberOf(request));
-      const stored = await storeEditorFile(file, app.fileStore, { now: now() });
+      const stored = await storeEditorFile(file, app.fileStore, app.imageDecodes, { now: now() });
       await recordUpload(app.database, stored, file.clientName, `member:${memberOf(request)}`, now());
       return { ...ok({ url: stored.url }), msg: '上传成功' };
     },

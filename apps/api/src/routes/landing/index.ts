@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
+import { addressKey } from '../../lib/address-key';
 import { ApiError, ok } from '../../lib/envelope';
 import { defineSchemaCall } from '../../lib/route';
 import { findForm, insertSubmission } from '../../repositories/forms';
@@ -36,6 +37,9 @@ export const MSG_LANDING = {
   formNotFound: '活动表单不存在',
 } as const;
 
+/** 138****5678: enough to tell leads apart in the hit list without the whole number. */
+const maskedPhone = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+
 /** Vendor login, registration and access log; partner landing data; dynamic activity forms. */
 export default async function landingRoutes(app: FastifyInstance): Promise<void> {
   const database = app.database;
@@ -51,7 +55,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
 
   defineSchemaCall(app, 'vendor_login', landingSchemas.vendor_login, async ({ mobile, meet_id }, request) => {
     // Every attempt counts, known phone or not, so the limits also slow down number probing.
-    await limit(`vendor_login:ip:${request.ip}`, LANDING_LIMITS.loginPerIp);
+    await limit(`vendor_login:ip:${addressKey(request.ip)}`, LANDING_LIMITS.loginPerIp);
     await limit(`vendor_login:phone:${mobile}`, LANDING_LIMITS.loginPerPhone);
     const meetId = meet_id ?? 0;
     if (!(await hasLead(database, meetId, mobile))) throw new ApiError(ErrorCode.VendorUnregistered);
@@ -60,25 +64,43 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
   });
 
   defineSchemaCall(app, 'vendor_register', landingSchemas.vendor_register, async (payload, request) => {
-    await limit(`vendor_register:ip:${request.ip}`, LANDING_LIMITS.registerPerIp);
+    await limit(`vendor_register:ip:${addressKey(request.ip)}`, LANDING_LIMITS.registerPerIp);
     const meetId = payload.meet_id ?? 0;
     const name = await meetName(database, meetId);
     if (name === null) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.meetNotFound);
+    // The registration and its survey answers (validated JSON of {title, answer} pairs).
+    const survey = JSON.parse(payload.question || '[]') as { title: string; answer: string }[];
+    const screened = await app.moderation.screen({
+      source: 'vendor-register',
+      actor: `visitor:${request.ip}`,
+      fields: [
+        { name: 'name', text: payload.name },
+        { name: 'company', text: payload.company },
+        { name: 'department', text: payload.department },
+        { name: 'position', text: payload.position },
+        ...survey.map((q, i) => ({ name: `question[${i}].answer`, text: q.answer })),
+      ],
+    });
+    const text = screened.values;
     const outcome = await addLead(
       database,
       {
         meet_id: meetId,
         meet_name: payload.meetName || name,
-        name: payload.name,
+        name: text.name!,
         mobile: payload.mobile,
         email: payload.email,
-        company: payload.company,
-        department: payload.department,
-        position: payload.position,
-        question: payload.question || '[]',
+        company: text.company!,
+        department: text.department!,
+        position: text.position!,
+        question: payload.question
+          ? JSON.stringify(survey.map((q, i) => ({ ...q, answer: text[`question[${i}].answer`]! })))
+          : '[]',
       },
       Date.now(),
     );
+    // A lead is one phone's registration for one meet.
+    await screened.record(`${meetId}:${maskedPhone(payload.mobile)}`);
     app.metrics.leads.inc({ kind: 'vendor' });
     return {
       code: ErrorCode.Ok,
@@ -152,9 +174,29 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
     const form = await findForm(database, payload.activity_id);
     if (!form) throw new ApiError(ErrorCode.NotFound, MSG_LANDING.formNotFound);
     if (!form.is_submit) throw new ApiError(ErrorCode.ActivityClosed);
-    await limit(`form_register:ip:${request.ip}`, LANDING_LIMITS.formPerIp);
-    const { content, other } = await checkSubmission(database, form, payload);
-    await insertSubmission(
+    await limit(`form_register:ip:${addressKey(request.ip)}`, LANDING_LIMITS.formPerIp);
+    const checked = await checkSubmission(database, form, payload);
+    // Every free-text answer (choices are option ids): a block word refuses, mask words are replaced.
+    const screened = await app.moderation.screen({
+      source: 'activity-form',
+      actor: `visitor:${request.ip}`,
+      fields: [
+        ...Object.entries(checked.content).flatMap(([k, v]) =>
+          typeof v === 'string' ? [{ name: `content.${k}`, text: v }] : [],
+        ),
+        ...Object.entries(checked.other).map(([k, v]) => ({ name: `other.${k}`, text: v })),
+      ],
+    });
+    const content = Object.fromEntries(
+      Object.entries(checked.content).map(([k, v]) => [
+        k,
+        typeof v === 'string' ? screened.values[`content.${k}`]! : v,
+      ]),
+    );
+    const other = Object.fromEntries(
+      Object.keys(checked.other).map((k) => [k, screened.values[`other.${k}`]!]),
+    );
+    const submissionId = await insertSubmission(
       database,
       {
         activity_id: payload.activity_id,
@@ -166,6 +208,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
       },
       Date.now(),
     );
+    await screened.record(submissionId);
     app.metrics.leads.inc({ kind: 'form' });
     return { code: ErrorCode.Ok, msg: MSG_LANDING.submitted, data: null };
   });

@@ -4,9 +4,10 @@ import { mixed, number, object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, MAX_ID, MemberStatus } from '@portal/api-client/constants';
 import { loginSchema, memberRegisterSchema, MSG, profileSchema } from '@portal/api-client/schemas';
+import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '../../lib/password';
 import {
   AVATAR_SIZE_MSG,
   isOwnAvatar,
@@ -15,6 +16,7 @@ import {
   type ReceivedFile,
 } from '../../lib/uploads';
 import * as members from '../../repositories/members';
+import type { Screened } from '../../plugins/moderation';
 import type { RateLimitResult } from '../../plugins/rate-limit';
 import { defineSchemaCall } from '../../lib/route';
 import { memberOf } from './call';
@@ -41,30 +43,32 @@ export interface MemberRoutesOptions {
   now?: () => number;
 }
 
-/** A scrypt hash no password matches: unknown usernames cost the same time as wrong passwords. */
-let dummyHash: Promise<string> | null = null;
-
 /** Member accounts: register, login/logout, profile, avatar upload, SMS code and password reset. */
 export default async function memberRoutes(app: FastifyInstance, opts: MemberRoutesOptions): Promise<void> {
   const now = opts.now ?? (() => Date.now());
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
 
   defineSchemaCall(app, 'member_register', memberRegisterSchema, async (payload, request) => {
-    await app.rateLimit.consume(`register:ip:${request.ip}`, REGISTER_PER_IP_HOUR, 3600_000);
+    await app.rateLimit.consume(`register:ip:${addressKey(request.ip)}`, REGISTER_PER_IP_HOUR, 3600_000);
     await checkOptions(app, payload);
+    const screened = await screenProfile(app, 'member-register', `visitor:${request.ip}`, {
+      username: payload.username,
+      company: payload.company,
+      address: payload.address,
+    });
+    const text = screened.values;
     const created = await members.createMember(
       app.database,
       {
-        username: payload.username,
+        username: text.username!,
         mobile: payload.mobile,
         email: payload.email,
-        company: payload.company,
+        company: text.company!,
         industry: payload.industry,
         position: payload.position,
         department: payload.department,
         province: payload.province,
         city: payload.city,
-        address: payload.address,
+        address: text.address!,
         company_people: payload.company_people,
         password_hash: await hashPassword(payload.password),
       },
@@ -76,12 +80,13 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
         created.taken === 'username' ? '该会员名已被注册' : '该手机号已被注册',
       );
     }
+    await screened.record(created.id);
     return { ...ok({ id: created.id }), msg: '注册成功，请登录' };
   });
 
   defineSchemaCall(app, 'member_login', loginSchema, async (payload, request) => {
     const userKey = `login:user:${payload.username.toLowerCase()}`;
-    const ipKey = `login:ip:${request.ip}`;
+    const ipKey = `login:ip:${addressKey(request.ip)}`;
     // Raise, then check: every attempt is counted (one atomic increment) before the slow hash, so
     // parallel guesses cannot all read a count under the limit and all be evaluated.
     const byUser = await countAttempt(app, userKey, LOGIN_MAX_FAILURES);
@@ -90,7 +95,10 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
       throw new ApiError(ErrorCode.RateLimited, '登录失败次数过多，请稍后再试');
     }
     const member = await members.findCredentials(app.database, payload.username);
-    const valid = await verifyPassword(payload.password, member?.password_hash ?? (await dummyHash!));
+    // An unknown username costs one hash too, so timing does not tell which names exist.
+    const valid = member
+      ? await verifyPassword(payload.password, member.password_hash)
+      : await verifyNothing(payload.password);
     if (!member || !valid || member.status !== MemberStatus.Active) {
       // The attempt that used up the allowance makes the next wait twice as long.
       if (byUser.count === LOGIN_MAX_FAILURES) await raiseLevel(app, userKey);
@@ -101,6 +109,16 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     await app.rateLimit.reset(userKey);
     await app.rateLimit.reset(levelKey(userKey));
     await app.rateLimit.undo(ipKey);
+    // A hash made with older scrypt parameters is replaced now that the password is at hand.
+    if (needsRehash(member.password_hash)) {
+      await members.rehashPassword(
+        app.database,
+        member.id,
+        member.password_hash,
+        await hashPassword(payload.password),
+        now(),
+      );
+    }
     const stoken = randomBytes(32).toString('base64url');
     await members.createSession(app.database, member.id, stoken, now(), SESSION_TTL_MS);
     return {
@@ -140,6 +158,11 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     await checkOptions(app, payload);
     const current = await members.findMember(app.database, memberId);
     if (!current) throw new ApiError(ErrorCode.SessionInvalid);
+    const screened = await screenProfile(app, 'member-profile', `member:${memberId}`, {
+      company: payload.company,
+      address: payload.address,
+    });
+    const text = screened.values;
     let avatar: string | undefined;
     if (payload.avatar !== undefined && payload.avatar !== current.avatar) {
       // Only a file this member uploaded through member_upload (or '' to remove it).
@@ -153,24 +176,25 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
       memberId,
       {
         email: payload.email,
-        company: payload.company,
+        company: text.company!,
         industry: payload.industry,
         position: payload.position,
         department: payload.department,
         province: payload.province,
         city: payload.city,
-        address: payload.address,
+        address: text.address!,
         company_people: payload.company_people,
         ...(avatar !== undefined ? { avatar } : {}),
       },
       now(),
     );
     if (!updated) throw new ApiError(ErrorCode.SessionInvalid);
+    await screened.record(memberId);
     return { ...ok(updated), msg: '保存成功' };
   });
 
   registerUpload(app, 'member_upload', AVATAR_MAX_BYTES, AVATAR_SIZE_MSG, async (file, request) => {
-    const stored = await storeAvatar(file, app.fileStore, memberOf(request));
+    const stored = await storeAvatar(file, app.fileStore, app.imageDecodes, memberOf(request));
     return { ...ok(stored.url), msg: '上传成功' };
   });
 
@@ -178,6 +202,20 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
 }
 
 const levelKey = (key: string) => `${key}:level`;
+
+/** The free-text fields of a member's profile through the sensitive-word check ('' stays ''). */
+function screenProfile(
+  app: FastifyInstance,
+  source: 'member-register' | 'member-profile',
+  actor: string,
+  fields: Record<string, string | undefined>,
+): Promise<Screened> {
+  return app.moderation.screen({
+    source,
+    actor,
+    fields: Object.entries(fields).map(([name, text]) => ({ name, text: text ?? '' })),
+  });
+}
 
 /** Counts one login attempt on `key`; its window lasts longer each time the limit was reached. */
 async function countAttempt(app: FastifyInstance, key: string, limit: number): Promise<RateLimitResult> {

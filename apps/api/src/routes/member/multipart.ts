@@ -6,6 +6,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
 import { ApiError } from '../../lib/envelope';
 import {
+  chargeMemberUploadRate,
   chargeUploadBudget,
   discard,
   receiveToTemp,
@@ -90,6 +91,7 @@ export default fp<{ config: ApiConfig }>(
       const beforeFile = async (fields: MultipartBody) => {
         request.memberId ??= await resolveMemberSession(app.database, fields.stoken, fields.member_id);
         await upload.admit?.(request.memberId);
+        await chargeMemberUploadRate(app.rateLimit, request.memberId);
         await chargeUploadBudget(
           app.rateLimit,
           `member:${request.memberId}`,

@@ -4,12 +4,18 @@ import { object, string } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
 import { isProduction } from '@portal/config';
 import { FIELD_MAX, resetPasswordSchema, sendSmsSchema } from '@portal/api-client/schemas';
+import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
 import { hashPassword } from '../../lib/password';
 import { createSmsProvider, type SmsProvider } from '../../lib/sms';
 import { createOnceStore } from '../../lib/once-store';
-import { checkProof, issueChallenge } from '../../lib/sms/drag-captcha';
+import {
+  CHALLENGES_PER_IP_MINUTE,
+  challengeLimitKey,
+  checkProof,
+  issueChallenge,
+} from '../../lib/sms/drag-captcha';
 import * as members from '../../repositories/members';
 import * as codes from '../../repositories/sms';
 import { defineSchemaCall } from '../../lib/route';
@@ -26,7 +32,7 @@ export const SMS_RULES = {
   /** Sends per address and day, checked before the global cap. */
   perIpDay: 20,
   resetPerIpHour: 30,
-  captchaPerIpMinute: 30,
+  captchaPerIpMinute: CHALLENGES_PER_IP_MINUTE,
 } as const;
 
 const dragVerify = string().trim().max(FIELD_MAX.dragVerify).required('请先完成滑块验证');
@@ -62,7 +68,11 @@ export function registerSmsCalls(
   }
 
   defineSchemaCall(app, 'drag_captcha', object({}), async (_payload, request) => {
-    await app.rateLimit.consume(`captcha:ip:${request.ip}`, SMS_RULES.captchaPerIpMinute, 60_000);
+    await app.rateLimit.consume(
+      challengeLimitKey(addressKey(request.ip)),
+      SMS_RULES.captchaPerIpMinute,
+      60_000,
+    );
     return ok(await issueChallenge(answers, request.ip));
   });
 
@@ -72,7 +82,7 @@ export function registerSmsCalls(
     const { mobile } = payload;
     // Per address first: one client cannot reach the global cap that everyone shares.
     await app.rateLimit.consume(
-      `sms:ip:${request.ip}`,
+      `sms:ip:${addressKey(request.ip)}`,
       SMS_RULES.perIpDay,
       DAY_MS,
       '今日验证码发送次数已达上限',
@@ -119,7 +129,7 @@ export function registerSmsCalls(
     'reset_password',
     resetPasswordSchema.shape({ drag_verify: dragVerify }),
     async (payload, request) => {
-      await app.rateLimit.consume(`reset:ip:${request.ip}`, SMS_RULES.resetPerIpHour, 3600_000);
+      await app.rateLimit.consume(`reset:ip:${addressKey(request.ip)}`, SMS_RULES.resetPerIpHour, 3600_000);
       await requireDrag(payload.drag_verify, request.ip);
       const { mobile } = payload;
       const expected = (hash: string) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addressKey } from '../../lib/address-key';
 import { ok } from '../../lib/envelope';
 import { defineCall } from '../../lib/route';
 import { pageOf } from '../../repositories/articles';
@@ -24,7 +25,7 @@ export default async function searchRoutes(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
     if (isLoopback(request.ip)) return;
     await app.rateLimit.consume(
-      `search:ip:${request.ip}`,
+      `search:ip:${addressKey(request.ip)}`,
       SEARCH_LIMIT.perIp,
       SEARCH_LIMIT.windowMs,
       SEARCH_LIMIT.msg,

@@ -80,7 +80,8 @@ export function Carousel<T>({
   );
 
   return (
-    <div className={block} aria-roledescription="carousel" aria-label={label}>
+    // A section, as WAI-ARIA's carousel pattern has it: a named region (a div cannot carry a label).
+    <section className={block} aria-roledescription="carousel" aria-label={label}>
       {hydrated && steps > 1 ? (
         <Suspense fallback={plain}>
           <SwiperTrack
@@ -133,6 +134,6 @@ export function Carousel<T>({
           </ol>
         </>
       ) : null}
-    </div>
+    </section>
   );
 }

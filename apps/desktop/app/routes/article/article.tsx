@@ -2,15 +2,15 @@ import { Link, type MetaDescriptor } from 'react-router';
 import type { Headline } from '@portal/api-client/teasers';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { ItemLink, seoMeta } from '@portal/ui';
+import { ItemLink, phonePathHandle, seoMeta, usePageView } from '@portal/ui';
+import { phoneArticlePath } from '@portal/routes';
 import type { Route } from './+types/article';
 import { articleId, loadArticle } from './article.server';
-import { usePageView } from '../../features/article/components/usePageView';
 import { Breadcrumb, type Crumb } from '../../features/content/components/Breadcrumb';
 import { InnerSidebar, useAds } from '../../features/content/components/InnerSidebar';
 import { AdSlot } from '../../features/home/components/AdSlot';
 import { isoOf as isoTime, keywordsOf as keywordList } from '@portal/ui/format';
-import { newsArticleJsonLd } from '@portal/ui/json-ld';
+import { baiduTimeFactorJsonLd, newsArticleJsonLd } from '@portal/ui/json-ld';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
@@ -24,6 +24,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = article.url.startsWith('/') ? article.url : `/news/${article.id}`;
   return { article, sidebar, canonical: absolute(request, path), origin: new URL(request.url).origin };
 }
+
+/** Baidu's mobile-agent: the phone page of this article depends on its category (BaiduHead). */
+export const handle = phonePathHandle<Route.ComponentProps['loaderData']>(({ article }) =>
+  phoneArticlePath(article.id, article.cat_alias),
+);
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
@@ -41,6 +46,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   if (a.author) tags.push({ property: 'article:author', content: a.author });
   if (a.cat_name) tags.push({ property: 'article:section', content: a.cat_name });
   tags.push({ 'script:ld+json': newsArticleJsonLd(a, { canonical, origin }) });
+  tags.push({ 'script:ld+json': baiduTimeFactorJsonLd(a, { url: canonical, origin }) });
   return tags;
 };
 

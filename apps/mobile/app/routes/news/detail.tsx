@@ -1,16 +1,15 @@
 import { Link, data, useLoaderData, useLocation } from 'react-router';
 import { categoryByAlias } from '@portal/api-client/startup';
 import { neighbours } from '@portal/api-client/teasers';
-import { shareMeta, useStartup } from '@portal/ui';
+import { pageUrl, shareMeta, usePageView, useStartup } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, publicOrigin, required } from '../../lib/api.server';
 import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
-import { usePageView } from '../../features/article/usePageView';
 import { SmartLink } from '../../features/shared/SmartLink';
 import { keywordsOf } from '@portal/ui/format';
 import { isoOf } from '@portal/ui/format';
-import { newsArticleJsonLd } from '@portal/ui/json-ld';
+import { baiduTimeFactorJsonLd, newsArticleJsonLd } from '@portal/ui/json-ld';
 
 function notFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
@@ -22,12 +21,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) notFound();
   const article = neighbours(await required(apiFor(context).article_content({ id: Number(raw) })));
   // JSON-LD wants absolute addresses; the canonical page is the desktop article, on the desktop origin.
-  return { article, origin: publicOrigin(context, request, 'desktop') };
+  // Baidu's time factor names this phone page itself (request.url is on the configured mobile origin).
+  return { article, origin: publicOrigin(context, request, 'desktop'), url: pageUrl(request) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
   if (!loaded) return [{ title: `页面不存在（404）${TITLE_SUFFIX}` }];
-  const { article, origin } = loaded;
+  const { article, origin, url } = loaded;
   const title = article.seo?.title || article.title;
   const description = article.seo?.description || article.description;
   const keywords = article.seo?.keyword || article.keyword;
@@ -50,6 +50,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
       type: 'article',
     }),
     { 'script:ld+json': newsArticleJsonLd({ ...article, description }, { canonical, origin }) },
+    { 'script:ld+json': baiduTimeFactorJsonLd({ ...article, description }, { url, origin }) },
   ];
 };
 

@@ -44,9 +44,8 @@ function HotNews({ items }: { items: Headline[] }) {
       <ol className="hot">
         {items.slice(0, HOT_NEWS_HOME).map((item, i) => (
           <li key={item.id} className={i < 3 ? `hot__item is-top top-${i + 1}` : 'hot__item'}>
-            <span className="hot__rank" aria-label={`第${i + 1}名`}>
-              {i + 1}
-            </span>
+            {/* The ordered list tells its position (a span cannot carry a label). */}
+            <span className="hot__rank">{i + 1}</span>
             <ItemLink to={item.url} title={item.title}>
               {item.title}
             </ItemLink>

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { lastViewTime, recordView, shouldCountView } from '@portal/session';
 
-export const PAGE_VIEW_PATH = '/article_pv';
+/** The desktop app's resource route, served at every width (packages/routes' table). */
+const PAGE_VIEW_PATH = '/article_pv';
 
 /**
  * Counts one view of the article (spec section 4): only when no time is stored for it or more than
- * 10 s have passed, and stores the lasttime the API returns. A plain same-origin fetch to the app's
- * own resource route (which calls article_pv server-side) keeps axios and the token out of the page.
+ * 10 s have passed, and stores the lasttime the API returns. A plain same-origin fetch to the desktop
+ * app's resource route (which calls article_pv server-side, for the phone's pages too) keeps axios and
+ * the token out of both sites' article pages (their JavaScript budget, DESIGN.md section 6).
  */
 export function usePageView(id: number): void {
   useEffect(() => {

@@ -1,0 +1,397 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_SESSION_COOKIE, CSRF_HEADER, type PendingColumnArticle } from '@portal/api-client/admin';
+import {
+  SENSITIVE_LIMITS,
+  type SensitiveHitView,
+  type SensitiveImportReport,
+} from '@portal/api-client/admin-resources';
+import { ErrorCode } from '@portal/api-client/codes';
+import { runAdmin } from '../src/admin/commands';
+import { buildApp } from '../src/app';
+import { ColumnStatus } from '@portal/api-client/constants';
+import { DIALECTS, startTestApp, type TestApp } from './helpers';
+import { insertMemberFixtures, newMember, type Session } from './member-helpers';
+
+const PASSWORD = 'moderation-pass-1';
+const ARTICLE = {
+  title: '中小企业上云实践',
+  channel: 1,
+  category: 1,
+  content: '<p>正文<strong>内容</strong></p>',
+  description: '一篇测试文章',
+  keyword: '云计算',
+  is_push: 1,
+};
+const BLOCK = '测试违禁词';
+const REVIEW = '测试审核词';
+const MASK = '测试替换词';
+
+interface Editor {
+  cookie: string;
+  csrf: string;
+}
+
+/**
+ * Sensitive-word moderation end to end (issue 26 §1): the dictionary in the back office, the
+ * checks on members' and visitors' writes, the hit list, import and export, and a change reaching
+ * another process.
+ */
+describe.each(DIALECTS)('sensitive words on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Editor;
+  let editor: Editor;
+  let reviewer: Editor;
+  let columnist: Session;
+
+  async function signIn(username: string, role: string): Promise<Editor> {
+    const out: string[] = [];
+    const code = await runAdmin(
+      ['editor', 'add', username, '--role', role, '--password', PASSWORD],
+      t.app.database,
+      {
+        out: (l) => out.push(l),
+        err: (l) => out.push(l),
+      },
+    );
+    expect(code, out.join('\n')).toBe(0);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/admin/api/session',
+      payload: { username, password: PASSWORD },
+    });
+    const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
+    return {
+      cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
+      csrf: res.json<{ csrfToken: string }>().csrfToken,
+    };
+  }
+
+  const call = (
+    who: Editor,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    type?: string,
+  ) =>
+    t.inject({
+      method,
+      url: `/admin/api${url}`,
+      headers: {
+        cookie: who.cookie,
+        [CSRF_HEADER]: who.csrf,
+        ...(type ? { 'content-type': type } : {}),
+      },
+      ...(payload === undefined ? {} : { payload: payload as string }),
+    });
+
+  async function addWord(word: string, level: string, replacement = ''): Promise<number> {
+    const res = await call(admin, 'POST', '/sensitive-words', { word, level, replacement });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number }>().id;
+  }
+
+  async function hits(query = ''): Promise<Record<string, unknown>[]> {
+    const res = await call(admin, 'GET', `/sensitive-hits?pageSize=100${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ items: Record<string, unknown>[] }>().items;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, async (app) => {
+      await insertMemberFixtures(app.database);
+      await app.database.db
+        .insertInto('vendor_meets')
+        .values({ id: 0, name: '选型中心', data: '{}' })
+        .execute();
+      await app.database.db
+        .insertInto('activity_forms')
+        .values({
+          activity_id: 1,
+          title: '报名',
+          is_submit: 1,
+          is_privacy: 0,
+          form: JSON.stringify([
+            { field_name: 'name', label: '姓名', type: 'input', is_require: 1, is_show: 1, options: [] },
+            { field_name: 'note', label: '留言', type: 'input', is_require: 0, is_show: 1, options: [] },
+          ]),
+        })
+        .execute();
+    });
+    admin = await signIn('mod-admin', 'admin');
+    editor = await signIn('mod-editor', 'editor');
+    reviewer = await signIn('mod-reviewer', 'reviewer');
+    columnist = await newMember(t);
+    await t.app.database.db
+      .updateTable('members')
+      .set({ column_status: ColumnStatus.Approved })
+      .where('id', '=', columnist.id)
+      .execute();
+  });
+  afterAll(async () => t?.close());
+
+  const article = (over: Record<string, unknown>) => ({ ...ARTICLE, ...over, ...columnist.identity });
+
+  it('refuses a column article with a block word written in full width, Traditional or spaced out', async () => {
+    const id = await addWord(BLOCK, 'block');
+    for (const [field, text] of [
+      ['title', `关于${BLOCK}的讨论`],
+      ['title', '关于ｔｅｓｔ和測試違禁詞'],
+      ['content', '<p>正文 测 试 违 禁 词 结束</p>'],
+      ['content', '<p>正文测<strong>试</strong>违·禁★词</p>'],
+      ['description', '摘要：测试违禁词'],
+    ] as const) {
+      const res = await t.call('space_add_article', article({ [field]: text }));
+      expect(res.code, `${field}: ${text}`).toBe(ErrorCode.SensitiveWords);
+      expect(res.msg).toMatch(/敏感词|违规/);
+      expect(res.msg, 'names what was written').toMatch(/^[^「]*「[^」]+」/);
+    }
+    const stored = await t.app.database.db
+      .selectFrom('column_articles')
+      .select('id')
+      .where('member_id', '=', columnist.id)
+      .execute();
+    expect(stored).toHaveLength(0);
+    const found = await hits('&source=column-article&action=blocked');
+    expect(found.length).toBeGreaterThanOrEqual(5);
+    expect(found[0]).toMatchObject({
+      actor: `member:${columnist.id}`,
+      word: BLOCK,
+      level: 'block',
+      record_id: '',
+    });
+    expect(found.map((h) => h.matched)).toContain('測試違禁詞');
+    // Deleted: the same text is accepted again.
+    expect((await call(admin, 'DELETE', `/sensitive-words/${id}`)).statusCode).toBe(204);
+    expect((await t.call('space_add_article', article({ title: `关于${BLOCK}` }))).code).toBe(0);
+  });
+
+  it('refuses a vendor registration with a block word, and masks a form answer when the word is set to mask', async () => {
+    const id = await addWord(BLOCK, 'block');
+    const lead = {
+      name: '张三',
+      mobile: '13800138000',
+      email: 'zhang@example.com',
+      company: '示例科技',
+      department: '信息部',
+      position: 'CIO',
+      meetName: '选型中心',
+      question: JSON.stringify([{ title: '您的需求', answer: `我们需要${BLOCK}` }]),
+    };
+    const refused = await t.call('vendor_register', lead);
+    expect(refused.code).toBe(ErrorCode.SensitiveWords);
+    expect(refused.msg).toContain('敏感词');
+    expect(await t.app.database.db.selectFrom('vendor_leads').selectAll().execute()).toHaveLength(0);
+    expect(
+      (await t.call('vendor_register', { ...lead, company: `ＡＢ${BLOCK}公司`, question: '' })).code,
+    ).toBe(ErrorCode.SensitiveWords);
+
+    const put = await call(admin, 'PUT', `/sensitive-words/${id}`, {
+      word: BLOCK,
+      level: 'mask',
+      replacement: '',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const sent = await t.call('form_register', {
+      activity_id: 1,
+      source: '',
+      content: JSON.stringify({ name: '李四', note: `请联系 測 試 違 禁 詞 谢谢` }),
+      other: '{}',
+      privacy: true,
+    });
+    expect(sent.code, sent.msg).toBe(0);
+    const row = await t.app.database.db
+      .selectFrom('form_submissions')
+      .select(['id', 'content'])
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.content)).toEqual({ name: '李四', note: '请联系 ********* 谢谢' });
+    const masked = await hits('&source=activity-form');
+    expect(masked[0]).toMatchObject({
+      action: 'masked',
+      record_id: String(row.id),
+      field: 'content.note',
+      word: BLOCK,
+    });
+    await call(admin, 'DELETE', `/sensitive-words/${id}`);
+  });
+
+  it('masks with the replacement, in article HTML without touching the markup', async () => {
+    const id = await addWord(MASK, 'mask', '[已屏蔽]');
+    const res = await t.call<{ id: number }>(
+      'space_add_article',
+      article({ content: `<p>前<strong>${MASK}</strong>后</p>` }),
+    );
+    expect(res.code).toBe(0);
+    const got = await t.call<{ content: string }>('space_edit_article', {
+      id: res.data.id,
+      ...columnist.identity,
+    });
+    expect(got.data.content).toBe('<p>前<strong>[已屏蔽]</strong>后</p>');
+    await call(admin, 'DELETE', `/sensitive-words/${id}`);
+  });
+
+  it('holds a review word: the article is accepted and the reviewer sees its hits highlighted', async () => {
+    const id = await addWord(REVIEW, 'review');
+    const res = await t.call<{ id: number }>('space_add_article', article({ title: `含${REVIEW}的文章` }));
+    expect(res.code).toBe(0);
+    const queue = await call(reviewer, 'GET', '/review/articles?pageSize=100');
+    const item = queue.json<{ items: PendingColumnArticle[] }>().items.find((a) => a.id === res.data.id)!;
+    expect(item.hits).toEqual([
+      {
+        field: 'title',
+        word: REVIEW,
+        level: 'review',
+        matched: REVIEW,
+        before: '含',
+        after: '的文章',
+      } satisfies SensitiveHitView,
+    ]);
+    const held = await hits('&action=held');
+    expect(held[0]).toMatchObject({ source: 'column-article', record_id: String(res.data.id) });
+    // Member profile: accepted, marked for a reviewer.
+    const profile = await t.call('member_info_update', {
+      ...columnist.identity,
+      email: 'x@example.com',
+      company: `${REVIEW}公司`,
+      industry: 1,
+      position: 2,
+      department: 3,
+    });
+    expect(profile.code, profile.msg).toBe(0);
+    expect((await hits('&source=member-profile'))[0]).toMatchObject({
+      action: 'held',
+      record_id: String(columnist.id),
+    });
+    await call(admin, 'DELETE', `/sensitive-words/${id}`);
+  });
+
+  it('lists hits for admin and reviewer with filters, and never for an editor', async () => {
+    expect((await call(editor, 'GET', '/sensitive-hits')).statusCode).toBe(403);
+    expect(
+      (await call(reviewer, 'GET', '/sensitive-hits?source=column-article&level=block')).statusCode,
+    ).toBe(200);
+    const all = await hits('&q=测试违禁词');
+    expect(all.every((h) => h.word === BLOCK || String(h.matched).includes('违禁'))).toBe(true);
+    expect((await call(admin, 'GET', '/sensitive-hits?action=nope')).statusCode).toBe(400);
+    // The dictionary is admin only.
+    expect((await call(reviewer, 'GET', '/sensitive-words')).statusCode).toBe(403);
+    expect(
+      (await call(editor, 'POST', '/sensitive-words', { word: '编辑词', level: 'block' })).statusCode,
+    ).toBe(403);
+  });
+
+  it('warns an editor about the hits of an article, refusing nothing', async () => {
+    const id = await addWord(BLOCK, 'block');
+    const res = await call(editor, 'POST', '/sensitive-words/check', {
+      title: '标题',
+      content: `<p>正文里有 ${BLOCK}。</p>`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ hits: SensitiveHitView[] }>().hits).toEqual([
+      expect.objectContaining({ field: 'content', word: BLOCK, level: 'block', matched: BLOCK }),
+    ]);
+    expect((await call(reviewer, 'POST', '/sensitive-words/check', { title: 'x' })).statusCode).toBe(403);
+    const saved = await call(editor, 'POST', '/articles', {
+      title: `编辑稿${BLOCK}`,
+      category: 'AI',
+      content: `<p>${BLOCK}</p>`,
+    });
+    expect(saved.statusCode).toBe(201);
+    await call(admin, 'DELETE', `/sensitive-words/${id}`);
+  });
+
+  it('refuses bad dictionary words: empty, too long, control characters, only punctuation, duplicates', async () => {
+    for (const [word, status] of [
+      ['', 400],
+      ['x'.repeat(10_240), 400],
+      ['坏\u0001词', 400],
+      ['坏\u007f词', 400],
+      ['坏\u200b词', 400],
+      ['，。！', 400],
+    ] as const) {
+      const res = await call(admin, 'POST', '/sensitive-words', { word, level: 'block' });
+      expect(res.statusCode, JSON.stringify(word).slice(0, 40)).toBe(status);
+      expect(res.json<{ field: string }>().field, `${JSON.stringify(word).slice(0, 40)} ${res.body}`).toBe(
+        'word',
+      );
+    }
+    const id = await addWord('重复词', 'block');
+    const again = await call(admin, 'POST', '/sensitive-words', { word: '重 複 詞', level: 'mask' });
+    expect(again.statusCode).toBe(409);
+    await call(admin, 'DELETE', `/sensitive-words/${id}`);
+  });
+
+  it('imports 100,000 words in seconds with a report, exports them, and bounds bad imports', async () => {
+    const words = Array.from({ length: 100_000 }, (_, i) => `导入词${i.toString(36)}`);
+    const bad = ['', '  ', 'x'.repeat(10_240), '坏\u0001词', '词\tnot-a-level', '，，'];
+    const body = [...words, words[0], '導入詞0', ...bad].join('\n');
+    const started = Date.now();
+    const res = await call(admin, 'POST', '/sensitive-words/import?level=review', body, 'text/plain');
+    const took = Date.now() - started;
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json<SensitiveImportReport>();
+    expect(report).toMatchObject({ added: 100_000, kept: 2, refused: 4 });
+    expect(report.errors.map((e) => e.line)).toEqual([100_005, 100_006, 100_007, 100_008]);
+    expect(report.errors[0]!.word.length).toBeLessThanOrEqual(SENSITIVE_LIMITS.word);
+    expect(took).toBeLessThan(30_000);
+    // Again: everything kept.
+    const second = await call(
+      admin,
+      'POST',
+      '/sensitive-words/import',
+      words.slice(0, 10).join('\n'),
+      'text/plain',
+    );
+    expect(second.json()).toMatchObject({ added: 0, kept: 10, refused: 0 });
+    // The new words apply at once.
+    expect((await t.call('space_add_article', article({ title: `含${words[99_999]}` }))).code).toBe(0);
+    const held = await hits('&action=held');
+    expect(held.map((h) => h.word)).toContain(words[99_999]);
+
+    const exported = await call(admin, 'GET', '/sensitive-words/export');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('text/plain');
+    const lines = exported.body.trimEnd().split('\n');
+    expect(lines).toContain(`${words[0]}\treview`);
+    expect(lines.length).toBeGreaterThanOrEqual(100_000);
+
+    const million = 'a\n'.repeat(1_000_000);
+    const tooMany = await call(admin, 'POST', '/sensitive-words/import', million, 'text/plain');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<{ message: string }>().message).toContain('最多导入');
+    const json = await call(admin, 'POST', '/sensitive-words/import', { words }, 'application/json');
+    expect(json.statusCode).toBe(400);
+    const huge = await call(
+      admin,
+      'POST',
+      '/sensitive-words/import',
+      'x'.repeat(SENSITIVE_LIMITS.importBytes + 1),
+      'text/plain',
+    );
+    expect(huge.statusCode).toBe(413);
+    expect((await call(reviewer, 'POST', '/sensitive-words/import', 'a', 'text/plain')).statusCode).toBe(403);
+    expect((await call(editor, 'GET', '/sensitive-words/export')).statusCode).toBe(403);
+    // Remove the bulk words for the tests after this one.
+    await t.app.database.db.deleteFrom('sensitive_words').where('word', 'like', '导入词%').execute();
+  }, 120_000);
+
+  it('reaches another process within 2 s of a change in the back office', async () => {
+    const other: FastifyInstance = await buildApp(t.config);
+    try {
+      await new Promise((r) => setTimeout(r, 1500)); // its first poll has run
+      const id = await addWord('跨进程词', 'block');
+      const started = Date.now();
+      let refused = false;
+      while (Date.now() - started < 2000 && !refused) {
+        await new Promise((r) => setTimeout(r, 100));
+        await other.moderation
+          .inspect([{ name: 'x', text: '跨 进 程 词' }])
+          .then((h) => (refused = h.length > 0));
+      }
+      expect(refused).toBe(true);
+      await call(admin, 'DELETE', `/sensitive-words/${id}`);
+    } finally {
+      await other.close();
+    }
+  });
+});
