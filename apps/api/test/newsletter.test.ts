@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
+import { contentType, hostileString, malformedBody, safeEncode } from '@portal/fuzz';
 import { ADMIN_MSG } from '@portal/api-client/admin';
 import { buildApp } from '../src/app';
 import { migrate } from '../src/db';
@@ -252,6 +254,20 @@ describe.each(DIALECTS)('newsletter (%s)', (dialect) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: ErrorCode.UnsubscribeTokenInvalid });
+    // Hostile tokens, bodies and content types at the one-click address: a 4xx, never a 500.
+    await fc.assert(
+      fc.asyncProperty(hostileString, malformedBody, contentType, async (token, body, type) => {
+        const res = await t.inject({
+          method: 'POST',
+          url: `${ONE_CLICK_PATH}?token=${safeEncode(token)}`,
+          headers: type === undefined ? {} : { 'content-type': type },
+          payload: body,
+        });
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
     const get = await t.inject({ method: 'GET', url: `${ONE_CLICK_PATH}?token=${good}` });
     expect(get.statusCode).toBe(302);
     expect(get.headers.location).toBe(`${ORIGIN}/unsubscribe?token=${encodeURIComponent(good)}`);
