@@ -47,6 +47,7 @@ const optionsOf = (message: MailMessage, from: string) => ({
 
 export class OutboxMailProvider implements MailProvider {
   readonly name = 'outbox';
+  private made = false;
   private readonly composer = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -64,7 +65,10 @@ export class OutboxMailProvider implements MailProvider {
   async send(message: MailMessage): Promise<void> {
     if (!SAFE_ID.test(message.id)) throw new Error(`bad message id ${message.id}`);
     const info = await this.composer.sendMail(optionsOf(message, this.from));
-    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    if (!this.made) {
+      await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+      this.made = true;
+    }
     // Written aside and renamed: a reader never sees half a message, and a second send of the same id replaces it.
     const file = path.join(this.dir, `${message.id}.eml`);
     const tmp = `${file}.${process.pid}.tmp`;
