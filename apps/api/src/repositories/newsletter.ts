@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { writeTx } from './write-tx';
 
 /**
- * The IT weekly newsletter: members' subscriptions (migration 015) and each issue's send, a queue
+ * The IT weekly newsletter: members' subscriptions (migration 019) and each issue's send, a queue
  * of one delivery per address that senders claim in batches (as the search push queue does).
  */
 
