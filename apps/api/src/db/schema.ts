@@ -401,7 +401,35 @@ export interface DB {
     saved_by: string;
     saved_at: number;
   };
-  /** Views per article, Asia/Shanghai day, device and source (019). */
+  newsletter_subscribers: {
+    member_id: number;
+    email: Generated<string>;
+    active: Generated<number>;
+    created_at: number;
+    unsubscribed_at: number | null;
+    bounced_at: number | null;
+    bounce_error: Generated<string>;
+  };
+  newsletter_sends: {
+    report_id: number;
+    status: string;
+    started_at: number;
+    finished_at: number | null;
+    started_by: Generated<string>;
+  };
+  newsletter_deliveries: {
+    id: Generated<number>;
+    report_id: number;
+    member_id: number;
+    email: string;
+    status: string;
+    next_at: number;
+    claim: Generated<string>;
+    attempts: Generated<number>;
+    error: Generated<string>;
+    sent_at: number | null;
+  };
+  /** Views per article, Asia/Shanghai day, device and source (020). */
   article_views_daily: {
     article_id: number;
     day: string;

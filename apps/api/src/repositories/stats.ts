@@ -16,7 +16,7 @@ import {
 import type { Db } from '../db';
 import { formatDate } from '../lib/time';
 
-/** Reads of the daily view rows (019) for the back office's statistics. Days are YYYY-MM-DD, Asia/Shanghai. */
+/** Reads of the daily view rows (020) for the back office's statistics. Days are YYYY-MM-DD, Asia/Shanghai. */
 
 const DAY_MS = 86_400_000;
 /** How many articles the dashboard's top lists show. */
