@@ -99,7 +99,8 @@ test('an editor writes an article with an image, previews it, schedules it, and 
 
   // Unpublished: a 404 on both sites within seconds.
   await page.reload();
-  await page.getByRole('button', { name: /下\s*线/ }).click();
+  // 下线 itself, not 定时下线 beside it.
+  await page.getByRole('button', { name: /(?:^|\s)下\s*线$/ }).click();
   await page
     .locator('.ant-popconfirm')
     .getByRole('button', { name: /确\s*定|OK/ })
