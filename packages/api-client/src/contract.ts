@@ -3,6 +3,7 @@
  * and its payload and `data` types. The server registers routes from `endpoints`;
  * the client derives its typed calls from the same object. Change a call here first.
  */
+import type { ComplaintReason } from './constants';
 
 // ---------- entities (spec section 3) ----------
 
@@ -46,6 +47,16 @@ export interface WechatSignature {
   nonceStr: string;
   /** sha1 hex of jsapi_ticket=…&noncestr=…&timestamp=…&url=…. */
   signature: string;
+}
+
+/** complaint_add (举报, DESIGN.md section 10): the page, its article if any, and what the reader says. */
+export interface ComplaintPayload {
+  /** The page complained about: an address on one of the site's public origins. */
+  url: string;
+  article_id?: number;
+  reason: ComplaintReason;
+  description: string;
+  contact?: string;
 }
 
 export interface Seo {
@@ -498,6 +509,12 @@ export interface ApiTypes {
    * signature over the jsapi_ticket. 10601 when WeChat is not configured, 10602 when WeChat's API fails.
    */
   wechat_signature: Def<{ url: string }, WechatSignature>;
+  // Complaints (举报, issue 26; DESIGN.md section 10, fixed)
+  /**
+   * A reader's complaint about a page of this site (`url` on a public origin; `article_id` when it is
+   * an article). Rate-limited per address (10008) and screened for sensitive words (10701).
+   */
+  complaint_add: Def<ComplaintPayload, null>;
 }
 
 export type EndpointName = keyof ApiTypes;
@@ -599,4 +616,5 @@ export const endpoints: { [N in EndpointName]: EndpointSpec } = {
   partner_activity: post(),
   partner_product: post(),
   wechat_signature: post(),
+  complaint_add: post(),
 };

@@ -5,6 +5,8 @@
  */
 import { number, object, string, type AnyObject, type ObjectSchema } from 'yup';
 import {
+  COMPLAINT_LIMITS,
+  COMPLAINT_REASONS,
   FIELD_MAX,
   IT_REPORT_FIRST_YEAR,
   MAX_ID,
@@ -14,6 +16,7 @@ import {
   WECHAT_URL_MAX,
 } from './constants';
 import type { EndpointName } from './contract';
+import { MSG } from './messages';
 
 /** Longest free-text filter (title, search words, city…) any read call accepts. */
 export const MAX_QUERY_LENGTH = FIELD_MAX.query;
@@ -153,6 +156,24 @@ export const payloadSchemas = {
   doc_detail: object({ id: id('白皮书') }),
   white_paper_file: object({ id: id('白皮书') }),
   wechat_signature: object({ url: text('页面地址', WECHAT_URL_MAX).required('页面地址不能为空') }),
+  complaint_add: object({
+    url: text('举报页面', COMPLAINT_LIMITS.url).required(MSG.complaintUrlRequired),
+    article_id: idOrZero('文章').default(0),
+    reason: string()
+      .typeError('举报原因必须是文本')
+      .required(MSG.complaintReasonRequired)
+      .oneOf(COMPLAINT_REASONS, MSG.complaintReasonRequired),
+    description: string()
+      .typeError('举报说明必须是文本')
+      .transform(trimmed)
+      .required(MSG.complaintDescriptionRequired)
+      .max(COMPLAINT_LIMITS.description, MSG.complaintDescriptionTooLong),
+    contact: string()
+      .typeError('联系方式必须是文本')
+      .transform(trimmed)
+      .max(COMPLAINT_LIMITS.contact, MSG.complaintContactTooLong)
+      .default(''),
+  }),
 } satisfies { [N in EndpointName]?: ObjectSchema<AnyObject> };
 
 export type PayloadSchemaName = keyof typeof payloadSchemas;

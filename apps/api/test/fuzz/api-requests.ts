@@ -173,6 +173,13 @@ export const SAMPLES: { [N in EndpointName]: Sample<N> } = {
   partner_activity: { mark: 'demo1' },
   partner_product: { mark: 'demo1' },
   wechat_signature: { url: 'http://localhost:8080/AI/1?from=timeline' },
+  complaint_add: {
+    url: 'http://localhost:8080/AI/1',
+    article_id: 1,
+    reason: '虚假信息',
+    description: '标题与内容不符',
+    contact: 'reader@example.com',
+  },
 };
 
 /** What a fuzz run knows about the world: a valid access token and a logged-in member. */
