@@ -72,8 +72,8 @@ export function ComplaintLink({ articleId, className }: ComplaintLinkProps) {
       {open ? (
         <Dialog open title="举报" onClose={close} width="520px" className="complaint-dialog">
           {sent.state === 'sent' ? (
-            <div className="complaint-dialog__done" role="status">
-              <p>{MSG.complaintSent}</p>
+            <div className="complaint-dialog__done">
+              <p role="status">{MSG.complaintSent}</p>
               <button type="button" className="complaint-dialog__submit" onClick={close}>
                 关闭
               </button>
