@@ -65,7 +65,10 @@ test('a 举报 sent from an article page reaches the back-office queue and is ha
   await expect(admin.getByText(`文章数据${words}`)).toBeVisible();
 
   await edit(admin, 'complaints', String(item!.id));
-  await expect(admin.getByRole('link', { name: '打开被举报页面' })).toHaveAttribute('href', String(item!.url));
+  await expect(admin.getByRole('link', { name: '打开被举报页面' })).toHaveAttribute(
+    'href',
+    String(item!.url),
+  );
   await expect(admin.getByRole('button', { name: '下线文章' })).toBeVisible();
   await admin.getByLabel('处理状态').click();
   await admin.locator('.ant-select-item-option', { hasText: '已处理' }).click();
