@@ -5,7 +5,7 @@ import { COMPLAINT_LIMITS } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/messages';
 import { runAdmin } from '../src/admin/commands';
 import { COMPLAINT_LIMIT } from '../src/routes/complaints';
-import { DIALECTS, startTestApp, type TestApp } from './helpers';
+import { DIALECTS, isolatedRedisUrl, startTestApp, type TestApp } from './helpers';
 
 const PASSWORD = 'complaints-pass-1';
 const PAGE = 'http://localhost:8080/AI/7';
@@ -208,5 +208,28 @@ describe.each(DIALECTS)('complaints on %s', (dialect) => {
       Array.from({ length: 20 }, (_, i) => complain(valid(), `2001:db8:77:1::${(i + 1).toString(16)}`)),
     );
     expect(v6.filter((a) => a.code === ErrorCode.Ok)).toHaveLength(COMPLAINT_LIMIT.limit);
+  });
+});
+
+/** The limit's counters in Redis (shared by every process): 50 parallel complaints still hold it. */
+describe.runIf(process.env.REDIS_URL)('complaint flood with Redis counters', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(DIALECTS[DIALECTS.length - 1]!, undefined, { redisUrl: isolatedRedisUrl() });
+  });
+  afterAll(async () => t?.close());
+
+  it('accepts exactly the limit from one address', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.call(
+          'complaint_add',
+          { url: PAGE, reason: '其他', description: '刷屏测试' },
+          { headers: { 'x-forwarded-for': '203.0.113.9' } },
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.code === ErrorCode.Ok)).toHaveLength(COMPLAINT_LIMIT.limit);
+    expect(answers.filter((a) => a.code === ErrorCode.RateLimited)).toHaveLength(50 - COMPLAINT_LIMIT.limit);
   });
 });
