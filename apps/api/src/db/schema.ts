@@ -377,7 +377,7 @@ export interface DB {
     matched: string;
     context: string;
   };
-  /** Readers' complaints (019). */
+  /** Readers' complaints (020). */
   complaints: {
     id: Generated<number>;
     created_at: number;
