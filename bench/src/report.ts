@@ -4,6 +4,7 @@ import { round, type ApiRow } from './api';
 import type { BundleRow } from './bundles';
 import type { LighthouseRow } from './lighthouse';
 import type { ModerationResult } from './moderation';
+import type { NewsletterResult } from './newsletter';
 import type { ProdShapeResult } from './prod/bench';
 import type { RenderProfile } from './profile';
 import { ROOT } from './proc';
@@ -31,6 +32,8 @@ export interface Results {
   prod?: ProdShapeResult | null;
   /** The sensitive-word check against a 100,000-word dictionary (issue 26). */
   moderation?: ModerationResult;
+  /** One newsletter issue through the outbox (issue 25). */
+  newsletter?: NewsletterResult;
   duration_s: number;
 }
 
@@ -56,6 +59,10 @@ export function figures(r: Results): Map<string, number> {
   if (r.moderation) {
     f.set('Sensitive words · 1 MB article CPU ms', r.moderation.article_ms);
     f.set('Sensitive words · 10 KB form answer CPU ms', r.moderation.form_ms);
+  }
+  if (r.newsletter) {
+    f.set('Newsletter outbox messages/s', r.newsletter.per_second);
+    f.set('Newsletter outbox peak RSS MiB', r.newsletter.peak_rss_mib);
   }
   if (r.prod) {
     for (const x of r.prod.api) f.set(`Production shape API · ${x.call} req/s`, x.rps);
@@ -221,6 +228,14 @@ export function toMarkdown(r: Results): string {
     );
     out.push(ssrTable(r.prod.ssr), '');
     out.push(`Gateway worker peak RSS: ${r.prod.worker_peak_rss_mib.join(' / ')} MiB`, '');
+  }
+  if (r.newsletter) {
+    const n = r.newsletter;
+    out.push(
+      `### Newsletter through the outbox: ${n.messages} messages in ${n.seconds} s (${n.per_second}/s); ` +
+        `RSS ${n.rss_first_quarter_mib} MiB after the first quarter, ${n.rss_last_quarter_mib} MiB in the last, peak ${n.peak_rss_mib} MiB`,
+      '',
+    );
   }
   if (r.moderation) {
     const m = r.moderation;

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { apiCalls, benchApi, accessToken, probe, round, type ApiRow } from './api';
 import { measureBundles } from './bundles';
 import { benchModeration } from './moderation';
+import { benchNewsletter } from './newsletter';
 import { runLighthouse } from './lighthouse';
 import { ROOT, run, startNode } from './proc';
 import { writeReport } from './report';
@@ -170,6 +171,9 @@ async function main() {
   // 8. The sensitive-word check: a 1 MB article and a 10 KB form answer, 100,000 words.
   const moderation = await benchModeration();
 
+  // 9. The newsletter: one issue to 100,000 subscribers through the outbox (messages/s, RSS flat).
+  const newsletter = await benchNewsletter();
+
   // 7. The production shape: nginx, one gateway worker per core, PostgreSQL and Redis.
   const prod = flag('skip-prod') ? null : await benchProdShape(DATA, SECONDS);
 
@@ -192,6 +196,7 @@ async function main() {
     memory,
     prod,
     moderation,
+    newsletter,
     duration_s: Math.round((Date.now() - started) / 1000),
   };
   writeReport(results);

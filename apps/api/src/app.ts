@@ -15,6 +15,7 @@ import housekeeping from './plugins/housekeeping';
 import imageDecodes from './plugins/image-decodes';
 import resanitize from './plugins/resanitize';
 import metrics from './plugins/metrics';
+import newsletter from './plugins/newsletter';
 import moderation from './plugins/moderation';
 import pageViews from './plugins/page-views';
 import rateLimit from './plugins/rate-limit';
@@ -89,6 +90,7 @@ export async function buildApp(
   await app.register(pageViews);
   await app.register(auth, { config });
   await app.register(imageDecodes, { config });
+  await app.register(newsletter, { config });
   await app.register(memberMultipart, { config });
   await app.register(routes, { config });
   await app.register(uploadFiles);

@@ -38,6 +38,7 @@ import {
   type SearchPushEnv,
   type SearchPushProviderName,
 } from './lib/search-push';
+import type { MailEnv } from './lib/mail/provider';
 import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib/sms';
 
 /** The gateway's port when PUBLIC_ORIGIN is unset (development): pages are served there. */
@@ -105,6 +106,12 @@ export interface ApiConfig {
   sitemapUrlsPerFile: number;
   /** WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_API_ORIGIN: share cards inside WeChat; off when unset. */
   wechat?: WechatSettings;
+  /** SMTP_URL / MAIL_FROM: the newsletter over SMTP; the outbox (DATA_DIR/mail-outbox) when SMTP_URL is unset. */
+  mail: MailEnv;
+  /** Newsletter messages sent per minute by one process (NEWSLETTER_RATE_PER_MIN). */
+  newsletterRatePerMin: number;
+  /** How often a process looks for newsletter deliveries to send, in ms (NEWSLETTER_INTERVAL_MS; 0: never in the background). */
+  newsletterIntervalMs: number;
   /** Uploaded images decoded at once in this process (IMAGE_DECODE_CONCURRENCY; lib/decode-queue.ts). */
   imageDecodeConcurrency: number;
   /** Decodes that may wait for a slot before uploads are answered 10503 (IMAGE_DECODE_QUEUE). */
@@ -161,6 +168,10 @@ const ApiVariables = z.object({
   IMAGE_DECODE_QUEUE: intVar(DEFAULT_IMAGE_DECODE_QUEUE, 0, 10_000),
   ...Object.fromEntries(PUSH_VARIABLES.map((name) => [name, optionalVar])),
   ...WECHAT_VARIABLES,
+  SMTP_URL: urlVar(['smtp', 'smtps']),
+  MAIL_FROM: optionalVar,
+  NEWSLETTER_RATE_PER_MIN: intVar(600, 1, 1_000_000),
+  NEWSLETTER_INTERVAL_MS: intVar(5000, 0, 86_400_000),
 });
 
 /** Every environment variable the API reads (the .env.example drift test checks it lists them all). */
@@ -196,10 +207,22 @@ const ApiEnv = ApiVariables.superRefine((env, ctx) => {
       });
     }
   }
+  // The sender of every newsletter: an address the SMTP service has verified (a display name may wrap it).
+  if (env.MAIL_FROM && !MAIL_FROM_PATTERN.test(env.MAIL_FROM)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAIL_FROM'],
+      message: `must be an email address, got "${env.MAIL_FROM}"`,
+    });
+  }
   for (const issue of wechatIssues(env)) {
     ctx.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
   }
 });
+
+/** `name@host` or `Name <name@host>`. */
+const MAIL_FROM_PATTERN =
+  /^(?:[^<>\r\n]{0,100}<[^\s<>@]{1,64}@[^\s<>@]{1,255}>|[^\s<>@]{1,64}@[^\s<>@]{1,255})$/;
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -240,6 +263,10 @@ export function loadConfig(
         ['TOKEN_SECRET', 'CLIENT_SECRET'],
       ),
     );
+    if (parsed.success && parsed.data.SMTP_URL && !parsed.data.MAIL_FROM) {
+      // Without it the messages would go out from newsletter@localhost, which every receiver refuses.
+      issues.push({ variable: 'MAIL_FROM', message: 'is required with SMTP_URL when NODE_ENV=production' });
+    }
     if (parsed.success) {
       issues.push(
         ...productionSmsIssues(
@@ -275,6 +302,9 @@ export function loadConfig(
     },
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     wechat: wechatSettings(e),
+    mail: { SMTP_URL: e.SMTP_URL, MAIL_FROM: e.MAIL_FROM },
+    newsletterRatePerMin: e.NEWSLETTER_RATE_PER_MIN,
+    newsletterIntervalMs: e.NEWSLETTER_INTERVAL_MS,
     adminSessionMaxAgeMs: e.ADMIN_SESSION_MAX_AGE_HOURS,
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,

@@ -216,6 +216,9 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         [editor, 'GET', '/reports/1/subscribers.csv', 403],
         [editor, 'GET', '/members', 403],
         [reviewer, 'GET', '/members', 200],
+        // The newsletter send follows the reports' roles (admin, editor).
+        [reviewer, 'GET', '/reports/1/send', 403],
+        [reviewer, 'POST', '/reports/1/send', 403],
         [editor, 'GET', '/audit-log', 403],
         [reviewer, 'GET', '/audit-log', 403],
         [reviewer, 'GET', '/review/articles', 200],

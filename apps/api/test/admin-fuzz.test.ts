@@ -62,6 +62,8 @@ const ROUTES: { method: HttpVerb; path: string }[] = [
   { method: 'GET', path: '/leads/:id/phone' },
   { method: 'GET', path: '/reports/:id/subscribers' },
   { method: 'GET', path: '/reports/:id/subscribers.csv' },
+  { method: 'GET', path: '/reports/:id/send' },
+  { method: 'POST', path: '/reports/:id/send' },
 ];
 
 /** The generic resource routes of every declared kind, with a body of that kind's fields. */

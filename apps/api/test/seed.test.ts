@@ -15,7 +15,7 @@ import {
 import type { FormField } from '@portal/api-client/contract';
 import { migrate, openDb, type Db } from '../src/db/index';
 import { indexArticles, removeFromIndex } from '../src/db/search-index';
-import { verifyPassword } from '../src/lib/password';
+import { SCRYPT_PARAMS, verifyPassword } from '../src/lib/password';
 import { DEMO_MEMBER, REFERENCE_DATE, seedIfEmpty } from '../src/seed/index';
 import { seedArticles } from '../src/seed/scale';
 
@@ -246,7 +246,9 @@ function checkSeededContent(run: () => { database: Db; dataDir: string }) {
       .executeTakeFirstOrThrow();
     expect(m.mobile).toBe('13800138000');
     expect(m.column_status).toBe(2);
-    expect(m.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(
+      m.password_hash.startsWith(`scrypt$${SCRYPT_PARAMS.N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$`),
+    ).toBe(true);
     expect(await verifyPassword(DEMO_MEMBER.password, m.password_hash)).toBe(true);
     expect(await verifyPassword('wrong-password', m.password_hash)).toBe(false);
     const col = await db.selectFrom('column_articles').selectAll().where('member_id', '=', m.id).execute();

@@ -27,6 +27,7 @@ export default [
   route('recruit/detail', 'routes/recruit/detail.tsx'),
   route('about', 'routes/about/about.tsx'),
   route('privacy', 'routes/privacy/privacy.tsx'),
+  route('unsubscribe', 'routes/unsubscribe/unsubscribe.tsx'),
   // member screens share the session store (routes/member/layout.tsx)
   layout('routes/member/layout.tsx', [
     route('login', 'routes/member/login.tsx'),

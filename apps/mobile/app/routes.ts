@@ -16,6 +16,7 @@ export default [
   route('new_user', 'routes/user/user.tsx'),
   route('topic/:id', 'routes/topic/topic.tsx'),
   route('privacy', 'routes/privacy/privacy.tsx'),
+  route('unsubscribe', 'routes/unsubscribe/unsubscribe.tsx'),
   route('404', 'routes/errors/not-found.tsx', { id: 'not-found-page' }),
   route('*', 'routes/errors/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -108,7 +108,32 @@ export const ADMIN_MSG = {
   serverError: '服务器繁忙，请稍后再试',
   badVersion: '版本号不正确，请刷新后重试',
   editConflict: '内容已被他人修改，请先查看最新版本',
+  newsletterUnpublished: '该期周刊尚未发布，发布后才能发送给订阅者',
+  newsletterSending: '该期周刊正在发送中，请等待发送完成',
+  newsletterTestSent: '测试邮件已发送',
+  newsletterTestFailed: '测试邮件发送失败，请检查邮件服务设置',
 } as const;
+
+/** The newsletter send of an issue: `GET /admin/api/reports/:id/send` (fixed: total, sent, failed, pending, status). */
+export interface NewsletterProgress {
+  total: number;
+  sent: number;
+  failed: number;
+  pending: number;
+  /** idle: never sent; sending; done. */
+  status: 'idle' | 'sending' | 'done';
+  /** Readers of this issue who unsubscribed since it was sent. */
+  unsubscribed: number;
+  /** Active subscribers with a deliverable address: whom a send would reach now. */
+  audience: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+}
+
+/** `POST /admin/api/reports/:id/send`: starts the send, or with `testEmail` sends one test message there only. */
+export const newsletterSendSchema = object({
+  testEmail: string().trim().email('请输入正确的测试邮箱').max(100, '测试邮箱不能超过100个字符').default(''),
+});
 
 const tooLong = (label: string, max: number) => `${label}不能超过${max}个字符`;
 const flag = (label: string) => boolean().typeError(`${label}标记必须是 true 或 false`).default(false);

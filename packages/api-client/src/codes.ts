@@ -50,6 +50,10 @@ export const ErrorCode = {
    * nothing was written; msg names the words to change (sensitiveWordsMsg in ./messages).
    */
   SensitiveWords: 10701,
+  /** newsletter_unsubscribe: the link's token is malformed or its signature does not match. */
+  UnsubscribeTokenInvalid: 10801,
+  /** newsletter_unsubscribe: the link's token is past its time (the member centre's switch still works). */
+  UnsubscribeTokenExpired: 10802,
   /** Anything unexpected on the server; details are logged, never sent. */
   ServerError: 10500,
   /**
@@ -86,6 +90,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.WechatUnavailable]: '微信分享暂时不可用',
   [ErrorCode.WechatUrlRefused]: '只能为本站页面生成微信分享签名',
   [ErrorCode.SensitiveWords]: '内容含有敏感词，请修改后再提交',
+  [ErrorCode.UnsubscribeTokenInvalid]: '退订链接无效，请使用邮件中的完整链接，或登录会员中心关闭订阅',
+  [ErrorCode.UnsubscribeTokenExpired]: '退订链接已过期，请使用最新一期邮件中的链接，或登录会员中心关闭订阅',
   [ErrorCode.ServerError]: '服务器繁忙，请稍后再试',
   [ErrorCode.Overloaded]: '查询超时，请稍后再试',
   [ErrorCode.DatabaseUnavailable]: '服务暂时不可用，请稍后再试',

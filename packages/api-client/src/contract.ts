@@ -380,6 +380,15 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
  */
 export type Access = 'open' | 'public' | 'member' | 'vendor';
 
+/** A member's subscription to the IT weekly newsletter (every future issue). */
+export interface NewsletterSubscription {
+  subscribed: boolean;
+  /** Where the issues go ('' when the member has no email yet: the member centre asks for one). */
+  email: string;
+  /** Delivery to `email` failed for good: the issues stop until the member gives another address. */
+  bounced: boolean;
+}
+
 interface Def<P, D> {
   payload: P;
   data: D;
@@ -509,6 +518,12 @@ export interface ApiTypes {
    * signature over the jsapi_ticket. 10601 when WeChat is not configured, 10602 when WeChat's API fails.
    */
   wechat_signature: Def<{ url: string }, WechatSignature>;
+  // The IT weekly newsletter (issue 25): the member's subscription, and the unsubscribe link's call
+  newsletter_get: Def<None, NewsletterSubscription>;
+  /** The member centre's switch; `email` changes the address (required when the member has none). */
+  newsletter_set: Def<{ subscribed: boolean; email?: string }, NewsletterSubscription>;
+  /** The unsubscribe link's page: the token from the message, no session. 10801 tampered, 10802 expired. */
+  newsletter_unsubscribe: Def<{ token: string }, { email: string }>;
   // Complaints (举报, issue 26; DESIGN.md section 10, fixed)
   /**
    * A reader's complaint about a page of this site (`url` on a public origin; `article_id` when it is
@@ -616,5 +631,8 @@ export const endpoints: { [N in EndpointName]: EndpointSpec } = {
   partner_activity: post(),
   partner_product: post(),
   wechat_signature: post(),
+  newsletter_get: post('member'),
+  newsletter_set: post('member'),
+  newsletter_unsubscribe: post(),
   complaint_add: post(),
 };

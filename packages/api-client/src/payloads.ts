@@ -156,6 +156,8 @@ export const payloadSchemas = {
   doc_detail: object({ id: id('白皮书') }),
   white_paper_file: object({ id: id('白皮书') }),
   wechat_signature: object({ url: text('页面地址', WECHAT_URL_MAX).required('页面地址不能为空') }),
+  newsletter_get: none,
+  newsletter_unsubscribe: object({ token: text('退订凭证', 200).required('退订凭证不能为空') }),
   complaint_add: object({
     url: text('举报页面', COMPLAINT_LIMITS.url).required(MSG.complaintUrlRequired),
     article_id: idOrZero('文章').default(0),

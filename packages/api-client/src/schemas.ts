@@ -113,6 +113,15 @@ const tick = (message: string) => boolean().required(message).oneOf([true], mess
 
 // ---------- member ----------
 
+/**
+ * newsletter_set (the member centre's switch): the address is optional (the member's own is kept)
+ * but, when given, follows the spec's email rule.
+ */
+export const newsletterSchema = object({
+  subscribed: boolean().typeError(MSG.newsletterSwitch).required(MSG.newsletterSwitch),
+  email: string().trim().email(MSG.emailInvalid).max(FIELD_MAX.email, MSG.emailTooLong).default(''),
+});
+
 const memberProfileFields = {
   email: email(MSG.emailRequired, MSG.emailInvalid),
   company: optionalText(FIELD_MAX.company, MSG.companyTooLong),

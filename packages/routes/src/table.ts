@@ -188,6 +188,13 @@ export const mobileArticlePath = (alias: string, id: string | number) => `/${ali
 /** The phone page of any article, also one outside the twelve category pages. */
 export const mobileDetailPath = (id: string | number) => `/new_detail?id=${id}`;
 
+/** An issue of the IT weekly report (desktop, every width). */
+export const itReportPath = (id: string | number) => withId('/it_report', id);
+
+/** The newsletter's unsubscribe confirmation (both sites): the link in every newsletter message. */
+export const UNSUBSCRIBE_PATH = '/unsubscribe';
+export const unsubscribePath = (token: string) => `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+
 /** The privacy statement (linked from the cookie banner and every form that collects personal data). */
 export const PRIVACY_PATH = '/privacy';
 
@@ -199,7 +206,13 @@ export const topicPath = (id: string | number) => `${TOPIC_PAGE}/${id}`;
  * Paths (or patterns) both apps render, each for its own width: the home, the privacy statement,
  * the 404 page and a topic's page. No width redirect: the same address serves both widths.
  */
-export const SHARED_PATHS: readonly string[] = [HOME_PATH, PRIVACY_PATH, '/404', TOPIC_PATH];
+export const SHARED_PATHS: readonly string[] = [
+  HOME_PATH,
+  PRIVACY_PATH,
+  '/404',
+  TOPIC_PATH,
+  UNSUBSCRIBE_PATH,
+];
 
 export function widthOf(vw: number): Width {
   return vw < MOBILE_BREAKPOINT ? 'narrow' : 'wide';

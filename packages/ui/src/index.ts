@@ -27,3 +27,4 @@ export * from './routeModules';
 export * from './baidu';
 export * from './BaiduHead';
 export * from './WechatShare';
+export * from './Unsubscribe';

@@ -11,6 +11,7 @@ import {
   type ColumnApplication,
   type LeadPage,
   type LeadSources,
+  type NewsletterProgress,
   type Paged,
   type PendingColumnArticle,
   type PhoneReveal,
@@ -152,6 +153,10 @@ export const adminApi = {
     move: (kind: string, id: number, position: number, filters: Query) =>
       http.post(`/${kind}/move`, { id, position }, { params: filters }),
   },
+  /** A weekly issue's newsletter send: its progress, its start (or resume), or a test to one address. */
+  newsletterProgress: (id: number) => data(http.get<NewsletterProgress>(`/reports/${id}/send`)),
+  newsletterSend: (id: number, testEmail?: string) =>
+    data(http.post<unknown>(`/reports/${id}/send`, testEmail ? { testEmail } : {})),
   /** Who else has a record open (a heartbeat of the edit page; a list page's ids). */
   presence: {
     beat: (entity: string, id: string) => data(http.post<PresenceAnswer>('/presence', { entity, id })),

@@ -24,6 +24,7 @@ import * as m015 from './migrations/015_search_push_quota';
 import * as m016 from './migrations/016_audit_address';
 import * as m017 from './migrations/017_presence_unpublish_at';
 import * as m018 from './migrations/018_sensitive_words';
+import * as m019 from './migrations/019_newsletter';
 import * as m020 from './migrations/020_complaints';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
@@ -132,6 +133,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '016_audit_address': m016,
   '017_presence_unpublish_at': m017,
   '018_sensitive_words': m018,
+  '019_newsletter': m019,
   '020_complaints': m020,
 };
 

@@ -415,4 +415,32 @@ export interface DB {
     saved_by: string;
     saved_at: number;
   };
+  newsletter_subscribers: {
+    member_id: number;
+    email: Generated<string>;
+    active: Generated<number>;
+    created_at: number;
+    unsubscribed_at: number | null;
+    bounced_at: number | null;
+    bounce_error: Generated<string>;
+  };
+  newsletter_sends: {
+    report_id: number;
+    status: string;
+    started_at: number;
+    finished_at: number | null;
+    started_by: Generated<string>;
+  };
+  newsletter_deliveries: {
+    id: Generated<number>;
+    report_id: number;
+    member_id: number;
+    email: string;
+    status: string;
+    next_at: number;
+    claim: Generated<string>;
+    attempts: Generated<number>;
+    error: Generated<string>;
+    sent_at: number | null;
+  };
 }

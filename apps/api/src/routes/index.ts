@@ -25,7 +25,7 @@ export default async function routes(app: FastifyInstance, opts: { config: ApiCo
   await app.register(articleRoutes);
   await app.register(videoRoutes);
   await app.register(docRoutes);
-  await app.register(reportRoutes);
+  await app.register(reportRoutes, { config: opts.config });
   await app.register(eventRoutes);
   await app.register(searchRoutes);
   await app.register(landingRoutes);

@@ -173,6 +173,9 @@ export const SAMPLES: { [N in EndpointName]: Sample<N> } = {
   partner_activity: { mark: 'demo1' },
   partner_product: { mark: 'demo1' },
   wechat_signature: { url: 'http://localhost:8080/AI/1?from=timeline' },
+  newsletter_get: {},
+  newsletter_set: { subscribed: true, email: 'reader@example.com' },
+  newsletter_unsubscribe: { token: '1.4102444800.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
   complaint_add: {
     url: 'http://localhost:8080/AI/1',
     article_id: 1,

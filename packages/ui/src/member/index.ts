@@ -5,3 +5,4 @@ export * from './ArticleForm';
 export type { RichEditorMode, RichEditorProps } from './RichEditor';
 export * from './deleteArticle';
 export * from './hooks';
+export * from './newsletter';

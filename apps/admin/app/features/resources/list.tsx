@@ -35,6 +35,7 @@ import { AdminApiError, adminApi } from '../../lib/api';
 import { useSearchFilters } from '../../lib/search-filters';
 import { useEditor } from '../../lib/session';
 import { displayValue, previewUrl, recordId, scheduleState } from './model';
+import { NewsletterSend } from './newsletter-send';
 import { SensitiveImportExport } from '../shared/SensitiveHits';
 import { MemberPhone } from './members';
 import { MoveTo } from './move-to';
@@ -144,6 +145,9 @@ function Filters({ decl }: { decl: ResourceDecl }) {
     </Card>
   );
 }
+
+/** A published weekly issue: its publish time has come (the server checks it again). */
+const isPast = (v: unknown) => typeof v === 'string' && v !== '' && Date.parse(v) <= Date.now();
 
 /** The list page of any declared kind: columns, filters, paging, delete, drag order. */
 export default function ResourceList() {
@@ -280,6 +284,9 @@ function ListOf({
           <Space size={4} wrap>
             <Link to={`/${kind}/${encodeURIComponent(id)}`}>{writable && editable ? '编辑' : '查看'}</Link>
             {sortable && <MoveTo current={placeOf(index)} total={total} onMove={(p) => moveTo(record, p)} />}
+            {kind === 'reports' && writable && isPast(record.publish_time) && (
+              <NewsletterSend id={Number(id)} title={`第 ${String(record.it_number ?? '')} 期`} />
+            )}
             {kind === 'forms' && (
               <Link to={`/leads?source=activity&id=${encodeURIComponent(id)}`}>报名数据</Link>
             )}

@@ -12,6 +12,7 @@ import articleRoutes from './articles';
 import { AdminHttpError, adminValidatorCompiler } from './http';
 import leadRoutes from './leads';
 import mediaRoutes from './media';
+import newsletterRoutes from './newsletter';
 import presenceRoutes from './presence';
 import resourceRoutes from './resources';
 import reviewRoutes from './review';
@@ -98,5 +99,6 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(sensitiveWordRoutes);
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
+  await app.register(newsletterRoutes);
   await app.register(searchPushRoutes);
 }
