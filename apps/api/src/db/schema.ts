@@ -377,7 +377,7 @@ export interface DB {
     matched: string;
     context: string;
   };
-  /** Readers' complaints (020). */
+  /** Readers' complaints (021). */
   complaints: {
     id: Generated<number>;
     created_at: number;
