@@ -6,6 +6,7 @@ import type { LighthouseRow } from './lighthouse';
 import type { ModerationResult } from './moderation';
 import type { NewsletterResult } from './newsletter';
 import type { ProdShapeResult } from './prod/bench';
+import type { ReaderStatsResult } from './reader-stats';
 import type { RenderProfile } from './profile';
 import { ROOT } from './proc';
 import type { SsrRow } from './ssr';
@@ -34,6 +35,8 @@ export interface Results {
   moderation?: ModerationResult;
   /** One newsletter issue through the outbox (issue 25). */
   newsletter?: NewsletterResult;
+  /** Reader statistics (issue 25): per-day counting's cost to article_pv, the dashboard's queries. */
+  reader_stats?: ReaderStatsResult;
   duration_s: number;
 }
 
@@ -63,6 +66,10 @@ export function figures(r: Results): Map<string, number> {
   if (r.newsletter) {
     f.set('Newsletter outbox messages/s', r.newsletter.per_second);
     f.set('Newsletter outbox peak RSS MiB', r.newsletter.peak_rss_mib);
+  }
+  if (r.reader_stats) {
+    f.set('article_pv daily counting on/off req/s ratio', r.reader_stats.pageview.rps_ratio);
+    for (const d of r.reader_stats.dashboard) f.set(`Dashboard ${d.call} p95 ms`, d.p95_ms);
   }
   if (r.prod) {
     for (const x of r.prod.api) f.set(`Production shape API · ${x.call} req/s`, x.rps);
@@ -117,6 +124,39 @@ export function toMarkdown(r: Results): string {
       table(
         ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'of ceiling'],
         a.rows.map((x) => [x.call, x.rps, x.p50, x.p99, x.errors + x.non2xx, x.ref_rps, x.of_ceiling]),
+      ),
+      '',
+    );
+  }
+  if (r.reader_stats) {
+    const rs = r.reader_stats;
+    out.push(`## Reader statistics (${rs.label})`, '');
+    out.push(
+      `article_pv with per-day counting (STATS_RETENTION_DAYS=400) against the same call without it (0): ${rs.pageview.rps_ratio} of the throughput (target ≥ 0.9).`,
+      '',
+      table(
+        ['article_pv', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
+        [
+          [
+            'daily counting on',
+            rs.pageview.with_daily.rps,
+            rs.pageview.with_daily.p50,
+            rs.pageview.with_daily.p99,
+            rs.pageview.with_daily.errors + rs.pageview.with_daily.non2xx,
+          ],
+          [
+            'daily counting off',
+            rs.pageview.without_daily.rps,
+            rs.pageview.without_daily.p50,
+            rs.pageview.without_daily.p99,
+            rs.pageview.without_daily.errors + rs.pageview.without_daily.non2xx,
+          ],
+        ],
+      ),
+      '',
+      table(
+        ['dashboard call', 'p50 ms', 'p95 ms', 'calls'],
+        rs.dashboard.map((d) => [d.call, d.p50_ms, d.p95_ms, d.n]),
       ),
       '',
     );

@@ -20,6 +20,7 @@ import { ROOT, run, startNode } from './proc';
 import { writeReport } from './report';
 import { benchProdShape } from './prod/bench';
 import { profileRender, type RenderProfile } from './profile';
+import { benchReaderStats } from './reader-stats';
 import { benchSsr, ssrPages, type SsrPage } from './ssr';
 
 const args = process.argv.slice(2);
@@ -115,6 +116,9 @@ async function main() {
   const demo = await measureDb('SQLite, demo data, read cache on', demoEnv);
   const demoUncached = await measureDb('SQLite, demo data, read cache off', { ...demoEnv, ...uncached });
 
+  // 1b. Reader statistics (issue 25): article_pv with and without daily counting, the dashboard's queries.
+  const readerStats = await benchReaderStats('SQLite, demo data', demoEnv, () => nextPort++, SECONDS);
+
   // 2. Scale: the same calls at 1M articles, SQLite and PostgreSQL.
   const scale: {
     label: string;
@@ -188,6 +192,7 @@ async function main() {
     seconds_per_run: SECONDS,
     connections: 50,
     api: [demo, demoUncached],
+    reader_stats: readerStats,
     scale,
     ssr,
     profiles,

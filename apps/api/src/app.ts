@@ -87,7 +87,7 @@ export async function buildApp(
   await app.register(cache, { config });
   await app.register(contentChanges, { config });
   await app.register(moderation);
-  await app.register(pageViews);
+  await app.register(pageViews, { config });
   await app.register(auth, { config });
   await app.register(imageDecodes, { config });
   await app.register(newsletter, { config });

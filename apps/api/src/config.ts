@@ -32,6 +32,7 @@ import {
   type TrustProxySetting,
   type WechatSettings,
 } from '@portal/config';
+import { STATS_MAX_RANGE_DAYS } from '@portal/api-client/stats';
 import { URLS_PER_FILE } from './lib/sitemap';
 import {
   SEARCH_PUSH_PROVIDER_VARIABLES,
@@ -104,6 +105,8 @@ export interface ApiConfig {
   searchPushIntervalMs: number;
   /** URLs per article sitemap file (SITEMAP_URLS_PER_FILE; the protocol's limit is 50,000). */
   sitemapUrlsPerFile: number;
+  /** Days the daily reader statistics are kept (STATS_RETENTION_DAYS; 0: no daily rows are counted). */
+  statsRetentionDays: number;
   /** WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_API_ORIGIN: share cards inside WeChat; off when unset. */
   wechat?: WechatSettings;
   /** SMTP_URL / MAIL_FROM: the newsletter over SMTP; the outbox (DATA_DIR/mail-outbox) when SMTP_URL is unset. */
@@ -158,6 +161,7 @@ const ApiVariables = z.object({
   PUBLIC_MOBILE_ORIGIN: originVar,
   SITEMAP_URLS_PER_FILE: intVar(URLS_PER_FILE, 1, URLS_PER_FILE),
   ADMIN_SESSION_MAX_AGE_HOURS: adminSessionMaxAgeVar,
+  STATS_RETENTION_DAYS: intVar(STATS_MAX_RANGE_DAYS, 0, 3650),
   SMS_DAILY_CAP: intVar(2000, 0, 10_000_000),
   SMS_PROVIDER: enumVar(SMS_PROVIDERS, 'outbox'),
   SMS_OUTBOX_IN_PRODUCTION: flagVar(false),
@@ -301,6 +305,7 @@ export function loadConfig(
       mobile: e.PUBLIC_MOBILE_ORIGIN ?? e.PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
     },
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
+    statsRetentionDays: e.STATS_RETENTION_DAYS,
     wechat: wechatSettings(e),
     mail: { SMTP_URL: e.SMTP_URL, MAIL_FROM: e.MAIL_FROM },
     newsletterRatePerMin: e.NEWSLETTER_RATE_PER_MIN,

@@ -225,6 +225,13 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         [reviewer, 'GET', '/leads?source=vendor&id=7', 200],
         [admin, 'GET', '/audit-log', 200],
         [admin, 'GET', '/articles', 200],
+        // Reader statistics (issue 25): the newsroom's, not the reviewer's.
+        [reviewer, 'GET', '/stats/overview', 403],
+        [reviewer, 'GET', '/stats/articles?from=2026-01-01&to=2026-01-31', 403],
+        [reviewer, 'GET', '/stats/articles/1', 403],
+        [editor, 'GET', '/stats/overview', 200],
+        [editor, 'GET', '/stats/articles?from=2026-01-01&to=2026-01-31', 200],
+        [admin, 'GET', '/stats/overview', 200],
         // Sensitive words (issue 26): the dictionary is the admin's, the hits the admin's and reviewer's,
         // the article editor's check the writers'.
         [editor, 'GET', '/sensitive-words', 403],
@@ -424,6 +431,19 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         pageSize: 10,
       });
       expect(found.data.list.map((x) => x.title)).toContain('专栏稿件待审');
+      // Issue 25: the member's own list shows the views of the published article (0 before any).
+      const mine = async () =>
+        (
+          await t.call<{ id: number; views?: number }[]>('space_list', {
+            page: 1,
+            pageSize: 10,
+            ...m.identity,
+          })
+        ).data.find((a) => a.id === add.data.id)?.views;
+      expect(await mine()).toBe(0);
+      const publicId = found.data.list.find((x) => x.title === '专栏稿件待审')!.id;
+      for (let i = 0; i < 2; i++) expect((await t.call('article_pv', { id: publicId })).code).toBe(0);
+      expect(await mine()).toBe(2);
     });
 
     it('rejects with the reason the member sees', async () => {

@@ -64,6 +64,9 @@ const ROUTES: { method: HttpVerb; path: string }[] = [
   { method: 'GET', path: '/reports/:id/subscribers.csv' },
   { method: 'GET', path: '/reports/:id/send' },
   { method: 'POST', path: '/reports/:id/send' },
+  { method: 'GET', path: '/stats/overview' },
+  { method: 'GET', path: '/stats/articles' },
+  { method: 'GET', path: '/stats/articles/:id' },
 ];
 
 /** The generic resource routes of every declared kind, with a body of that kind's fields. */

@@ -1,6 +1,7 @@
 import type { SensitiveHitView } from './admin-resources';
 import { boolean, number, object, string, type InferType } from 'yup';
 import { FIELD_MAX } from './constants';
+import { DAY_MS, STATS_MAX_RANGE_DAYS, dayValue } from './stats';
 
 /**
  * The back office's contract (issue 13): roles and what each may do, publication states, the
@@ -28,6 +29,8 @@ export const PERMISSIONS = {
   audit: ['admin'],
   editors: ['admin'],
   media: ['admin', 'editor'],
+  /** Reader statistics and the dashboard (issue 25). */
+  stats: ['admin', 'editor'],
 } as const satisfies Record<string, readonly EditorRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -418,3 +421,45 @@ export interface AuditEntry {
   ip: string;
   createdAt: string;
 }
+
+// ---------- reader statistics (issue 25 section 2) ----------
+
+const dayField = (label: string) =>
+  string()
+    .typeError(`${label}格式应为 YYYY-MM-DD`)
+    .trim()
+    .max(10, `${label}格式应为 YYYY-MM-DD`)
+    .test('day', `${label}格式应为 YYYY-MM-DD`, (v) => v === undefined || !Number.isNaN(dayValue(v)));
+
+/**
+ * A range of days (`from`..`to`, both included): real days, not reversed, at most
+ * STATS_MAX_RANGE_DAYS long. Each failure names its field.
+ */
+const rangeFields = (defaults?: { from: () => string; to: () => string }) => {
+  const from = dayField('开始日期');
+  const to = dayField('结束日期')
+    .test('order', '结束日期不能早于开始日期', function (v) {
+      const f = this.parent.from as string | undefined;
+      return !v || !f || Number.isNaN(dayValue(f)) || dayValue(v) >= dayValue(f);
+    })
+    .test('length', `日期范围不能超过 ${STATS_MAX_RANGE_DAYS} 天`, function (v) {
+      const f = this.parent.from as string | undefined;
+      return (
+        !v || !f || Number.isNaN(dayValue(f)) || (dayValue(v) - dayValue(f)) / DAY_MS < STATS_MAX_RANGE_DAYS
+      );
+    });
+  return defaults
+    ? { from: from.default(defaults.from), to: to.default(defaults.to) }
+    : { from: from.required('请选择开始日期'), to: to.required('请选择结束日期') };
+};
+
+/** The newsroom's day (Asia/Shanghai, UTC+8 all year) `daysAgo` days before now. */
+const shanghaiDay = (daysAgo: number) =>
+  new Date(Date.now() + 8 * 3600_000 - daysAgo * DAY_MS).toISOString().slice(0, 10);
+
+/** GET /admin/api/stats/articles?from=&to=&page=&pageSize= */
+export const statsRangeQuerySchema = pageQuerySchema.shape(rangeFields());
+/** GET /admin/api/stats/articles/:id?from=&to= (by default the last 30 days, today included). */
+export const articleStatsQuerySchema = object(
+  rangeFields({ from: () => shanghaiDay(29), to: () => shanghaiDay(0) }),
+);

@@ -5,6 +5,8 @@
  */
 import type { ComplaintReason } from './constants';
 
+import type { ViewDevice } from './stats';
+
 // ---------- entities (spec section 3) ----------
 
 export interface ListItem {
@@ -233,6 +235,8 @@ export interface ColumnArticle {
   showStatus: string;
   refuse: string;
   created_at: string;
+  /** The member's list only (issue 25): views of the published article, 0 before it is published. */
+  views?: number;
 }
 
 export type FormFieldType = 'input' | 'select' | 'radio' | 'checkbox' | 'multi' | 'province' | 'city';
@@ -427,7 +431,11 @@ export interface ApiTypes {
   >;
   cate_list: Def<{ cat_id: number } & Paged, ListItem[]>;
   article_content: Def<{ id: number; type?: number }, ArticleDetail>;
-  article_pv: Def<{ id: number; lasttime?: number }, { lasttime: number; pv: number }>;
+  /** ref: the page's referrer; device: who sent it (the desktop site's server decides from the width cookie). */
+  article_pv: Def<
+    { id: number; lasttime?: number; ref?: string; device?: ViewDevice },
+    { lasttime: number; pv: number }
+  >;
   video_detail: Def<{ id: number }, VideoDetail>;
   /** A topic's page (not in the spec: topics were links only until the back office picked their articles). */
   topic_detail: Def<{ id: number } & Partial<Paged>, TopicDetail>;

@@ -16,6 +16,7 @@ import {
   WECHAT_URL_MAX,
 } from './constants';
 import type { EndpointName } from './contract';
+import { PAGE_VIEW_REFERRER_MAX, VIEW_DEVICES } from './stats';
 import { MSG } from './messages';
 
 /** Longest free-text filter (title, search words, city…) any read call accepts. */
@@ -104,7 +105,13 @@ export const payloadSchemas = {
   cate_recommend: catId,
   cate_list: object({ cat_id: idOrZero('分类').default(0), ...paged(PAGE_SIZE.categoryList) }),
   article_content: object({ id: id('文章'), type: idOrZero('类型') }),
-  article_pv: object({ id: id('文章'), lasttime: int('上次访问时间').min(0, '上次访问时间不正确') }),
+  article_pv: object({
+    id: id('文章'),
+    lasttime: int('上次访问时间').min(0, '上次访问时间不正确'),
+    /** The page's document.referrer (cut to the bound by the client); only its host's class is stored. */
+    ref: text('来源页面', PAGE_VIEW_REFERRER_MAX),
+    device: string().oneOf([...VIEW_DEVICES, undefined], '设备类型不正确'),
+  }),
   video_detail: object({ id: id('视频') }),
   topic_detail: object({ id: id('专题'), ...paged(PAGE_SIZE.topic) }),
   mvideo_list: object(paged(PAGE_SIZE.videoMobile)),

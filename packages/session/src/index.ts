@@ -13,7 +13,13 @@ export {
   setConsent,
   type Consent,
 } from './storage/consent';
-export { lastViewTime, PAGE_VIEW_MEMORY, recordView, shouldCountView } from './storage/page-views';
+export {
+  lastViewTime,
+  PAGE_VIEW_MEMORY,
+  pageReferrer,
+  recordView,
+  shouldCountView,
+} from './storage/page-views';
 export {
   expireSession,
   LOGIN_PATH,

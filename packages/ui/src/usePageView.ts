@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { lastViewTime, recordView, shouldCountView } from '@portal/session';
+import { lastViewTime, pageReferrer, recordView, shouldCountView } from '@portal/session';
 
 /** The desktop app's resource route, served at every width (packages/routes' table). */
 const PAGE_VIEW_PATH = '/article_pv';
@@ -17,7 +17,8 @@ export function usePageView(id: number): void {
     fetch(PAGE_VIEW_PATH, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id, lasttime: lastViewTime(id) }),
+      // The referrer is only classified (search engine, WeChat…); the server adds the device from the width cookie.
+      body: JSON.stringify({ id, lasttime: lastViewTime(id), ref: pageReferrer() }),
       signal: controller.signal,
     })
       .then((res) => (res.ok ? (res.json() as Promise<{ lasttime?: unknown }>) : null))

@@ -29,6 +29,7 @@ import type {
   SensitiveImportReport,
   SensitiveLevel,
 } from '@portal/api-client/admin-resources';
+import type { ArticleStats, ArticleViewsPage, StatsOverview } from '@portal/api-client/stats';
 import { HTTP_TIMEOUT_MS } from '@portal/api-client/constants';
 
 /**
@@ -174,6 +175,12 @@ export const adminApi = {
         headers: { 'content-type': 'text/plain; charset=utf-8' },
       }),
     ),
+  /** Reader statistics (issue 25): the dashboard, articles by views over days, one article's views. */
+  statsOverview: () => data(http.get<StatsOverview>('/stats/overview')),
+  statsArticles: (query: { from: string; to: string; page?: number; pageSize?: number }) =>
+    data(http.get<ArticleViewsPage>('/stats/articles', { params: query })),
+  articleStats: (id: number, query: { from?: string; to?: string } = {}) =>
+    data(http.get<ArticleStats>(`/stats/articles/${id}`, { params: query })),
   /** A member's full phone number: the server writes each view into the audit log. */
   memberPhone: (id: string) => data(http.get<PhoneReveal>(`/members/${encodeURIComponent(id)}/phone`)),
 };

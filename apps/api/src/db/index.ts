@@ -25,6 +25,7 @@ import * as m016 from './migrations/016_audit_address';
 import * as m017 from './migrations/017_presence_unpublish_at';
 import * as m018 from './migrations/018_sensitive_words';
 import * as m019 from './migrations/019_newsletter';
+import * as m020 from './migrations/020_article_views_daily';
 import * as m021 from './migrations/021_complaints';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
@@ -134,6 +135,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '017_presence_unpublish_at': m017,
   '018_sensitive_words': m018,
   '019_newsletter': m019,
+  '020_article_views_daily': m020,
   '021_complaints': m021,
 };
 

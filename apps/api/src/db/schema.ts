@@ -443,4 +443,12 @@ export interface DB {
     error: Generated<string>;
     sent_at: number | null;
   };
+  /** Views per article, Asia/Shanghai day, device and source (020). */
+  article_views_daily: {
+    article_id: number;
+    day: string;
+    device: string;
+    source: string;
+    views: number;
+  };
 }

@@ -1,7 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ViewDevice } from '@portal/api-client/stats';
+import type { ApiConfig } from '../config';
 import type { Db } from '../db';
+import { classifyReferrer, portalHosts } from '../lib/referrer';
+import { formatDate } from '../lib/time';
 import { addArticleViews } from '../repositories/articles';
+import { dailyKey, type DailyViews, type ViewClass } from '../repositories/views-daily';
 
 interface Waiter {
   articleId: number;
@@ -15,9 +20,12 @@ interface Waiter {
  * Views that arrive while a batch is being written wait for the next batch, which adds them in one
  * `UPDATE … SET pv = pv + n` per article: 10,000 concurrent views of one article cost a few dozen
  * transactions, not 10,000 commits contending for one row (as databases group their own commits).
+ * The same batch adds each view to its daily row (article, day, device, source) with one upsert,
+ * in the same transaction: the daily rows and `pv` never disagree.
  */
 export class PageViewCounter {
   private pending = new Map<number, number>();
+  private pendingDaily = new Map<string, DailyViews>();
   private waiters: Waiter[] = [];
   /** The batch being committed; at most one at a time, so batches never contend for a row. */
   private writing: Promise<void> | null = null;
@@ -26,16 +34,42 @@ export class PageViewCounter {
   constructor(
     private readonly database: Db,
     private readonly log: FastifyBaseLogger,
+    /** The portal's own hosts (a referrer there is `internal`); null: no daily rows are counted. */
+    private readonly daily: { ownHosts: readonly string[] } | null = null,
   ) {}
+
+  /**
+   * Counts one view of a page whose referrer was `ref`, sent by `device` (desktop when unsaid):
+   * the referrer is reduced to its source class here and goes no further.
+   */
+  count(
+    articleId: number,
+    from: { ref?: string; device?: ViewDevice },
+    now = Date.now(),
+  ): Promise<number | null> {
+    if (!this.daily) return this.add(articleId);
+    return this.add(articleId, {
+      day: formatDate(now),
+      device: from.device ?? 'desktop',
+      source: classifyReferrer(from.ref, this.daily.ownHosts),
+    });
+  }
 
   /**
    * Counts one view; resolves with the article's stored count once the view is committed, or null
    * when no published article has that id (nothing counted). Rejects when the write failed: the
-   * view was not stored and must not be acknowledged.
+   * view was not stored and must not be acknowledged. `daily`: its day, device and source class,
+   * unless daily statistics are off.
    */
-  add(articleId: number): Promise<number | null> {
+  add(articleId: number, daily?: ViewClass): Promise<number | null> {
     return new Promise((resolve, reject) => {
       this.pending.set(articleId, (this.pending.get(articleId) ?? 0) + 1);
+      if (daily) {
+        const key = dailyKey(articleId, daily);
+        const row = this.pendingDaily.get(key);
+        if (row) row.views += 1;
+        else this.pendingDaily.set(key, { articleId, ...daily, views: 1 });
+      }
       this.waiters.push({ articleId, resolve, reject });
       this.schedule();
     });
@@ -67,19 +101,21 @@ export class PageViewCounter {
   private startWrite(): void {
     if (this.writing || this.pending.size === 0) return;
     const batch = this.pending;
+    const daily = [...this.pendingDaily.values()];
     const waiters = this.waiters;
     this.pending = new Map();
+    this.pendingDaily = new Map();
     this.waiters = [];
-    this.writing = this.commit(batch, waiters).finally(() => {
+    this.writing = this.commit(batch, daily, waiters).finally(() => {
       this.writing = null;
       if (this.pending.size > 0) this.schedule();
     });
   }
 
-  private async commit(batch: Map<number, number>, waiters: Waiter[]): Promise<void> {
+  private async commit(batch: Map<number, number>, daily: DailyViews[], waiters: Waiter[]): Promise<void> {
     let counts: Map<number, number>;
     try {
-      counts = await addArticleViews(this.database, batch);
+      counts = await addArticleViews(this.database, batch, daily);
     } catch (err) {
       this.log.error({ err, views: waiters.length }, 'page view write failed; the views were not counted');
       for (const w of waiters) w.reject(err);
@@ -95,9 +131,14 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    const counter = new PageViewCounter(app.database, app.log);
+export default fp<{ config: ApiConfig }>(
+  async (app, { config }) => {
+    const { desktop, mobile } = config.publicOrigins;
+    const counter = new PageViewCounter(
+      app.database,
+      app.log,
+      config.statsRetentionDays > 0 ? { ownHosts: portalHosts([desktop, mobile]) } : null,
+    );
     app.decorate('pageViews', counter);
     // Runs before the database plugin closes its pool (onClose hooks run in reverse order).
     app.addHook('onClose', async () => {

@@ -9,6 +9,7 @@ import { servedHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { ARTICLE_LIST_COLUMNS, categoryAlias, toListItem } from './mappers';
 import { noMemo, type ListMemo, type Page } from './paging';
+import { addDailyViews, type DailyViews } from './views-daily';
 import { writeTx } from './write-tx';
 
 /** Published articles. Every list orders on (…, status, created_at, id) indexes of 001 and 010. */
@@ -360,6 +361,7 @@ export async function getArticleViews(database: Db, id: number): Promise<number 
 export async function addArticleViews(
   database: Db,
   batch: Map<number, number>,
+  daily: readonly DailyViews[] = [],
 ): Promise<Map<number, number>> {
   return writeTx(database, async (trx) => {
     const counts = new Map<number, number>();
@@ -374,6 +376,11 @@ export async function addArticleViews(
         .executeTakeFirst();
       if (row) counts.set(id, Number(row.pv));
     }
+    // Only views of articles that were counted: an unknown or unpublished id adds no daily row.
+    await addDailyViews(
+      trx,
+      daily.filter((d) => counts.has(d.articleId)),
+    );
     return counts;
   });
 }

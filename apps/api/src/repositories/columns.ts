@@ -153,7 +153,28 @@ export async function listMemberArticles(
     (q) => q.select(ARTICLE_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     pageOf(filter.page, filter.pageSize),
   );
-  return { list: rows.map((r) => toColumnArticle(r as ColumnArticleRow)), total };
+  const list = rows.map((r) => toColumnArticle(r as ColumnArticleRow));
+  const views = await publishedViews(
+    database,
+    list.map((a) => a.id),
+  );
+  return { list: list.map((a) => ({ ...a, views: views.get(a.id) ?? 0 })), total };
+}
+
+/**
+ * Issue 25: the view count of each column article's public article (0 while it is not published):
+ * its author sees what readers read in the member centre.
+ */
+async function publishedViews(database: Db, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await database.db
+    .selectFrom('column_articles as c')
+    .innerJoin('articles as a', 'a.id', 'c.article_id')
+    .select(['c.id', 'a.pv'])
+    .where('c.id', 'in', ids)
+    .where('a.status', '=', NewsStatus.Published)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), Number(r.pv)]));
 }
 
 /** The article when it belongs to `memberId`; null for unknown ids and other members' ids alike. */

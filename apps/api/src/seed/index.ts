@@ -13,6 +13,7 @@ import * as landing from './landing';
 import { demoMember } from './members';
 import { loadPlaces } from './places';
 import * as site from './site';
+import { demoDailyViews } from './reader-stats';
 
 export { DEMO_MEMBER } from './members';
 
@@ -58,6 +59,14 @@ export async function buildDemo(
     categoryOf,
     now,
   );
+  // Reader statistics end on the day the demo is seeded (the dashboard's last 30 days are never
+  // empty); an article's total count includes its daily views.
+  const dailyViews = demoDailyViews(arts.rows, now, Math.max(now, Date.now()));
+  const articleById = new Map(arts.rows.map((a) => [a.id, a]));
+  for (const d of dailyViews) {
+    const a = articleById.get(d.article_id);
+    if (a) a.pv = Number(a.pv ?? 0) + Number(d.views);
+  }
   const eventPlan = content.events(files, arts.rows, now);
   const reports = content.weeklyReports(files, arts.rows, now);
   const places = loadPlaces();
@@ -97,6 +106,7 @@ export async function buildDemo(
     partners: partnerData.partners,
     partner_items: partnerData.items,
     activity_forms: forms,
+    article_views_daily: dailyViews,
   };
 }
 

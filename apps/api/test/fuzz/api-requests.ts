@@ -56,7 +56,7 @@ export const SAMPLES: { [N in EndpointName]: Sample<N> } = {
   cate_recommend: { cat_id: 694 },
   cate_list: { cat_id: 694, page: 1, pageSize: 20 },
   article_content: { id: 1 },
-  article_pv: { id: 1, lasttime: 0 },
+  article_pv: { id: 1, lasttime: 0, ref: 'https://m.baidu.com/s?word=1', device: 'phone' },
   video_detail: { id: 1 },
   mvideo_list: { page: 1, pageSize: 10 },
   get_schoolTop: {},

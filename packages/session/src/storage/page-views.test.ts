@@ -1,6 +1,7 @@
 import { PAGE_VIEW_THROTTLE_MS } from '@portal/api-client/constants';
-import { afterEach, describe, expect, it } from 'vitest';
-import { lastViewTime, PAGE_VIEW_MEMORY, recordView, shouldCountView } from './page-views';
+import { PAGE_VIEW_REFERRER_MAX } from '@portal/api-client/stats';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lastViewTime, PAGE_VIEW_MEMORY, pageReferrer, recordView, shouldCountView } from './page-views';
 
 afterEach(() => localStorage.clear());
 
@@ -43,5 +44,26 @@ describe('page view throttle (article_pv)', () => {
     expect(Object.keys(stored)).toHaveLength(PAGE_VIEW_MEMORY);
     expect(stored['1']).toBeUndefined();
     expect(stored[String(PAGE_VIEW_MEMORY + 5)]).toBe(t0 + PAGE_VIEW_MEMORY + 5);
+  });
+});
+
+describe('pageReferrer (issue 25: the source class of a view)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const referrer = (value: string) => vi.spyOn(document, 'referrer', 'get').mockReturnValue(value);
+  const loadedAt = (url: string) =>
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ name: url } as PerformanceNavigationTiming]);
+
+  it("sends the document's referrer on the page the document was loaded at, cut to the bound", () => {
+    loadedAt(location.href);
+    referrer('https://m.baidu.com/s?word=' + 'x'.repeat(2000));
+    const ref = pageReferrer();
+    expect(ref.startsWith('https://m.baidu.com/s?word=')).toBe(true);
+    expect(ref).toHaveLength(PAGE_VIEW_REFERRER_MAX);
+  });
+
+  it('after a client-side navigation the reader came from the portal itself', () => {
+    loadedAt('https://www.example.cn/some/other/page');
+    referrer('https://m.baidu.com/');
+    expect(pageReferrer()).toBe(`${location.origin}/`);
   });
 });

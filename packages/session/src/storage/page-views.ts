@@ -1,4 +1,5 @@
 import { PAGE_VIEW_THROTTLE_MS, STORAGE_KEY } from '@portal/api-client/constants';
+import { PAGE_VIEW_REFERRER_MAX } from '@portal/api-client/stats';
 import { isBrowser, readItem, writeItem } from './browser';
 
 /** How many articles' last view times are kept; older entries are dropped so storage stays small. */
@@ -53,4 +54,19 @@ export function recordView(id: number | string, lasttime: number): void {
     for (const old of ids.slice(0, ids.length - PAGE_VIEW_MEMORY)) delete views[old];
   }
   if (!writeItem('localStorage', STORAGE_KEY.pageViews, JSON.stringify(views))) memory = views;
+}
+
+/**
+ * The referrer of the page being viewed, for its source class (issue 25), cut to
+ * PAGE_VIEW_REFERRER_MAX. `document.referrer` only describes the document's first page: after a
+ * client-side navigation (the address no longer the one the document was loaded at) the reader came
+ * from inside the portal, so the portal's own origin is sent.
+ */
+export function pageReferrer(): string {
+  if (!isBrowser()) return '';
+  const loadedAt = performance.getEntriesByType?.('navigation')[0]?.name;
+  const here = location.href.split('#')[0];
+  const ref =
+    loadedAt !== undefined && loadedAt.split('#')[0] !== here ? `${location.origin}/` : document.referrer;
+  return ref.slice(0, PAGE_VIEW_REFERRER_MAX);
 }

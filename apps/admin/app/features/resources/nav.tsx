@@ -1,4 +1,5 @@
 import {
+  BarChartOutlined,
   CalendarOutlined,
   FileTextOutlined,
   SafetyOutlined,
@@ -25,6 +26,13 @@ const kind = (k: ResourceKind): NavEntry => ({ path: `/${k}`, kind: k });
 
 /** The menu, grouped as the newsroom works. */
 const NAV_GROUPS: NavGroup[] = [
+  {
+    key: 'stats',
+    label: '数据',
+    icon: <BarChartOutlined />,
+    // The home page: the back office opens on it (routes/home.tsx).
+    entries: [{ path: '/', label: '数据概览', permission: 'stats' }],
+  },
   {
     key: 'content',
     label: '内容运营',

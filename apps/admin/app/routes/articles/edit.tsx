@@ -42,6 +42,7 @@ import { EditConflictDialog, differencesOf } from '../../features/shared/EditCon
 import { PresenceTag, usePresence } from '../../features/shared/presence';
 import { ARTICLE_ENTITY } from '@portal/api-client/presence';
 import { SensitiveWarnings } from '../../features/shared/SensitiveHits';
+import ArticleStatsCard from '../../features/stats/ArticleStatsCard';
 import { AdminApiError, adminApi } from '../../lib/api';
 
 export async function clientLoader({ params }: { params: { id?: string } }): Promise<AdminArticle | null> {
@@ -386,6 +387,7 @@ export default function ArticleEditor() {
         </Form.Item>
       </Card>
       <SensitiveWarnings title={values?.title} description={values?.description} content={values?.content} />
+      {article && <ArticleStatsCard id={article.id} />}
       <Card title="预览（桌面端与手机端）">
         <ArticlePreview article={values ?? inputOf(article)} />
       </Card>

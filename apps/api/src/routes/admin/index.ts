@@ -19,6 +19,7 @@ import reviewRoutes from './review';
 import searchPushRoutes from './search-push';
 import sensitiveWordRoutes from './sensitive-words';
 import sessionRoutes from './session';
+import statsRoutes from './stats';
 import uploadRoutes from './uploads';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -101,4 +102,5 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
   await app.register(mediaRoutes);
   await app.register(newsletterRoutes);
   await app.register(searchPushRoutes);
+  await app.register(statsRoutes);
 }

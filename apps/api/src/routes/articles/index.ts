@@ -26,7 +26,7 @@ export default async function articleRoutes(app: FastifyInstance) {
    * Counts a view unless the reader's previous counted view (`lasttime`, as this call returned it)
    * was less than PAGE_VIEW_THROTTLE_MS ago; answers the lasttime to store and the current count.
    */
-  defineCall(app, 'article_pv', async ({ id, lasttime }) => {
+  defineCall(app, 'article_pv', async ({ id, lasttime, ref, device }) => {
     const now = Date.now();
     if (lasttime !== undefined && now - lasttime < PAGE_VIEW_THROTTLE_MS) {
       const stored = await getArticleViews(db, id);
@@ -34,7 +34,7 @@ export default async function articleRoutes(app: FastifyInstance) {
       return ok({ lasttime, pv: stored });
     }
     // Answered only once the view is committed: an acknowledged view survives a crash.
-    const pv = await app.pageViews.add(id);
+    const pv = await app.pageViews.count(id, { ref, device }, now);
     if (pv === null) throw notFound();
     return ok({ lasttime: now, pv });
   });

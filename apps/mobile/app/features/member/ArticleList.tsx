@@ -78,7 +78,10 @@ export function ArticleList({ say }: { say: Say }) {
               </div>
               {refusalOf(a) ? <p className="mm-card__refuse">未通过原因：{refusalOf(a)}</p> : null}
               <div className="mm-card__foot">
-                <time>{a.created_at}</time>
+                <span>
+                  <time>{a.created_at}</time>
+                  <span className="mm-card__views"> · 阅读 {a.views ?? 0}</span>
+                </span>
                 <span>
                   <button type="button" className="mm-link" onClick={() => void dialog.openEdit(a.id)}>
                     编辑

@@ -60,6 +60,7 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
               <th>标题</th>
               <th>状态</th>
               <th>拒绝原因</th>
+              <th>阅读</th>
               <th>创建时间</th>
               <th>操作</th>
             </tr>
@@ -72,6 +73,7 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
                   <span className={`status status--${articleStatusKey(a.status)}`}>{a.showStatus}</span>
                 </td>
                 <td className="column-list__refuse">{refusalOf(a)}</td>
+                <td className="column-list__views">{a.views ?? 0}</td>
                 <td>{a.created_at}</td>
                 <td className="column-list__ops">
                   <button type="button" className="linkish" onClick={() => void dialog.openEdit(a.id)}>
