@@ -247,6 +247,11 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         [admin, 'GET', '/sensitive-hits', 200],
         [reviewer, 'POST', '/sensitive-words/check', 403],
         [editor, 'POST', '/sensitive-words/check', 200],
+        // Complaints (issue 26): the queue is the admin's and the reviewer's.
+        [editor, 'GET', '/complaints', 403],
+        [reviewer, 'GET', '/complaints', 200],
+        [admin, 'GET', '/complaints', 200],
+        [editor, 'PUT', '/complaints/1', 403],
       ];
       for (const [who, method, url, status] of matrix) {
         const res = await call(who, method as 'GET', url, method === 'POST' ? draft() : undefined);

@@ -103,6 +103,8 @@ function sample(kind: ResourceKind, n: number): Record<string, unknown> {
       return { username: `user${n}`, role: 'editor', password: 'long-enough-1' };
     case 'sensitive-words':
       return { word: `样例词${n}`, level: 'review', note: '测试' };
+    case 'complaints':
+      return { status: 'done', note: `已处理${n}` };
     default:
       return {};
   }

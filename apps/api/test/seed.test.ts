@@ -6,7 +6,12 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rasterRendition } from '@portal/routes';
-import { CATEGORY_PAGES, HEADER_DROPDOWN_ID, MOBILE_MENU } from '@portal/api-client/constants';
+import {
+  CATEGORY_PAGES,
+  COMPLAINT_CONTACT_LABEL,
+  HEADER_DROPDOWN_ID,
+  MOBILE_MENU,
+} from '@portal/api-client/constants';
 import type { FormField } from '@portal/api-client/contract';
 import { migrate, openDb, type Db } from '../src/db/index';
 import { indexArticles, removeFromIndex } from '../src/db/search-index';
@@ -142,7 +147,15 @@ function checkSeededContent(run: () => { database: Db; dataDir: string }) {
     }
     const footer = await db.selectFrom('footer_info').select('label').execute();
     expect(footer.map((f) => f.label).sort()).toEqual(
-      ['ICP备案', '公司地址', '公安备案', '增值电信业务经营许可证', '版权声明', '版权所有'].sort(),
+      [
+        'ICP备案',
+        '公司地址',
+        '公安备案',
+        '增值电信业务经营许可证',
+        '版权声明',
+        '版权所有',
+        COMPLAINT_CONTACT_LABEL,
+      ].sort(),
     );
     const home = await db.selectFrom('seo').selectAll().where('page', '=', 'home').executeTakeFirstOrThrow();
     for (const word of ['人工智能', '云计算', '大数据', '物联网', '硬件', '渠道'])

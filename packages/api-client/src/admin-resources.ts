@@ -8,7 +8,16 @@ import {
   type ObjectSchema,
   type AnySchema,
 } from 'yup';
-import { AD_SLOTS, CATEGORY_PAGES, PaperAccess, SECTION_ID, TOPIC_PAGE } from './constants';
+import {
+  AD_SLOTS,
+  CATEGORY_PAGES,
+  COMPLAINT_LIMITS,
+  COMPLAINT_REASONS,
+  COMPLAINT_STATUS,
+  PaperAccess,
+  SECTION_ID,
+  TOPIC_PAGE,
+} from './constants';
 import type { FormFieldType } from './contract';
 import { EDITOR_ROLES, PERMISSIONS, ROLE_LABEL, versionSchema, type EditorRole } from './admin';
 import { PLAYER_HOSTS_MESSAGE, playerProblem } from './players';
@@ -417,6 +426,60 @@ const SENSITIVE_HITS_DECL = {
   remove: false,
 } as const satisfies ResourceDecl;
 // ---- end of sensitive words ----
+
+// ---- Complaints (举报, issue 26): what readers sent through complaint_add, a queue to handle ----
+const complaintStatusOptions = optionsOf(COMPLAINT_STATUS);
+const complaintReasonOptions: readonly FieldOption[] = COMPLAINT_REASONS.map((r) => ({ value: r, label: r }));
+const COMPLAINTS_DECL = {
+  kind: 'complaints',
+  label: '举报',
+  idField: 'id',
+  fields: [
+    { name: 'created_at', label: '时间', type: 'datetime', readOnly: true },
+    { name: 'reason', label: '举报原因', type: 'select', options: complaintReasonOptions, readOnly: true },
+    { ...text('url', '举报页面', COMPLAINT_LIMITS.url), readOnly: true },
+    { name: 'article_id', label: '文章编号', type: 'number', readOnly: true, help: '0：不是文章页' },
+    {
+      name: 'member_id',
+      label: '作者会员编号',
+      type: 'number',
+      readOnly: true,
+      help: '专栏文章的作者；0：编辑部文章',
+    },
+    { ...area('description', '举报说明', COMPLAINT_LIMITS.description), readOnly: true },
+    { ...text('contact', '联系方式', COMPLAINT_LIMITS.contact), readOnly: true },
+    {
+      name: 'held',
+      label: '含待审核敏感词',
+      type: 'boolean',
+      readOnly: true,
+    },
+    {
+      name: 'status',
+      label: '处理状态',
+      type: 'select',
+      options: complaintStatusOptions,
+      required: true,
+      default: 'pending',
+    },
+    area('note', '处理备注', COMPLAINT_LIMITS.note),
+  ],
+  columns: ['created_at', 'reason', 'url', 'description', 'status', 'note'],
+  filters: [
+    q,
+    { name: 'status', label: '处理状态', type: 'select', options: complaintStatusOptions },
+    { name: 'reason', label: '举报原因', type: 'select', options: complaintReasonOptions },
+    { name: 'from', label: '日期', type: 'date' },
+  ],
+  searchFields: ['url', 'description', 'contact', 'note'],
+  ordered: false,
+  scheduled: false,
+  read: ['admin', 'reviewer'],
+  write: ['admin', 'reviewer'],
+  // Complaints come from readers only; a handled one is kept (its state says what happened).
+  create: false,
+  remove: false,
+} as const satisfies ResourceDecl;
 
 export const RESOURCES = {
   banners: {
@@ -1099,6 +1162,7 @@ export const RESOURCES = {
   },
   'sensitive-words': SENSITIVE_WORDS_DECL,
   'sensitive-hits': SENSITIVE_HITS_DECL,
+  complaints: COMPLAINTS_DECL,
 } as const satisfies Record<string, ResourceDecl>;
 
 export type ResourceKind = keyof typeof RESOURCES;

@@ -64,6 +64,18 @@ export const FIELD_MAX = {
 } as const;
 /** Longest page address wechat_signature signs (browsers and WeChat handle far shorter ones in practice). */
 export const WECHAT_URL_MAX = 2048;
+/**
+ * Complaints (举报, issue 26): the fixed reasons a reader picks from, the limits of what they write,
+ * and the footer line (a `footer:` site setting) that shows where complaints also go.
+ */
+export const COMPLAINT_REASONS = ['违法违规', '色情低俗', '侵权', '虚假信息', '广告营销', '其他'] as const;
+export type ComplaintReason = (typeof COMPLAINT_REASONS)[number];
+export const COMPLAINT_LIMITS = { description: 500, contact: 100, url: WECHAT_URL_MAX, note: 500 } as const;
+/** The back-office states of a complaint: 待处理, 已处理, 已驳回. */
+export const COMPLAINT_STATUS = { pending: '待处理', done: '已处理', rejected: '已驳回' } as const;
+export type ComplaintStatus = keyof typeof COMPLAINT_STATUS;
+/** The footer entry (site settings `footer:<label>`) holding the complaint phone or mailbox. */
+export const COMPLAINT_CONTACT_LABEL = '违法和不良信息举报';
 /** Column article HTML, measured in UTF-8 bytes (what the database and every reader receive). */
 export const ARTICLE_CONTENT_MAX_BYTES = 2 * 1024 * 1024;
 /** Deepest element nesting of column article HTML (the editor's deepest is a dozen: table › … › em). */

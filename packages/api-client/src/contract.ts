@@ -3,6 +3,7 @@
  * and its payload and `data` types. The server registers routes from `endpoints`;
  * the client derives its typed calls from the same object. Change a call here first.
  */
+import type { ComplaintReason } from './constants';
 
 import type { ViewDevice } from './stats';
 
@@ -48,6 +49,16 @@ export interface WechatSignature {
   nonceStr: string;
   /** sha1 hex of jsapi_ticket=…&noncestr=…&timestamp=…&url=…. */
   signature: string;
+}
+
+/** complaint_add (举报, DESIGN.md section 10): the page, its article if any, and what the reader says. */
+export interface ComplaintPayload {
+  /** The page complained about: an address on one of the site's public origins. */
+  url: string;
+  article_id?: number;
+  reason: ComplaintReason;
+  description: string;
+  contact?: string;
 }
 
 export interface Seo {
@@ -521,6 +532,12 @@ export interface ApiTypes {
   newsletter_set: Def<{ subscribed: boolean; email?: string }, NewsletterSubscription>;
   /** The unsubscribe link's page: the token from the message, no session. 10801 tampered, 10802 expired. */
   newsletter_unsubscribe: Def<{ token: string }, { email: string }>;
+  // Complaints (举报, issue 26; DESIGN.md section 10, fixed)
+  /**
+   * A reader's complaint about a page of this site (`url` on a public origin; `article_id` when it is
+   * an article). Rate-limited per address (10008) and screened for sensitive words (10701).
+   */
+  complaint_add: Def<ComplaintPayload, null>;
 }
 
 export type EndpointName = keyof ApiTypes;
@@ -625,4 +642,5 @@ export const endpoints: { [N in EndpointName]: EndpointSpec } = {
   newsletter_get: post('member'),
   newsletter_set: post('member'),
   newsletter_unsubscribe: post(),
+  complaint_add: post(),
 };

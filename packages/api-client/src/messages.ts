@@ -7,6 +7,7 @@ import { ERROR_MESSAGES, ErrorCode } from './codes';
 import {
   ARTICLE_CONTENT_MAX_BYTES,
   ARTICLE_MAX_NESTING,
+  COMPLAINT_LIMITS,
   FIELD_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -84,6 +85,15 @@ export const MSG = {
   bottomReached: '到底了',
   /** SMS button label after the countdown. */
   getAgain: '重新获取',
+  // complaints (举报, issue 26)
+  complaintReasonRequired: '请选择举报原因',
+  complaintDescriptionRequired: '请填写举报说明',
+  complaintDescriptionTooLong: `举报说明不能超过${COMPLAINT_LIMITS.description}个字符`,
+  complaintContactTooLong: `联系方式不能超过${COMPLAINT_LIMITS.contact}个字符`,
+  complaintUrlRequired: '举报页面不能为空',
+  /** complaint_add: the page is not on this site's public origins. */
+  complaintUrlOffSite: '只能举报本站的页面',
+  complaintSent: '举报已提交，我们会尽快处理',
 } as const;
 
 /** Dynamic form: a required field left empty. */

@@ -5,6 +5,8 @@
  */
 import { number, object, string, type AnyObject, type ObjectSchema } from 'yup';
 import {
+  COMPLAINT_LIMITS,
+  COMPLAINT_REASONS,
   FIELD_MAX,
   IT_REPORT_FIRST_YEAR,
   MAX_ID,
@@ -15,6 +17,7 @@ import {
 } from './constants';
 import type { EndpointName } from './contract';
 import { PAGE_VIEW_REFERRER_MAX, VIEW_DEVICES } from './stats';
+import { MSG } from './messages';
 
 /** Longest free-text filter (title, search words, city…) any read call accepts. */
 export const MAX_QUERY_LENGTH = FIELD_MAX.query;
@@ -162,6 +165,24 @@ export const payloadSchemas = {
   wechat_signature: object({ url: text('页面地址', WECHAT_URL_MAX).required('页面地址不能为空') }),
   newsletter_get: none,
   newsletter_unsubscribe: object({ token: text('退订凭证', 200).required('退订凭证不能为空') }),
+  complaint_add: object({
+    url: text('举报页面', COMPLAINT_LIMITS.url).required(MSG.complaintUrlRequired),
+    article_id: idOrZero('文章').default(0),
+    reason: string()
+      .typeError('举报原因必须是文本')
+      .required(MSG.complaintReasonRequired)
+      .oneOf(COMPLAINT_REASONS, MSG.complaintReasonRequired),
+    description: string()
+      .typeError('举报说明必须是文本')
+      .transform(trimmed)
+      .required(MSG.complaintDescriptionRequired)
+      .max(COMPLAINT_LIMITS.description, MSG.complaintDescriptionTooLong),
+    contact: string()
+      .typeError('联系方式必须是文本')
+      .transform(trimmed)
+      .max(COMPLAINT_LIMITS.contact, MSG.complaintContactTooLong)
+      .default(''),
+  }),
 } satisfies { [N in EndpointName]?: ObjectSchema<AnyObject> };
 
 export type PayloadSchemaName = keyof typeof payloadSchemas;

@@ -11,6 +11,7 @@ export * from './ListStatus';
 export * from './listMemory';
 export * from './officePaste';
 export * from './Dialog';
+export * from './ComplaintLink';
 export * from './ConfirmDialog';
 export * from './toast';
 export * from './AppDocument';

@@ -26,6 +26,7 @@ import * as m017 from './migrations/017_presence_unpublish_at';
 import * as m018 from './migrations/018_sensitive_words';
 import * as m019 from './migrations/019_newsletter';
 import * as m020 from './migrations/020_article_views_daily';
+import * as m021 from './migrations/021_complaints';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
@@ -135,6 +136,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '018_sensitive_words': m018,
   '019_newsletter': m019,
   '020_article_views_daily': m020,
+  '021_complaints': m021,
 };
 
 /** Run every pending migration (on start, before serving). */

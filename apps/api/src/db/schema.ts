@@ -377,6 +377,20 @@ export interface DB {
     matched: string;
     context: string;
   };
+  /** Readers' complaints (021). */
+  complaints: {
+    id: Generated<number>;
+    created_at: number;
+    url: string;
+    article_id: Generated<number>;
+    member_id: Generated<number>;
+    reason: string;
+    description: string;
+    contact: Generated<string>;
+    held: Generated<number>;
+    status: Generated<string>;
+    note: Generated<string>;
+  };
   /** Each site's daily push quota left, as the search engine last answered (015). */
   search_push_quota: {
     site: string;

@@ -4,6 +4,7 @@ import articleRoutes from './articles';
 import authRoutes from './auth';
 import categoryRoutes from './category';
 import columnRoutes from './column';
+import complaintRoutes from './complaints';
 import docRoutes from './docs';
 import eventRoutes from './events';
 import homeRoutes from './home';
@@ -31,4 +32,5 @@ export default async function routes(app: FastifyInstance, opts: { config: ApiCo
   await app.register(memberRoutes, opts);
   await app.register(columnRoutes, opts);
   await app.register(wechatRoutes, opts);
+  await app.register(complaintRoutes, opts);
 }

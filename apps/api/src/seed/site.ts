@@ -1,5 +1,11 @@
 import type { Insertable } from 'kysely';
-import { CATEGORY_PAGES, HEADER_DROPDOWN_ID, MOBILE_MENU, SECTION_ID } from '@portal/api-client/constants';
+import {
+  CATEGORY_PAGES,
+  COMPLAINT_CONTACT_LABEL,
+  HEADER_DROPDOWN_ID,
+  MOBILE_MENU,
+  SECTION_ID,
+} from '@portal/api-client/constants';
 import type { DB } from '../db/schema';
 import type { FileSink } from './files';
 import { qrcode } from './images';
@@ -177,6 +183,8 @@ export function footerInfo(): Insertable<DB['footer_info']>[] {
     ['ICP备案', '京ICP备10023658号-1'],
     ['公安备案', '京公网安备 11010802023658号'],
     ['增值电信业务经营许可证', '京B2-20120356'],
+    // Where complaints also go (issue 26): a demo phone and mailbox, edited in 站点设置.
+    [COMPLAINT_CONTACT_LABEL, '电话 010-00000000　邮箱 jubao@example.com'],
   ];
   return rows.map(([label, value], i) => ({ label, value, sort: i + 1 }));
 }

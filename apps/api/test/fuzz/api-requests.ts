@@ -176,6 +176,13 @@ export const SAMPLES: { [N in EndpointName]: Sample<N> } = {
   newsletter_get: {},
   newsletter_set: { subscribed: true, email: 'reader@example.com' },
   newsletter_unsubscribe: { token: '1.4102444800.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+  complaint_add: {
+    url: 'http://localhost:8080/AI/1',
+    article_id: 1,
+    reason: '虚假信息',
+    description: '标题与内容不符',
+    contact: 'reader@example.com',
+  },
 };
 
 /** What a fuzz run knows about the world: a valid access token and a logged-in member. */

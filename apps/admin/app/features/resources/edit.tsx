@@ -19,6 +19,7 @@ import { AdminApiError, adminApi } from '../../lib/api';
 import { useEditor } from '../../lib/session';
 import { FieldGrid, ScheduleItem, type Mode } from './fields';
 import { FormBuilder } from './form-builder';
+import { ComplaintActions } from './complaints';
 import { MemberPhone, ResetColumnStatus } from './members';
 import {
   displayValue,
@@ -213,6 +214,7 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
                 <EyeOutlined /> 预览前台
               </a>
             )}
+            {kind === 'complaints' && mode === 'update' && <ComplaintActions record={record} />}
             {kind === 'members' && mode === 'update' && writable && (
               <ResetColumnStatus form={form} onSave={() => void save()} />
             )}

@@ -70,11 +70,12 @@ const NAV_GROUPS: NavGroup[] = [
     entries: [kind('categories'), kind('menus'), kind('settings'), kind('jobs')],
   },
   {
-    // Sensitive words (issue 26): the dictionary (admins) and what it found (admins, reviewers).
+    // Issue 26: readers' complaints (admins, reviewers), the sensitive-word dictionary (admins) and
+    // what it found (admins, reviewers).
     key: 'moderation',
     label: '内容安全',
     icon: <SafetyOutlined />,
-    entries: [kind('sensitive-words'), kind('sensitive-hits')],
+    entries: [kind('complaints'), kind('sensitive-words'), kind('sensitive-hits')],
   },
   {
     key: 'people',

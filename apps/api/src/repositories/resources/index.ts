@@ -3,6 +3,7 @@ import { editorsStore } from './editors';
 import { SPECIAL_STORES } from './special';
 import type { ResourceStore } from './store';
 import { TABLE_STORES } from './tables';
+import { complaintsStore } from '../complaints';
 import { sensitiveHitsStore, sensitiveWordsStore } from '../sensitive-words';
 
 /** Where each declared kind lives (the routes are one generic set over these). */
@@ -12,4 +13,5 @@ export const RESOURCE_STORES: Record<ResourceKind, ResourceStore> = {
   editors: editorsStore,
   'sensitive-words': sensitiveWordsStore,
   'sensitive-hits': sensitiveHitsStore,
+  complaints: complaintsStore,
 };

@@ -3,6 +3,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
 import { defineCall } from '../../lib/route';
+import { sitePage } from '../../lib/site-page';
 import { jsapiSignature, nonceStr } from '../../lib/wechat/signature';
 import { MemoryCredentialStore, RedisCredentialStore } from '../../lib/wechat/store';
 import { WechatTickets } from '../../lib/wechat/tickets';
@@ -13,17 +14,14 @@ import { WechatTickets } from '../../lib/wechat/tickets';
  * another site use this official account's JS-SDK permissions.
  */
 function pageToSign(url: string, origins: ReadonlySet<string>): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ApiError(ErrorCode.Validation, '页面地址格式不正确');
+  const page = sitePage(url, origins);
+  if (!page.ok) {
+    throw page.why === 'format'
+      ? new ApiError(ErrorCode.Validation, '页面地址格式不正确')
+      : new ApiError(ErrorCode.WechatUrlRefused);
   }
-  if (!origins.has(parsed.origin) || parsed.username || parsed.password) {
-    throw new ApiError(ErrorCode.WechatUrlRefused);
-  }
-  parsed.hash = '';
-  return parsed.href;
+  page.url.hash = '';
+  return page.url.href;
 }
 
 /** WeChat share cards (issue 26): the JS-SDK's wx.config signature for a page of this site. */

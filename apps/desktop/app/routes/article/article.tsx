@@ -2,7 +2,7 @@ import { Link, type MetaDescriptor } from 'react-router';
 import type { Headline } from '@portal/api-client/teasers';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { ItemLink, phonePathHandle, seoMeta, usePageView } from '@portal/ui';
+import { ComplaintLink, ItemLink, phonePathHandle, seoMeta, usePageView } from '@portal/ui';
 import { phoneArticlePath } from '@portal/routes';
 import type { Route } from './+types/article';
 import { articleId, loadArticle } from './article.server';
@@ -84,6 +84,7 @@ export default function Article({ loaderData: d }: Route.ComponentProps) {
             {a.adminName ? <span>编辑：{a.adminName}</span> : null}
             {a.source_name ? <span>来源：{a.source_name}</span> : null}
             <time dateTime={isoTime(a.created_at)}>{a.created_at}</time>
+            <ComplaintLink articleId={a.id} className="article__report" />
           </div>
           {words.length > 0 ? (
             <div className="article__keywords">

@@ -1,8 +1,18 @@
 import type { FooterData, WebsiteUrl } from '@portal/api-client';
+import { COMPLAINT_CONTACT_LABEL } from '@portal/api-client/constants';
 import { PRIVACY_PATH } from '@portal/routes';
 
 /** Footer entries (keyed by Chinese labels, spec section 3) short enough for the phone's footer. */
-const FOOTER_KEYS = ['版权所有', 'ICP备案', '公安备案', '增值电信业务经营许可证'] as const;
+const FOOTER_KEYS = [
+  '版权所有',
+  'ICP备案',
+  '公安备案',
+  '增值电信业务经营许可证',
+  // The complaint contact (issue 26), a site setting like the others.
+  COMPLAINT_CONTACT_LABEL,
+] as const;
+/** Lines shown with their label (the others already say what they are). */
+const LABELLED: readonly string[] = ['增值电信业务经营许可证', COMPLAINT_CONTACT_LABEL];
 
 export interface MobileFooterProps {
   /** company_letter (start-up bottomDATA). */
@@ -33,7 +43,7 @@ export function MobileFooter({ footer, websites }: MobileFooterProps) {
       ) : null}
       {lines.map(([label, text]) => (
         <p key={label} className="m-footer__line">
-          {label === '增值电信业务经营许可证' ? `${label}：${text}` : text}
+          {LABELLED.includes(label) ? `${label}：${text}` : text}
         </p>
       ))}
     </footer>

@@ -1,7 +1,7 @@
 import { Link, data, useLoaderData, useLocation } from 'react-router';
 import { categoryByAlias } from '@portal/api-client/startup';
 import { neighbours } from '@portal/api-client/teasers';
-import { pageUrl, shareMeta, usePageView, useStartup } from '@portal/ui';
+import { ComplaintLink, pageUrl, shareMeta, usePageView, useStartup } from '@portal/ui';
 import type { Route } from './+types/detail';
 import { apiFor, publicOrigin, required } from '../../lib/api.server';
 import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
@@ -99,6 +99,9 @@ export default function NewsDetail() {
         {article.description ? <p className="m-article__lead">{article.description}</p> : null}
         {/* The server sanitised this HTML with its allow-list before sending it. */}
         <div className="m-article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
+        <p className="m-article__report">
+          <ComplaintLink articleId={article.id} />
+        </p>
         {keywords.length > 0 ? (
           <p className="m-article__keywords">
             <span>关键词：</span>
