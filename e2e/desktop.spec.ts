@@ -413,7 +413,8 @@ test.describe('articles', () => {
     await page.reload();
     await page.waitForLoadState('networkidle');
     expect(posts).toHaveLength(1);
-    expect(JSON.parse(posts[0])).toEqual({ id: first.id });
+    // The page's referrer goes with it (reader statistics): empty for a visit typed in directly.
+    expect(JSON.parse(posts[0])).toEqual({ id: first.id, ref: '' });
   });
 
   test('server HTML (no JavaScript) carries the title, body and SEO tags', async ({ request }) => {
