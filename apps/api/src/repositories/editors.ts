@@ -95,26 +95,6 @@ export async function findEditor(database: Db, username: string): Promise<Editor
   return row ? { ...toEditor(row), passwordHash: row.password_hash } : null;
 }
 
-/**
- * Stores a stronger hash of the same password (a login found the old one below the current scrypt
- * parameters). Only while the row still holds `oldHash`, so a password set meanwhile wins; the
- * sessions stay, since the password itself did not change.
- */
-export async function rehashEditorPassword(
-  database: Db,
-  id: number,
-  oldHash: string,
-  newHash: string,
-  now: number,
-): Promise<void> {
-  await database.db
-    .updateTable('editors')
-    .set({ password_hash: newHash, updated_at: now })
-    .where('id', '=', id)
-    .where('password_hash', '=', oldHash)
-    .execute();
-}
-
 export async function listEditors(database: Db): Promise<EditorRow[]> {
   const rows = await database.db.selectFrom('editors').select(EDITOR_COLUMNS).orderBy('id').execute();
   return rows.map(toEditor);

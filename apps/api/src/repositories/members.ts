@@ -150,26 +150,6 @@ export async function updateProfile(
 }
 
 /** Sets a new password hash and ends every session of the member (a reset logs out everywhere). */
-/**
- * Stores a stronger hash of the same password (a login found the old one below the current scrypt
- * parameters). Only while the row still holds `oldHash`: a password changed meanwhile wins, and
- * the member's sessions stay (the password did not change).
- */
-export async function rehashPassword(
-  database: Db,
-  id: number,
-  oldHash: string,
-  newHash: string,
-  now: number,
-): Promise<void> {
-  await database.db
-    .updateTable('members')
-    .set({ password_hash: newHash, updated_at: now })
-    .where('id', '=', id)
-    .where('password_hash', '=', oldHash)
-    .execute();
-}
-
 export async function setPassword(
   database: Db,
   id: number,

@@ -1,3 +1,4 @@
+import { rehashPassword } from '../../repositories/password-rehash';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ADMIN_MSG,
@@ -20,13 +21,7 @@ import {
   issueChallenge,
 } from '../../lib/sms/drag-captcha';
 import { recordAudit } from '../../repositories/audit';
-import {
-  closeEditorSession,
-  findEditor,
-  openEditorSession,
-  rehashEditorPassword,
-  toAdminUser,
-} from '../../repositories/editors';
+import { closeEditorSession, findEditor, openEditorSession, toAdminUser } from '../../repositories/editors';
 import { AdminHttpError, editorOf, noContent } from './http';
 
 /**
@@ -142,7 +137,7 @@ export default async function sessionRoutes(app: FastifyInstance, { config }: { 
       // A hash made with older scrypt parameters is replaced while the password is at hand.
       if (needsRehash(editor.passwordHash)) {
         const stronger = await hashPassword(password);
-        await rehashEditorPassword(app.database, editor.id, editor.passwordHash, stronger, now);
+        await rehashPassword(app.database, 'editors', editor.id, editor.passwordHash, stronger, now);
       }
       const { token, csrfToken } = await openEditorSession(app.database, editor.id, now);
       await recordAudit(

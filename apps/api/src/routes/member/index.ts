@@ -1,3 +1,4 @@
+import { rehashPassword } from '../../repositories/password-rehash';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mixed, number, object, string } from 'yup';
@@ -111,8 +112,9 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     await app.rateLimit.undo(ipKey);
     // A hash made with older scrypt parameters is replaced now that the password is at hand.
     if (needsRehash(member.password_hash)) {
-      await members.rehashPassword(
+      await rehashPassword(
         app.database,
+        'members',
         member.id,
         member.password_hash,
         await hashPassword(payload.password),
