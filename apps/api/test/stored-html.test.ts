@@ -4,7 +4,7 @@ import { ColumnStatus } from '@portal/api-client/constants';
 import sanitizeHtml from 'sanitize-html';
 import { runAdmin } from '../src/admin/commands';
 import { indexArticles } from '../src/db/search-index';
-import { resanitizeStored } from '../src/db/resanitize';
+import { resanitizeStored } from '../src/repositories/resanitize';
 import { SANITIZER_VERSION } from '../src/lib/sanitize';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember, type Session } from './member-helpers';

@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZE } from '@portal/api-client/admin';
 import type { Db } from '../db';
-import { resanitizeStored } from '../db/resanitize';
+import { resanitizeStored } from '../repositories/resanitize';
 import { SANITIZER_VERSION } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { bumpContentVersion } from '../plugins/content-changes';

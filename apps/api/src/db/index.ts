@@ -72,6 +72,11 @@ export interface DbConfig {
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout (or a cancel request). */
 export const PG_QUERY_CANCELED = '57014';
 
+/** Asks the database for `select 1`: the readiness probe's check that it answers (plugins/health.ts). */
+export async function ping(database: Database_): Promise<void> {
+  await sql`select 1`.execute(database.db);
+}
+
 /** Pool size when the caller passes none (tests, scripts). */
 const DEFAULT_PG_POOL_MAX = 10;
 

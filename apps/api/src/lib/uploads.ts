@@ -11,7 +11,7 @@ import { variantBaseName } from '@portal/api-client/upload-images';
 import { ErrorCode } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/schemas';
-import type { RateLimiter } from '../plugins/rate-limit';
+import type { RateLimiter } from './rate-limit';
 import type { DecodeQueue } from './decode-queue';
 import { ApiError } from './envelope';
 import { encodeImage, MAX_INPUT_PIXELS, NotAnImage, type ImageType } from './images';

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { ApiConfig } from '../config';
 import type { Db } from '../db';
+import { bumpMeta, readMeta } from '../repositories/app-meta';
 
 /**
  * "Public content changed": after a publish, an edit, an approval or an unpublish, every process
@@ -24,23 +25,8 @@ const VERSION_KEY = 'content_version';
 const POLL_MS = 1000;
 
 /** Records a change in the database (the path `pnpm admin` and Redis-less processes rely on). */
-export async function bumpContentVersion(database: Db): Promise<string> {
-  const value = `${Date.now()}:${randomUUID()}`;
-  await database.db
-    .insertInto('app_meta')
-    .values({ key: VERSION_KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
-  return value;
-}
-
-async function readContentVersion(database: Db): Promise<string> {
-  const row = await database.db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', VERSION_KEY)
-    .executeTakeFirst();
-  return row?.value ?? '';
+export function bumpContentVersion(database: Db): Promise<string> {
+  return bumpMeta(database, VERSION_KEY);
 }
 
 declare module 'fastify' {
@@ -77,9 +63,9 @@ export default fp<{ config: ApiConfig }>(
     }
     const publisher = app.redis;
 
-    let seenVersion = await readContentVersion(app.database);
+    let seenVersion = await readMeta(app.database, VERSION_KEY);
     const poll = setInterval(() => {
-      readContentVersion(app.database).then(
+      readMeta(app.database, VERSION_KEY).then(
         (version) => {
           if (version === seenVersion) return;
           seenVersion = version;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } fr
 import { ADMIN_API_PREFIX, ADMIN_MSG } from '@portal/api-client/admin';
 import { ErrorCode, type Envelope } from '@portal/api-client/codes';
 import { PG_QUERY_CANCELED } from '../db';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { ApiError, fail } from '../lib/envelope';
 
 /**
@@ -59,7 +59,7 @@ export default fp(
 
 /**
  * The status and envelope of a failed call, over HTTP (the error handler above) and in-process
- * (lib/route.ts invokeCall): client errors keep their specific code; anything else is logged and
+ * (routes/define-call.ts invokeCall): client errors keep their specific code; anything else is logged and
  * answered ServerError without details.
  */
 export function errorEnvelope(

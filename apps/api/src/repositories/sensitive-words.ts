@@ -11,6 +11,7 @@ import {
 import type { Db } from '../db';
 import type { DictEntry } from '../lib/moderation/matcher';
 import { normalizedWord } from '../lib/moderation/normalize';
+import { bumpMeta, readMeta } from './app-meta';
 import { ResourceInputError, tableStore, type ResourceStore } from './resources/store';
 import { writeTxDb } from './write-tx';
 
@@ -23,22 +24,12 @@ import { writeTxDb } from './write-tx';
 
 const VERSION_KEY = 'sensitive_words_version';
 
-export async function dictionaryVersion(database: Db): Promise<string> {
-  const row = await database.db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', VERSION_KEY)
-    .executeTakeFirst();
-  return row?.value ?? '';
+export function dictionaryVersion(database: Db): Promise<string> {
+  return readMeta(database, VERSION_KEY);
 }
 
 async function bumpVersion(tx: Db): Promise<void> {
-  const value = `${Date.now()}:${Math.random().toString(36).slice(2)}`;
-  await tx.db
-    .insertInto('app_meta')
-    .values({ key: VERSION_KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
+  await bumpMeta(tx, VERSION_KEY);
 }
 
 const isLevel = (v: unknown): v is SensitiveLevel => SENSITIVE_LEVELS.includes(v as SensitiveLevel);

@@ -5,7 +5,7 @@ import { ADMIN_MSG, ADMIN_SESSION_COOKIE, CSRF_HEADER, can } from '@portal/api-c
 import { canResource } from '@portal/api-client/admin-resources';
 import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
-import { isDatabaseUnavailable } from '../../db/unavailable';
+import { isDatabaseUnavailable } from '../../lib/database-unavailable';
 import { ApiError } from '../../lib/envelope';
 import { findEditorSession, touchEditorSession } from '../../repositories/editors';
 import articleRoutes from './articles';

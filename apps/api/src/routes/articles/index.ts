@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PAGE_VIEW_THROTTLE_MS } from '@portal/api-client/constants';
 import { ApiError, ok } from '../../lib/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { getArticle, getArticleViews } from '../../repositories/articles';
 
 const notFound = () => new ApiError(ErrorCode.NotFound, '文章不存在或已下线');

@@ -3,7 +3,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { ACCESS_TOKEN_TTL_S, safeEqual, signAccessToken } from '../../lib/token';
 
 /**

@@ -4,7 +4,7 @@ import { HOT_TOPICS, INNER_PAGE_ITEMS, PAGE_SIZE } from '@portal/api-client/cons
 import type { Db } from '../../db';
 import { ApiError, ok } from '../../lib/envelope';
 import { cachedCounts } from '../../plugins/cache';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { listFlagged, listLatest, pageOf } from '../../repositories/articles';
 import { listBanners, findCategory } from '../../repositories/site';
 import { listWhitePapers } from '../../repositories/media';

@@ -21,7 +21,7 @@ import { EDITOR_SIZE_MSG, storeEditorFile } from '../../lib/uploads';
 import * as columns from '../../repositories/columns';
 import * as members from '../../repositories/members';
 import type { Screened } from '../../plugins/moderation';
-import { defineSchemaCall } from '../../lib/route';
+import { defineSchemaCall } from '../define-call';
 import { memberOf } from '../member/call';
 import { registerUpload } from '../member';
 import { recordUpload } from '../../repositories/media-library';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ApiError, ok } from '../../lib/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { pageOf } from '../../repositories/articles';
 import { getWhitePaper, listWhitePapers } from '../../repositories/media';
 import whitePaperFileRoute from './file';

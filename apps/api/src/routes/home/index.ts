@@ -9,7 +9,7 @@ import {
 import { ErrorCode } from '@portal/api-client/codes';
 import { ApiError, ok } from '../../lib/envelope';
 import { cachedCounts } from '../../plugins/cache';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { listFlagged, listLatest, pageOf, pickedArticles } from '../../repositories/articles';
 import { listEvents } from '../../repositories/events';
 import { listVideos, listWhitePapers } from '../../repositories/media';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { addressKey } from '../../lib/address-key';
 import { ApiError, ok } from '../../lib/envelope';
-import { defineSchemaCall } from '../../lib/route';
+import { defineSchemaCall } from '../define-call';
 import { findForm, insertSubmission } from '../../repositories/forms';
 import {
   findPartnerBase,

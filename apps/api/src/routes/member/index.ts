@@ -17,9 +17,10 @@ import {
   type ReceivedFile,
 } from '../../lib/uploads';
 import * as members from '../../repositories/members';
+import { optionExists } from '../../repositories/site';
 import type { Screened } from '../../plugins/moderation';
-import type { RateLimitResult } from '../../plugins/rate-limit';
-import { defineSchemaCall } from '../../lib/route';
+import type { RateLimitResult } from '../../lib/rate-limit';
+import { defineSchemaCall } from '../define-call';
 import { memberOf } from './call';
 import { registerSmsCalls } from './sms';
 import type { SmsProvider } from '../../lib/sms';
@@ -241,13 +242,7 @@ async function checkOptions(
     ['department', payload.department, MSG.departmentRequired],
   ] as const;
   for (const [kind, id, message] of checks) {
-    const row = await app.database.db
-      .selectFrom('options')
-      .select('id')
-      .where('kind', '=', kind)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw new ApiError(ErrorCode.Validation, message);
+    if (!(await optionExists(app.database, kind, id))) throw new ApiError(ErrorCode.Validation, message);
   }
 }
 

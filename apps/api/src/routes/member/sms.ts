@@ -18,7 +18,7 @@ import {
 } from '../../lib/sms/drag-captcha';
 import * as members from '../../repositories/members';
 import * as codes from '../../repositories/sms';
-import { defineSchemaCall } from '../../lib/route';
+import { defineSchemaCall } from '../define-call';
 
 /** SMS code rules (DESIGN.md section 5). */
 export const SMS_RULES = {

@@ -4,7 +4,7 @@ import { MSG, newsletterSchema } from '@portal/api-client/schemas';
 import { unsubscribePath } from '@portal/routes';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
-import { defineCall, defineSchemaCall } from '../../lib/route';
+import { defineCall, defineSchemaCall } from '../define-call';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe-token';
 import { pageOf } from '../../repositories/articles';
 import { getSubscription, setSubscription, unsubscribeMember } from '../../repositories/newsletter';

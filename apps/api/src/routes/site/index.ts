@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { HOT_TOPICS } from '@portal/api-client/constants';
 import { ApiError, ok } from '../../lib/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import * as site from '../../repositories/site';
 
 /** Site chrome loaded by every page: categories, footer, menus, ads, banners, options, places, experts. */

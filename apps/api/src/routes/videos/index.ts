@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PAGE_SIZE, RELATED_VIDEOS, SECTION_ID } from '@portal/api-client/constants';
 import { ApiError, ok } from '../../lib/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { getVideo, listRelatedVideos, listTopVideos, listVideos } from '../../repositories/media';
 import { pageOf } from '../../repositories/articles';
 

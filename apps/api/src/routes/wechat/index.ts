@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
 import { ApiError, ok } from '../../lib/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { sitePage } from '../../lib/site-page';
 import { jsapiSignature, nonceStr } from '../../lib/wechat/signature';
 import { MemoryCredentialStore, RedisCredentialStore } from '../../lib/wechat/store';

@@ -10,8 +10,8 @@ import {
 } from '@portal/api-client/contract';
 import { payloadSchemas } from '@portal/api-client/payloads';
 import { errorEnvelope, holdsNul } from '../plugins/errors';
-import { fail } from './envelope';
-import { validatePayload } from './validation';
+import { fail } from '../lib/envelope';
+import { validatePayload } from '../lib/validation';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
