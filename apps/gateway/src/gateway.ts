@@ -42,6 +42,8 @@ import { isShareable, renderApp, sendRendered, toWebRequest } from './render';
 import { installSecurityHeaders, newNonce, pageSecurityHeaders, withNonce } from './security-headers';
 import { readerWidth } from './width';
 import { serveShareImage } from './share-image';
+import { MSG } from '@portal/api-client/messages';
+import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
 
 export interface GatewayOptions extends Partial<GatewayConfig> {
   /**
@@ -284,7 +286,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
     const target = pick(appName, resolution.rule !== undefined && appName === resolution.app);
     if (!target) {
       request.log.error(`app ${resolution.app} is not built; cannot serve ${routePath}`);
-      return reply.code(503).type('text/plain; charset=utf-8').send('服务暂不可用，请稍后再试');
+      return reply.code(503).type('text/plain; charset=utf-8').send(MSG.serviceUnavailable);
     }
     const clientDir = clientDirs.get(target.name);
     if (!data && PUBLIC_FILE.test(routePath) && clientDir && isFile(path.join(clientDir, routePath))) {
@@ -380,7 +382,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedRe
 /** Plain-text answers of the gateway's own refusals. */
 const ERROR_TEXT: Record<number, string> = {
   413: '提交的内容过大',
-  500: '服务器繁忙，请稍后再试',
+  500: ERROR_MESSAGES[ErrorCode.ServerError],
 };
 
 /** Plain Chinese text for every failure outside the apps (bad URL, media type, body): never Fastify's English JSON. */

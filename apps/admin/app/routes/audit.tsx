@@ -1,9 +1,15 @@
 import { Card, DatePicker, Form, Input, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useLoaderData } from 'react-router';
-import { ADMIN_PAGE_SIZE, type AuditEntry } from '@portal/api-client/admin';
+import {
+  ADMIN_PAGE_SIZE,
+  type AuditEntry,
+  PUBLICATION_STATUS_LABEL,
+  PublicationStatus,
+} from '@portal/api-client/admin';
 import { adminApi } from '../lib/api';
 import { useSearchFilters } from '../lib/search-filters';
+import { PAGE_TITLE } from '../lib/texts';
 
 const KEYS = ['editor', 'action', 'from', 'to', 'page', 'pageSize'] as const;
 
@@ -17,7 +23,7 @@ const ACTION_LABEL: Record<string, string> = {
   update: '修改',
   delete: '删除',
   publish: '发布',
-  schedule: '定时发布',
+  schedule: PUBLICATION_STATUS_LABEL[PublicationStatus.Scheduled],
   unpublish: '下线',
   approve: '审核通过',
   reject: '审核拒绝',
@@ -74,7 +80,7 @@ export default function Audit() {
           </Form.Item>
         </Form>
       </Card>
-      <Card title="操作日志">
+      <Card title={PAGE_TITLE.audit}>
         <Table<AuditEntry>
           rowKey="id"
           dataSource={items}

@@ -12,6 +12,7 @@ import {
 import { MaskedPhone } from '../features/shared/MaskedPhone';
 import { adminApi, leadExportUrl } from '../lib/api';
 import { useSearchFilters } from '../lib/search-filters';
+import { PAGE_TITLE } from '../lib/texts';
 
 const KEYS = ['source', 'id', 'from', 'to', 'page', 'pageSize'] as const;
 
@@ -83,7 +84,7 @@ export default function Leads() {
         </Form>
       </Card>
       <Card
-        title="销售线索"
+        title={PAGE_TITLE.leads}
         extra={
           query.id && (
             <Space>

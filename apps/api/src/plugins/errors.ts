@@ -5,6 +5,7 @@ import { ErrorCode, type Envelope } from '@portal/api-client/codes';
 import { PG_QUERY_CANCELED } from '../db';
 import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { ApiError, fail } from '../lib/envelope';
+import { MSG } from '@portal/api-client/messages';
 
 /**
  * Fastify's `frameworkErrors` option: a URL the router cannot decode (`/api/x%F4%90%80%80`) or a
@@ -83,7 +84,7 @@ export function errorEnvelope(
     return { status: 503, body: fail(ErrorCode.DatabaseUnavailable) };
   }
   const status = error.statusCode ?? 500;
-  if (status === 413) return { status: 413, body: fail(ErrorCode.BadRequest, '请求内容过大') };
+  if (status === 413) return { status: 413, body: fail(ErrorCode.BadRequest, MSG.bodyTooLarge) };
   if (status >= 400 && status < 500) {
     // Malformed JSON, poisoned prototypes, unsupported media types, bad headers.
     log.info({ code: error.code }, error.message);

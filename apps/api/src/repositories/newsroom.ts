@@ -8,6 +8,7 @@ import {
   type PublishResult,
   type Revision,
   type RevisionSummary,
+  PUBLICATION_STATUS_LABEL,
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES, NewsStatus } from '@portal/api-client/constants';
 import type { Kysely } from 'kysely';
@@ -453,7 +454,7 @@ export async function publishDue(database: Db, now: number): Promise<number[]> {
           action: 'publish',
           entity: 'article',
           entityId: id,
-          detail: '定时发布',
+          detail: PUBLICATION_STATUS_LABEL[PublicationStatus.Scheduled],
         },
         now,
       );

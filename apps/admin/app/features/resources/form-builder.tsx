@@ -25,6 +25,7 @@ import type { FormFieldType } from '@portal/api-client';
 import { FORM_FIELD_TYPES, type FieldDecl, type ResourceDecl } from '@portal/api-client/admin-resources';
 import { FieldGrid, type Mode } from './fields';
 import { DragHandle, SortableArea, SortableItem } from './sortable';
+import { ADMIN_MSG } from '@portal/api-client/admin';
 
 /**
  * The activity form builder (kind `forms`): the form's settings, its fields of the seven types
@@ -251,7 +252,7 @@ function FieldCard({
                 validator: (_, v: string) => {
                   const all = (form.getFieldValue('form') as { field_name?: string }[] | undefined) ?? [];
                   return v && all.filter((f) => f.field_name === v).length > 1
-                    ? Promise.reject(new Error('字段名重复'))
+                    ? Promise.reject(new Error(ADMIN_MSG.fieldNameTaken))
                     : Promise.resolve();
                 },
               },

@@ -16,6 +16,7 @@ import { SearchPushStatus } from '../../features/articles/SearchPushStatus';
 import { StatusTag } from '../../features/articles/status';
 import { adminApi } from '../../lib/api';
 import { useSearchFilters } from '../../lib/search-filters';
+import { PAGE_TITLE } from '../../lib/texts';
 
 const FILTERS = ['status', 'category', 'q', 'from', 'to', 'page', 'pageSize'] as const;
 
@@ -149,7 +150,7 @@ export default function ArticleList() {
         </Form>
       </Card>
       <Card
-        title="文章管理"
+        title={PAGE_TITLE.articles}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/articles/new')}>
             写文章

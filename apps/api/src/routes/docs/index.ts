@@ -5,6 +5,7 @@ import { defineCall } from '../define-call';
 import { pageOf } from '../../repositories/articles';
 import { getWhitePaper, listWhitePapers } from '../../repositories/media';
 import whitePaperFileRoute from './file';
+import { MSG } from '@portal/api-client/messages';
 
 /** White papers. */
 export default async function docRoutes(app: FastifyInstance) {
@@ -25,7 +26,7 @@ export default async function docRoutes(app: FastifyInstance) {
     'doc_detail',
     async ({ id }) => {
       const doc = await getWhitePaper(db, id);
-      if (!doc) throw new ApiError(ErrorCode.NotFound, '白皮书不存在');
+      if (!doc) throw new ApiError(ErrorCode.NotFound, MSG.paperNotFound);
       return ok(doc);
     },
     { cache: true },

@@ -55,7 +55,7 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
     await setSubscription(db, memberId, true, address, now);
     // Which issue the member subscribed from (the back office's per-issue subscriber export).
     await subscribeReport(db, memberId, report_id, address, now);
-    return { ...ok(null), msg: '订阅成功' };
+    return { ...ok(null), msg: MSG.subscribed };
   });
 
   defineCall(app, 'newsletter_get', async (_payload, request) => {

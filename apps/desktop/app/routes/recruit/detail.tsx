@@ -8,6 +8,7 @@ import { seoMeta } from '@portal/ui';
 import { contentStyles } from '../../features/content/styles';
 import { settle, unwrap } from '../../features/content/lib/envelope.server';
 import { RECRUIT_CONTACT, jobIndex } from '../../features/recruit/jobs';
+import { TEXT } from '@portal/api-client/messages';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -38,7 +39,7 @@ export default function RecruitDetail({ loaderData: d }: Route.ComponentProps) {
   const { job } = d;
   return (
     <main className="page container narrow-page">
-      <Breadcrumb items={[{ label: '加入我们', to: '/recruit' }, { label: job.title }]} />
+      <Breadcrumb items={[{ label: TEXT.joinUs, to: '/recruit' }, { label: job.title }]} />
       <article className="block job">
         <header className="job__head">
           <div>

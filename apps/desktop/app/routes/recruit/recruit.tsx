@@ -7,12 +7,13 @@ import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
 import { settle, unwrap } from '../../features/content/lib/envelope.server';
 import { RECRUIT_CONTACT } from '../../features/recruit/jobs';
+import { TEXT } from '@portal/api-client/messages';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [jobs, seo] = await Promise.all([settle(api.get_jobs({})), pageSeo(api, 'recruit', '加入我们')]);
+  const [jobs, seo] = await Promise.all([settle(api.get_jobs({})), pageSeo(api, 'recruit', TEXT.joinUs)]);
   return {
     jobs: unwrap('get_jobs', jobs),
     seo,
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, 
 export default function Recruit({ loaderData: d }: Route.ComponentProps) {
   return (
     <main className="page container narrow-page">
-      <Breadcrumb items={[{ label: '加入我们' }]} />
+      <Breadcrumb items={[{ label: TEXT.joinUs }]} />
       <header className="section-hero section-hero--recruit">
         <h1>加入我们</h1>
         <p>

@@ -5,6 +5,7 @@ import { signOutMember, useMember } from '@portal/session';
 import { call } from '../../lib/browser-api';
 import { MemberCenter } from '../../features/member/MemberCenter';
 import { TITLE_SUFFIX } from '../../lib/site';
+import { TEXT } from '@portal/api-client/messages';
 
 export const meta: Route.MetaFunction = () => [
   { title: `用户中心${TITLE_SUFFIX}` },
@@ -64,7 +65,7 @@ export default function MobileUser() {
         <Link to="/new_search">搜索</Link>
       </nav>
       <button type="button" className="m-user__logout" onClick={logout} disabled={leaving}>
-        {leaving ? '正在退出...' : '退出登录'}
+        {leaving ? '正在退出...' : TEXT.logout}
       </button>
     </main>
   );

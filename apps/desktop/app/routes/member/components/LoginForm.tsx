@@ -8,6 +8,7 @@ import { notifyMemberChange, toastFailure } from '../lib/api';
 import { goHome } from '../lib/home';
 import { TextInput } from '@portal/ui/member';
 import { isOk } from '@portal/api-client/envelope';
+import { MSG, TEXT } from '@portal/api-client/messages';
 
 /** 登录: after a successful login the member is stored and the product goes to / (spec section 4). */
 export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api>; username?: string }) {
@@ -29,7 +30,7 @@ export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api
       }),
     );
     notifyMemberChange();
-    showToast(res.msg || '登录成功', 'success');
+    showToast(res.msg || MSG.loggedIn, 'success');
     goHome(navigate);
   };
   return (
@@ -49,7 +50,7 @@ export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api
               className="ui-button ui-button--primary mform__submit"
               disabled={isSubmitting}
             >
-              {isSubmitting ? '登录中…' : '登录'}
+              {isSubmitting ? TEXT.loggingIn : '登录'}
             </button>
             <a className="mform__link" href="/forget">
               忘记密码？

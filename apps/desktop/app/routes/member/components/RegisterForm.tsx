@@ -7,6 +7,7 @@ import { toastFailure } from '../lib/api';
 import type { FormOptions } from '../lib/options.server';
 import { ProfileFields, Row, TextInput, pickProfile } from '@portal/ui/member';
 import { isOk } from '@portal/api-client/envelope';
+import { MSG, TEXT } from '@portal/api-client/messages';
 
 type Values = Omit<MemberRegisterFormValues, 'industry' | 'position' | 'department' | 'company_people'> & {
   company_people: string;
@@ -76,7 +77,7 @@ export function RegisterForm({
       toastFailure(res);
       return;
     }
-    showToast(res.msg || '注册成功，请登录', 'success');
+    showToast(res.msg || MSG.registered, 'success');
     onRegistered(valid.username);
   };
   return (
@@ -121,7 +122,7 @@ export function RegisterForm({
               className="ui-button ui-button--primary mform__submit"
               disabled={isSubmitting}
             >
-              {isSubmitting ? '提交中…' : '注册'}
+              {isSubmitting ? TEXT.submitting : '注册'}
             </button>
           </div>
         </Form>
