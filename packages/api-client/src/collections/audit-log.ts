@@ -1,4 +1,4 @@
-import { ADMIN_ONLY, area, type ResourceDecl, text } from './fields';
+import { ADMIN_ONLY, area, dateFilter, text, type ResourceDecl } from './fields';
 
 export const auditLog = {
   kind: 'audit-log',
@@ -17,7 +17,7 @@ export const auditLog = {
   filters: [
     { name: 'editor', label: '操作人', type: 'search' },
     { name: 'action', label: '操作', type: 'search' },
-    { name: 'from', label: '日期', type: 'date' },
+    dateFilter,
   ],
   ordered: false,
   scheduled: false,

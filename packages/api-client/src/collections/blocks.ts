@@ -1,7 +1,7 @@
 import {
   categoryField,
   categoryFilter,
-  CONTENT_ROLES,
+  EDITORIAL,
   RESOURCE_LIMITS,
   optionsOf,
   type ResourceDecl,
@@ -40,8 +40,5 @@ export const blocks = {
   ],
   columns: ['block', 'cat_id', 'articles'],
   filters: [{ name: 'block', label: '区块', type: 'select', options: BLOCK_OPTIONS }, categoryFilter],
-  ordered: false,
-  scheduled: false,
-  read: CONTENT_ROLES,
-  write: CONTENT_ROLES,
+  ...EDITORIAL,
 } as const satisfies ResourceDecl;

@@ -1,5 +1,13 @@
 import { COMPLAINT_LIMITS, COMPLAINT_REASONS, COMPLAINT_STATUS } from '../constants';
-import { area, optionsOf, searchFilter, text, type FieldOption, type ResourceDecl } from './fields';
+import {
+  area,
+  dateFilter,
+  optionsOf,
+  searchFilter,
+  text,
+  type FieldOption,
+  type ResourceDecl,
+} from './fields';
 
 /** Complaints (举报, issue 26): what readers sent through complaint_add, a queue to handle. */
 const complaintStatusOptions = optionsOf(COMPLAINT_STATUS);
@@ -44,7 +52,7 @@ export const complaints = {
     searchFilter,
     { name: 'status', label: '处理状态', type: 'select', options: complaintStatusOptions },
     { name: 'reason', label: '举报原因', type: 'select', options: complaintReasonOptions },
-    { name: 'from', label: '日期', type: 'date' },
+    dateFilter,
   ],
   searchFields: ['url', 'description', 'contact', 'note'],
   ordered: false,

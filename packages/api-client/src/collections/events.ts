@@ -1,4 +1,4 @@
-import { area, CONTENT_ROLES, image, link, type ResourceDecl, searchFilter, text, title } from './fields';
+import { area, EDITORIAL, image, link, type ResourceDecl, searchFilter, text, title } from './fields';
 
 export const events = {
   kind: 'events',
@@ -30,8 +30,5 @@ export const events = {
     searchFilter,
   ],
   searchFields: ['title'],
-  ordered: false,
-  scheduled: false,
-  read: CONTENT_ROLES,
-  write: CONTENT_ROLES,
+  ...EDITORIAL,
 } as const satisfies ResourceDecl;

@@ -109,6 +109,13 @@ export interface ResourceDecl {
 /** Who may read and write the site's content, and the kinds only an administrator touches. */
 export const CONTENT_ROLES = ['admin', 'editor'] as const satisfies readonly EditorRole[];
 export const ADMIN_ONLY = ['admin'] as const satisfies readonly EditorRole[];
+/** Most content kinds: listed newest first (not dragged), always shown, read and written by editors. */
+export const EDITORIAL = {
+  ordered: false,
+  scheduled: false,
+  read: CONTENT_ROLES,
+  write: CONTENT_ROLES,
+} as const;
 
 export const RESOURCE_LIMITS = {
   title: 100,
@@ -202,6 +209,8 @@ export const orderField: FieldDecl = {
 
 /** The text search over a kind's `searchFields`. */
 export const searchFilter: FilterDecl = { name: 'q', label: '搜索', type: 'search' };
+/** From a day on, over the record's time (its store maps `from` to the column). */
+export const dateFilter: FilterDecl = { name: 'from', label: '日期', type: 'date' };
 export const categoryFilter: FilterDecl = {
   name: 'cat_id',
   label: '分类',

@@ -1,6 +1,6 @@
 import type { FormFieldType } from '../contract';
 import {
-  CONTENT_ROLES,
+  EDITORIAL,
   flagField,
   image,
   RESOURCE_LIMITS,
@@ -93,8 +93,5 @@ export const forms = {
   columns: ['activity_id', 'title', 'is_submit', 'form'],
   filters: [searchFilter],
   searchFields: ['title'],
-  ordered: false,
-  scheduled: false,
-  read: CONTENT_ROLES,
-  write: CONTENT_ROLES,
+  ...EDITORIAL,
 } as const satisfies ResourceDecl;

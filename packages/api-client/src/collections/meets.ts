@@ -1,4 +1,4 @@
-import { CONTENT_ROLES, RESOURCE_LIMITS, type ResourceDecl, searchFilter, title } from './fields';
+import { EDITORIAL, RESOURCE_LIMITS, type ResourceDecl, searchFilter, title } from './fields';
 
 export const meets = {
   kind: 'meets',
@@ -21,8 +21,5 @@ export const meets = {
   columns: ['id', 'title'],
   filters: [searchFilter],
   searchFields: ['title'],
-  ordered: false,
-  scheduled: false,
-  read: CONTENT_ROLES,
-  write: CONTENT_ROLES,
+  ...EDITORIAL,
 } as const satisfies ResourceDecl;

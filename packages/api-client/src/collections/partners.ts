@@ -1,6 +1,6 @@
 import {
   area,
-  CONTENT_ROLES,
+  EDITORIAL,
   image,
   link,
   type FieldOption,
@@ -65,8 +65,5 @@ export const partners = {
   columns: ['mark', 'slogan'],
   filters: [searchFilter],
   searchFields: ['mark'],
-  ordered: false,
-  scheduled: false,
-  read: CONTENT_ROLES,
-  write: CONTENT_ROLES,
+  ...EDITORIAL,
 } as const satisfies ResourceDecl;

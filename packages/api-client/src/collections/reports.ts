@@ -1,4 +1,4 @@
-import { area, CONTENT_ROLES, image, link, RESOURCE_LIMITS, type ResourceDecl, text } from './fields';
+import { area, EDITORIAL, image, link, RESOURCE_LIMITS, type ResourceDecl, text } from './fields';
 
 export const reports = {
   kind: 'reports',
@@ -18,8 +18,5 @@ export const reports = {
   ],
   columns: ['it_number', 'year', 'number', 'week', 'publish_time'],
   filters: [{ name: 'year', label: '年份', type: 'search' }],
-  ordered: false,
-  scheduled: false,
-  read: CONTENT_ROLES,
-  write: CONTENT_ROLES,
+  ...EDITORIAL,
 } as const satisfies ResourceDecl;

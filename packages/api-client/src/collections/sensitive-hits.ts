@@ -1,4 +1,4 @@
-import { area, optionsOf, searchFilter, text, type ResourceDecl } from './fields';
+import { area, dateFilter, optionsOf, searchFilter, text, type ResourceDecl } from './fields';
 import { SENSITIVE_LEVEL_OPTIONS, SENSITIVE_LIMITS, type SensitiveLevel } from './sensitive-words';
 
 /** Where the sensitive-word dictionary matched (issue 26): read only, for administrators and reviewers. */
@@ -51,7 +51,7 @@ export const sensitiveHits = {
     { name: 'source', label: '内容类型', type: 'select', options: optionsOf(HIT_SOURCES) },
     { name: 'action', label: '处理结果', type: 'select', options: optionsOf(HIT_ACTIONS) },
     { name: 'level', label: '级别', type: 'select', options: SENSITIVE_LEVEL_OPTIONS },
-    { name: 'from', label: '日期', type: 'date' },
+    dateFilter,
   ],
   searchFields: ['word', 'matched', 'actor', 'record_id'],
   ordered: false,

@@ -3,7 +3,7 @@ import {
   area,
   categoryField,
   categoryFilter,
-  CONTENT_ROLES,
+  EDITORIAL,
   flagField,
   image,
   link,
@@ -44,8 +44,5 @@ export const topics = {
   columns: ['thumb', 'title', 'kind', 'cat_id', 'published', 'created_at'],
   filters: [categoryFilter, searchFilter],
   searchFields: ['title'],
-  ordered: false,
-  scheduled: false,
-  read: CONTENT_ROLES,
-  write: CONTENT_ROLES,
+  ...EDITORIAL,
 } as const satisfies ResourceDecl;

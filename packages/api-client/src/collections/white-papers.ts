@@ -3,7 +3,7 @@ import {
   area,
   categoryField,
   categoryFilter,
-  CONTENT_ROLES,
+  EDITORIAL,
   image,
   RESOURCE_LIMITS,
   type FieldOption,
@@ -54,8 +54,5 @@ export const whitePapers = {
     searchFilter,
   ],
   searchFields: ['title'],
-  ordered: false,
-  scheduled: false,
-  read: CONTENT_ROLES,
-  write: CONTENT_ROLES,
+  ...EDITORIAL,
 } as const satisfies ResourceDecl;
