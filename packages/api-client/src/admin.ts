@@ -1,4 +1,4 @@
-import type { SensitiveHitView } from './admin-resources';
+import type { SensitiveHitView } from './collections/sensitive-hits';
 import { boolean, number, object, string, type InferType } from 'yup';
 import { ERROR_MESSAGES, ErrorCode } from './codes';
 import { FIELD_MAX } from './constants';

@@ -1,6 +1,6 @@
 import { array, object, string } from 'yup';
 import { can, type EditorRole } from './admin';
-import { canResource, isResourceKind } from './admin-resources';
+import { canResource, isResourceKind } from './collections';
 import { MSG } from './messages';
 
 /**
