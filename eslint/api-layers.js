@@ -47,7 +47,7 @@ export const apiLayerPolicies = [
   })),
   {
     // app.ts and server.ts assemble and start the API: entry points, imported by no layer.
-    from: { element: { type: API_LAYER } },
+    from: { element: layerOf(`{${Object.keys(API_LAYERS).join(',')}}`) },
     disallow: { to: { file: { path: `**/${TOP}/!(config).ts` } } },
     message: `Only entry points import ${TOP}/app.ts or server.ts: ${rule}.`,
   },

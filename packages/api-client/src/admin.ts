@@ -1,7 +1,7 @@
-import type { SensitiveHitView } from './collections/sensitive-hits';
+import type { SensitiveHitView } from './moderation';
 import { boolean, number, object, string, type InferType } from 'yup';
 import { ERROR_MESSAGES, ErrorCode } from './codes';
-import { FIELD_MAX } from './constants';
+import { FIELD_MAX, LANDING_PAGE_LABEL } from './constants';
 import { MSG } from './messages';
 import { DAY_MS, STATS_MAX_RANGE_DAYS, dayValue } from './stats';
 
@@ -58,11 +58,7 @@ export const PUBLICATION_STATUS_LABEL: Record<PublicationStatus, string> = {
 export const LeadSource = { Vendor: 'vendor', Partner: 'partner', Activity: 'activity' } as const;
 export type LeadSource = (typeof LeadSource)[keyof typeof LeadSource];
 export const LEAD_SOURCES: readonly LeadSource[] = Object.values(LeadSource);
-export const LEAD_SOURCE_LABEL: Record<LeadSource, string> = {
-  vendor: '厂商活动页',
-  partner: '合作伙伴页',
-  activity: '活动报名表',
-};
+export const LEAD_SOURCE_LABEL: Record<LeadSource, string> = LANDING_PAGE_LABEL;
 
 export const ADMIN_PAGE_SIZE = { default: 20, max: 100 } as const;
 /** Largest page number a list accepts (deeper pages are a filter's job). */

@@ -78,6 +78,12 @@ export type ComplaintStatus = keyof typeof COMPLAINT_STATUS;
 export const COMPLAINT_CONTACT_LABEL = '违法和不良信息举报';
 /** The footer entry holding the copyright line (its value already says what it is). */
 export const COPYRIGHT_LABEL = '版权所有';
+/** The three kinds of landing page, by the lead source they feed (back-office kinds and lead lists). */
+export const LANDING_PAGE_LABEL = {
+  vendor: '厂商活动页',
+  partner: '合作伙伴页',
+  activity: '活动报名表',
+} as const;
 /** Column article HTML, measured in UTF-8 bytes (what the database and every reader receive). */
 export const ARTICLE_CONTENT_MAX_BYTES = 2 * 1024 * 1024;
 /** Deepest element nesting of column article HTML (the editor's deepest is a dozen: table › … › em). */

@@ -6,6 +6,7 @@
 import { ERROR_MESSAGES, ErrorCode } from './codes';
 import {
   ARTICLE_CONTENT_MAX_BYTES,
+  EDITOR_UPLOAD_MAX_BYTES,
   ARTICLE_MAX_NESTING,
   COMPLAINT_LIMITS,
   FIELD_MAX,
@@ -50,6 +51,8 @@ export const MSG = {
   avatarSize: '上传头像图片大小不能超过 3MB',
   /** Every image decode slot and queue place is taken (uploads answer 10503): try again shortly. */
   imageBusy: '图片处理繁忙，请稍后再试',
+  /** The rich-text editor's image or video upload over EDITOR_UPLOAD_MAX_BYTES. */
+  editorFileTooLarge: `上传文件大小不能超过 ${EDITOR_UPLOAD_MAX_BYTES / 1024 / 1024}MB`,
   // column article
   titleRequired: '请输入文章标题',
   titleTooLong: `标题不能超过${TITLE_MAX}个字符`,
@@ -153,6 +156,15 @@ export const TEXT = {
   keywordsHint: '多个关键词用逗号分隔',
   memberId: '会员编号',
   submittedAt: '提交时间',
+  columnArticle: '专栏文章',
+  // the back office's labels that the API's exports and mails repeat
+  activityId: '活动编号',
+  issueNews: '本期要闻',
+  featuredTopics: '精选专题',
+  complaintPage: '举报页面',
+  sourceAddress: '来源地址',
+  displayName: '显示名称',
+  allowsInput: '可填写补充',
 } as const;
 
 /** Dynamic form: a required field left empty. */

@@ -10,6 +10,7 @@ import {
 import { adminApi } from '../lib/api';
 import { useSearchFilters } from '../lib/search-filters';
 import { PAGE_TITLE } from '../lib/texts';
+import { TEXT } from '@portal/api-client/messages';
 
 const KEYS = ['editor', 'action', 'from', 'to', 'page', 'pageSize'] as const;
 
@@ -100,7 +101,7 @@ export default function Audit() {
             },
             { title: '对象', width: 200, render: (_, e) => `${e.entity} ${e.entityId}` },
             { title: '详情', dataIndex: 'detail', ellipsis: true },
-            { title: '来源地址', dataIndex: 'ip', width: 150 },
+            { title: TEXT.sourceAddress, dataIndex: 'ip', width: 150 },
           ]}
           pagination={{
             current: Number(params.get('page') ?? 1),

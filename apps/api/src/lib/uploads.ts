@@ -28,7 +28,7 @@ import { keyOfUploadUrl, urlOfKey, type FileStore } from './storage';
 export const AVATAR_FORMAT_MSG = MSG.avatarType;
 export const AVATAR_SIZE_MSG = MSG.avatarSize;
 export const EDITOR_FORMAT_MSG = '只能上传 PNG、JPG、GIF、WEBP 图片或 MP4、WEBM 视频';
-export const EDITOR_SIZE_MSG = '上传文件大小不能超过 50MB';
+export const EDITOR_SIZE_MSG = MSG.editorFileTooLarge;
 export const UPLOAD_MISSING_MSG = '请选择要上传的文件';
 
 /**

@@ -203,7 +203,7 @@ async function formReader(
       if (field.field_name && !fields.has(field.field_name)) fields.set(field.field_name, field);
   }
   const columns: LeadColumn[] = [
-    ...(mark !== null ? [{ key: 'activity_id', label: '活动编号' }] : []),
+    ...(mark !== null ? [{ key: 'activity_id', label: TEXT.activityId }] : []),
     ...[...fields.values()].map((f) => ({
       key: `f:${f.field_name}`,
       label: f.label,

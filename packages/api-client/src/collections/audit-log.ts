@@ -1,4 +1,5 @@
 import { ADMIN_ONLY, area, dateFilter, text, type ResourceDecl } from './fields';
+import { TEXT } from '../messages';
 
 export const auditLog = {
   kind: 'audit-log',
@@ -10,7 +11,7 @@ export const auditLog = {
     text('entity', '对象类型'),
     text('entityId', '对象编号'),
     area('detail', '详情', 1000),
-    text('ip', '来源地址', 100),
+    text('ip', TEXT.sourceAddress, 100),
     { name: 'createdAt', label: '时间', type: 'datetime' },
   ],
   columns: ['createdAt', 'editor', 'action', 'entity', 'entityId', 'detail', 'ip'],

@@ -229,10 +229,10 @@ function FieldCard({
       <Row gutter={12}>
         <Col span={8}>
           <Form.Item
-            label={labelDecl?.label ?? '显示名称'}
+            label={labelDecl?.label}
             name={[name, 'label']}
             rules={[
-              { required: true, whitespace: true, message: `请填写${labelDecl?.label ?? '显示名称'}` },
+              { required: true, whitespace: true, message: `请填写${labelDecl?.label ?? ''}` },
               { max: labelDecl?.max ?? 50, message: `不能超过${labelDecl?.max ?? 50}个字符` },
             ]}
           >
@@ -289,6 +289,7 @@ function OptionsEditor({
   max: number | undefined;
 }) {
   const titleDecl = sub(optionDecls, 'title');
+  const inputDecl = sub(optionDecls, 'is_input');
   return (
     <Form.List
       name={[name, 'options']}
@@ -316,9 +317,9 @@ function OptionsEditor({
                   </Form.Item>
                   <Space size={4}>
                     <Form.Item name={[o.name, 'is_input']} valuePropName="checked" noStyle>
-                      <Switch size="small" aria-label="可填写补充" />
+                      <Switch size="small" aria-label={inputDecl?.label} />
                     </Form.Item>
-                    <span title="选中时显示补充输入框（如“其他”）">可填写补充</span>
+                    <span title="选中时显示补充输入框（如“其他”）">{inputDecl?.label}</span>
                   </Space>
                   <Space size={4}>
                     <Form.Item name={[o.name, 'is_mark']} valuePropName="checked" noStyle>
