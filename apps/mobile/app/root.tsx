@@ -1,5 +1,5 @@
 import { Outlet, data, useRouteLoaderData } from 'react-router';
-import { publicClientCredential } from '@portal/api-client/server';
+import { publicClientCredential, serverApi } from '@portal/api-client/server';
 import { loadStartup } from '@portal/api-client/startup';
 import { LOGIN_PATH, useSessionExpired } from '@portal/session';
 import {
@@ -14,7 +14,7 @@ import {
 } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
-import { apiFor, optional } from './lib/api.server';
+import { optional } from '@portal/api-client/envelope';
 import { TopBar } from './features/layout/TopBar';
 import { MobileFooter } from './features/layout/MobileFooter';
 import appStyles from './styles/mobile.css?url';
@@ -27,10 +27,10 @@ export const links: Route.LinksFunction = () =>
  * read with `useStartup()`), plus the phone's small menus for the drawer and the quick links.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = apiFor(context);
+  const api = serverApi(context);
   const [startup, menus] = await Promise.all([
     loadStartup(api, '[mobile]'),
-    optional('smallMenu', api.smallMenu({}), []),
+    optional('[mobile] smallMenu', api.smallMenu({}), []),
   ]);
   return data({ ...startup, menus, client: publicClientCredential(context) });
 }

@@ -1,10 +1,9 @@
 import { MAX_PAGE_SIZE, CATEGORY_PAGES } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/rss';
-import { settle } from '../../features/content/lib/envelope.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { rss, xmlResponse } from '../../features/feeds/xml.server';
-import { isOk } from '@portal/api-client/envelope';
+import { isOk, settle } from '@portal/api-client/envelope';
 
 const TEXT = { 'Content-Type': 'text/plain; charset=utf-8' };
 

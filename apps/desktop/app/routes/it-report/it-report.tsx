@@ -4,7 +4,8 @@ import type { Route } from './+types/it-report';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { SectionTitle } from '../../features/shared/SectionTitle';
-import { optional, settle, unwrap } from '../../features/content/lib/envelope.server';
+import { dataOr, settle } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 import { intParam } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const current = unwrap('it_index', issue);
   return {
     ...current,
-    issues: { year, page: ipage, items: optional('it_list', list, []), total: list.total ?? 0 },
+    issues: { year, page: ipage, items: dataOr('it_list', list, []), total: list.total ?? 0 },
     currentYear,
     seo: id
       ? { ...seo, title: `IT周报第${current.report.it_number}期（${current.report.week}）-${SITE_NAME}` }

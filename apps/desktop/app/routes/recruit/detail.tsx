@@ -6,7 +6,8 @@ import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { seoMeta } from '@portal/ui';
 import { contentStyles } from '../../features/content/styles';
-import { settle, unwrap } from '../../features/content/lib/envelope.server';
+import { settle } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 import { RECRUIT_CONTACT, jobIndex } from '../../features/recruit/jobs';
 
 export const links: Route.LinksFunction = () => contentStyles;

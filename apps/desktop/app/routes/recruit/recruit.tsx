@@ -5,7 +5,8 @@ import type { Route } from './+types/recruit';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
-import { settle, unwrap } from '../../features/content/lib/envelope.server';
+import { settle } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 import { RECRUIT_CONTACT } from '../../features/recruit/jobs';
 
 export const links: Route.LinksFunction = () => contentStyles;

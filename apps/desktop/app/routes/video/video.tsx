@@ -5,7 +5,8 @@ import { Pagination, seoMeta } from '@portal/ui';
 import type { Route } from './+types/video';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { SectionTitle } from '../../features/shared/SectionTitle';
-import { optional, settle, unwrapPage } from '../../features/content/lib/envelope.server';
+import { dataOr, settle } from '@portal/api-client/envelope';
+import { unwrapPage } from '@portal/api-client/route-envelope';
 import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const { items, total } = unwrapPage('get_school', list);
   return {
-    top: optional('get_schoolTop', top, []),
+    top: dataOr('get_schoolTop', top, []),
     items,
     total,
     page,

@@ -4,7 +4,9 @@ import type { ListItem, WhitePaper } from '@portal/api-client';
 import { MOBILE_MENU, PAGE_SIZE } from '@portal/api-client/constants';
 import type { Route } from './+types/home';
 import type { loader as rootLoader } from '../../root';
-import { apiFor, required, optional } from '../../lib/api.server';
+import { serverApi } from '@portal/api-client/server';
+import { required } from '@portal/api-client/route-envelope';
+import { optional } from '@portal/api-client/envelope';
 import { call } from '../../lib/browser-api';
 import { pageUrl, shareMeta } from '@portal/ui';
 import { SITE_NAME } from '../../lib/site';
@@ -24,26 +26,35 @@ type Fall =
   { tag: typeof NEWS_TAG; items: ListItem[] } | { tag: typeof WHITE_PAPER_TAG; items: WhitePaper[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiFor(context);
+  const api = serverApi(context);
   const tab = fallTabOf(new URL(request.url).searchParams.get('tag'));
   const fallCall: Promise<Fall> =
     tab.tag === WHITE_PAPER_TAG
-      ? required(api.doc_ls_fronted({ page: 1, pageSize: PAGE_SIZE.whitePapers })).then((items) => ({
+      ? required(
+          '[mobile] doc_ls_fronted',
+          api.doc_ls_fronted({ page: 1, pageSize: PAGE_SIZE.whitePapers }),
+        ).then((items) => ({
           tag: WHITE_PAPER_TAG,
           items,
         }))
-      : required(api.mfall({ type: NEWS_TAG, page: 1, pageSize: PAGE_SIZE.homeFall })).then((items) => ({
-          tag: NEWS_TAG,
-          items,
-        }));
+      : required('[mobile] mfall', api.mfall({ type: NEWS_TAG, page: 1, pageSize: PAGE_SIZE.homeFall })).then(
+          (items) => ({
+            tag: NEWS_TAG,
+            items,
+          }),
+        );
   // Spec section 8: a failed home load is a page-render error (the SEO row alone may be missing).
   const [banners, recommended, activities, topics, fall, seo] = await Promise.all([
-    required(api.get_loop({ type: 'mobile' })),
-    required(api.mTop({ type: MOBILE_MENU.recommended })),
-    required(api.mTop({ type: MOBILE_MENU.activities })),
-    required(api.mTop({ type: MOBILE_MENU.topics })),
+    required('[mobile] get_loop', api.get_loop({ type: 'mobile' })),
+    required('[mobile] mTop', api.mTop({ type: MOBILE_MENU.recommended })),
+    required('[mobile] mTop', api.mTop({ type: MOBILE_MENU.activities })),
+    required('[mobile] mTop', api.mTop({ type: MOBILE_MENU.topics })),
     fallCall,
-    optional('get_seo', api.get_seo({ page: 'home' }), { title: SITE_NAME, description: '', keyword: '' }),
+    optional('[mobile] get_seo', api.get_seo({ page: 'home' }), {
+      title: SITE_NAME,
+      description: '',
+      keyword: '',
+    }),
   ]);
   return {
     banners,

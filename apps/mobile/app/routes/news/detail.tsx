@@ -3,7 +3,8 @@ import { categoryByAlias } from '@portal/api-client/startup';
 import { neighbours } from '@portal/api-client/teasers';
 import { ComplaintLink, pageUrl, shareMeta, usePageView, useStartup } from '@portal/ui';
 import type { Route } from './+types/detail';
-import { apiFor, publicOrigin, required } from '../../lib/api.server';
+import { publicOrigin, serverApi } from '@portal/api-client/server';
+import { required } from '@portal/api-client/route-envelope';
 import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { SmartLink } from '../../features/shared/SmartLink';
@@ -19,7 +20,9 @@ function notFound(): never {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const raw = params.id ?? new URL(request.url).searchParams.get('id') ?? '';
   if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) notFound();
-  const article = neighbours(await required(apiFor(context).article_content({ id: Number(raw) })));
+  const article = neighbours(
+    await required('[mobile] article_content', serverApi(context).article_content({ id: Number(raw) })),
+  );
   // JSON-LD wants absolute addresses; the canonical page is the desktop article, on the desktop origin.
   // Baidu's time factor names this phone page itself (request.url is on the configured mobile origin).
   return { article, origin: publicOrigin(context, request, 'desktop'), url: pageUrl(request) };

@@ -4,7 +4,8 @@ import type { ListItem } from '@portal/api-client';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { MAX_QUERY_LENGTH } from '@portal/api-client/payloads';
 import type { Route } from './+types/search';
-import { apiFor, optional } from '../../lib/api.server';
+import { serverApi } from '@portal/api-client/server';
+import { optional } from '@portal/api-client/envelope';
 import { call } from '../../lib/browser-api';
 import { TITLE_SUFFIX } from '../../lib/site';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
@@ -13,8 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get('data') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   if (!query) return { query, items: [] as ListItem[] };
   const found = await optional(
-    'search_list',
-    apiFor(context).search_list({ title: query, page: 1, pageSize: PAGE_SIZE.search }),
+    '[mobile] search_list',
+    serverApi(context).search_list({ title: query, page: 1, pageSize: PAGE_SIZE.search }),
     { list: [] as ListItem[] },
   );
   return { query, items: found.list };

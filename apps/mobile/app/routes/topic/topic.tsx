@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '@portal/api-client/constants';
 import { seoMeta } from '@portal/ui';
 import { loadTopicPage, topicPagePath, topicSeo } from '@portal/ui/topic';
 import type { Route } from './+types/topic';
-import { apiFor, publicOrigin } from '../../lib/api.server';
+import { publicOrigin, serverApi } from '@portal/api-client/server';
 import { call } from '../../lib/browser-api';
 import { BackButton } from '../../features/article/BackButton';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
@@ -13,7 +13,7 @@ import { TopicHead } from '../../features/topic/TopicHead';
 /** /topic/{id}: a topic's cover, title and description, then its articles as an endless list. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The phone always starts at page 1 and appends the next ones (a ?page of the desktop pager is ignored).
-  const page = await loadTopicPage(apiFor(context), params.id, new URLSearchParams(), PAGE_SIZE.homeFall);
+  const page = await loadTopicPage(serverApi(context), params.id, new URLSearchParams(), PAGE_SIZE.homeFall);
   // The desktop page is the canonical one (as for articles).
   return { ...page, origin: publicOrigin(context, request, 'desktop') };
 }
