@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RESOURCES, type ResourceKind, type ResourceRecord } from '@portal/api-client/admin-resources';
+import {
+  RESOURCES,
+  resourceDecl,
+  type ResourceKind,
+  type ResourceRecord,
+} from '@portal/api-client/admin-resources';
 import { RESOURCE_PREVIEWS, type ResourcePreview } from '@portal/routes';
 import { fakeApi } from '../../test/fake-api';
 import { renderRoutes, searchOf } from '../../test/render';
@@ -140,7 +145,7 @@ describe('preview links', () => {
   const kinds = Object.entries(RESOURCE_PREVIEWS) as [ResourceKind, ResourcePreview][];
 
   it.each(kinds)('%s: the public page the route table names', async (kind, preview) => {
-    const decl = RESOURCES[kind];
+    const decl = resourceDecl(kind);
     const id = decl.textId ? 'demo1' : 7;
     fakeApi({ [`GET /${kind}`]: () => ({ data: { items: [{ [decl.idField]: id }], total: 1 } }) });
     open(`/${kind}`);

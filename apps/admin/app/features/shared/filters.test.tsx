@@ -31,9 +31,7 @@ describe('DateRangeFilter', () => {
     fireEvent.click(await screen.findByDisplayValue('2026-11-01'));
     fireEvent.click(await screen.findByTitle('2026-11-10'));
     fireEvent.click(await screen.findByTitle('2026-11-12'));
-    await waitFor(() =>
-      expect(searchOf(router)).toEqual({ from: '2026-11-10', to: '2026-11-13', q: '云' }),
-    );
+    await waitFor(() => expect(searchOf(router)).toEqual({ from: '2026-11-10', to: '2026-11-13', q: '云' }));
   });
 });
 
