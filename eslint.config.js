@@ -65,7 +65,7 @@ export default tseslint.config(
   {
     // Issue 12: status values are named constants per domain (@portal/api-client/constants), and a UI
     // file takes the messages catalogue from @portal/api-client/messages, not from the yup schemas.
-    files: ['apps/{desktop,mobile,landing}/app/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    files: ['apps/{desktop,mobile,landing,admin}/app/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
