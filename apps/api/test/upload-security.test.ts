@@ -17,9 +17,9 @@ import {
   UPLOAD_LIMITS,
   uploadRateKey,
 } from '../src/lib/uploads';
-import { DIALECTS, startTestApp, type TestApp } from './helpers';
+import { DIALECTS, multipart, startTestApp, type TestApp } from './helpers';
 import { DEMO2_MP4, DEMO_MP4 } from './media-fixtures';
-import { insertMemberFixtures, multipart, newMember, upload, type Session } from './member-helpers';
+import { insertMemberFixtures, newMember, upload, type Session } from './member-helpers';
 
 /**
  * Issue 11, hole 4: nothing of an upload is read or written before its sender is known and within
