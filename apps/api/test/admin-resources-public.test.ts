@@ -9,6 +9,13 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
   const { t, admin, call, create, publicData } = resourceDesk(dialect);
 
   describe('changes reach the public calls', () => {
+    /** The first `limit` published articles (of category `catId`), by id. */
+    const publishedIds = async (limit: number, catId?: number) => {
+      let query = t.app.database.db.selectFrom('articles').select('id').where('status', '=', 1);
+      if (catId !== undefined) query = query.where('cat_id', '=', catId);
+      return (await query.orderBy('id').limit(limit).execute()).map((r) => Number(r.id));
+    };
+
     it('home banner: order and start/end time', async () => {
       const later = await create('banners', { title: '未来的轮播', start_at: '2099-01-01T00:00:00Z' });
       const over = await create('banners', { title: '过期的轮播', end_at: '2000-01-01T00:00:00Z' });
@@ -51,15 +58,7 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
     });
 
     it('blocks: the pinned news lead get_news, the picked hot list replaces get_right.hot', async () => {
-      const ids = (
-        await t.app.database.db
-          .selectFrom('articles')
-          .select('id')
-          .where('status', '=', 1)
-          .orderBy('id')
-          .limit(3)
-          .execute()
-      ).map((r) => Number(r.id));
+      const ids = await publishedIds(3);
       expect(ids.length).toBe(3);
       const pick = [ids[2], ids[0]];
       const existing = (await call(admin(), 'GET', '/blocks?block=news&cat_id=0')).json() as {
@@ -78,16 +77,7 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
     });
 
     it('topic: topic_detail lists the picked articles in order, else its category newest', async () => {
-      const ids = (
-        await t.app.database.db
-          .selectFrom('articles')
-          .select('id')
-          .where('status', '=', 1)
-          .where('cat_id', '=', 694)
-          .orderBy('id')
-          .limit(3)
-          .execute()
-      ).map((r) => Number(r.id));
+      const ids = await publishedIds(3, 694);
       expect(ids.length).toBe(3);
       const topic = await create('topics', { title: '算力专题', cat_id: 694, articles: [ids[2], ids[0]] });
       const detail = await publicData<TopicDetail>('topic_detail', { id: topic.id });
@@ -164,15 +154,7 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
     });
 
     it('mTop: the mtop block replaces the recommended top of the mobile home', async () => {
-      const ids = (
-        await t.app.database.db
-          .selectFrom('articles')
-          .select('id')
-          .where('status', '=', 1)
-          .orderBy('id')
-          .limit(2)
-          .execute()
-      ).map((r) => Number(r.id));
+      const ids = await publishedIds(2);
       const block = await create('blocks', { block: 'mtop', cat_id: 0, articles: [ids[1], ids[0]] });
       const top = await publicData<ListItem[]>('mTop', { type: MOBILE_MENU.recommended });
       expect(top.map((a) => a.id)).toEqual([ids[1], ids[0]]);

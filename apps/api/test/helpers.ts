@@ -180,6 +180,12 @@ export async function startTestApp(
   };
 }
 
+/** A runtime that collects the app's log lines (start the app with `logLevel: 'info'` to get some). */
+export function logCollector(): { lines: string[]; runtime: BuildRuntime } {
+  const lines: string[] = [];
+  return { lines, runtime: { logStream: { write: (line: string) => void lines.push(line) } } };
+}
+
 function stringify(payload: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]));
 }

@@ -3,7 +3,7 @@ import type { Envelope } from '@portal/api-client/codes';
 import { ColumnStatus } from '@portal/api-client/constants';
 import type { Db } from '../src/db';
 import sharp from 'sharp';
-import type { DragChallenge } from '@portal/api-client/contract';
+import type { ColumnArticlePayload, DragChallenge } from '@portal/api-client/contract';
 import { OUTLINE, TOLERANCE } from '../src/lib/sms/drag-captcha';
 import { multipart, type CallOptions, type FilePart, type TestApp } from './helpers';
 
@@ -98,6 +98,17 @@ export async function newMember(t: TestApp, overrides: Record<string, unknown> =
     identity: { stoken: login.data.stoken, member_id: login.data.id },
   };
 }
+
+/** A column article as the member's editor sends it to space_add_article (with the identity added). */
+export const COLUMN_ARTICLE: ColumnArticlePayload = {
+  title: '中小企业上云实践',
+  channel: 1,
+  category: 1,
+  content: '<p>正文<strong>内容</strong></p>',
+  description: '一篇测试文章',
+  keyword: '云计算',
+  is_push: 1,
+};
 
 /** A fresh member whose column is open (approved by an editor), so it writes column articles. */
 export async function approvedColumnist(t: TestApp): Promise<Session> {

@@ -12,18 +12,9 @@ import { field as formField } from '../src/seed/form-fields';
 import { adminCall, type EditorSession } from './editor-helpers';
 import { DIALECTS } from './helpers';
 import { insertLeadTargets, vendorLead } from './landing-fixtures';
-import { approvedColumnist, insertMemberFixtures, type Session } from './member-helpers';
+import { approvedColumnist, COLUMN_ARTICLE, insertMemberFixtures, type Session } from './member-helpers';
 import { newsroom } from './newsroom';
 
-const ARTICLE = {
-  title: '中小企业上云实践',
-  channel: 1,
-  category: 1,
-  content: '<p>正文<strong>内容</strong></p>',
-  description: '一篇测试文章',
-  keyword: '云计算',
-  is_push: 1,
-};
 const BLOCK = '测试违禁词';
 const REVIEW = '测试审核词';
 const MASK = '测试替换词';
@@ -75,7 +66,7 @@ describe.each(DIALECTS)('sensitive words on %s', (dialect) => {
     columnist = await approvedColumnist(t);
   });
 
-  const article = (over: Record<string, unknown>) => ({ ...ARTICLE, ...over, ...columnist.identity });
+  const article = (over: Record<string, unknown>) => ({ ...COLUMN_ARTICLE, ...over, ...columnist.identity });
 
   it('refuses a column article with a block word written in full width, Traditional or spaced out', async () => {
     const id = await addWord(BLOCK, 'block');

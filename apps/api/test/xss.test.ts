@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ColumnStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ColumnArticle } from '@portal/api-client/contract';
-import { runAdmin } from '../src/admin/commands';
 import { sanitizeArticleHtml } from '../src/lib/sanitize';
+import { cli } from './editor-helpers';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
-import { insertMemberFixtures, newMember, type Session } from './member-helpers';
+import { approvedColumnist, insertMemberFixtures, type Session } from './member-helpers';
 
 /** Stored-XSS payloads (OWASP cheat sheet classics plus editor-specific ones). */
 export const XSS_PAYLOADS = [
@@ -119,12 +118,7 @@ describe.each(DIALECTS)('stored XSS stays inert on %s', (dialect) => {
   let m: Session;
   beforeAll(async () => {
     t = await startTestApp(dialect, (app) => insertMemberFixtures(app.database));
-    m = await newMember(t);
-    await t.app.database.db
-      .updateTable('members')
-      .set({ column_status: ColumnStatus.Approved })
-      .where('id', '=', m.id)
-      .execute();
+    m = await approvedColumnist(t);
   });
   afterAll(async () => t?.close());
 
@@ -157,13 +151,7 @@ describe.each(DIALECTS)('stored XSS stays inert on %s', (dialect) => {
     const list = await t.call<ColumnArticle[]>('space_list', m.identity);
     for (const item of list.data) expectInert(item.content);
 
-    const out: string[] = [];
-    expect(
-      await runAdmin(['approve', 'article', String(added.data.id)], t.app.database, {
-        out: (l) => out.push(l),
-        err: (l) => out.push(l),
-      }),
-    ).toBe(0);
+    expect((await cli(t, 'approve', 'article', String(added.data.id))).code).toBe(0);
     const published = await t.app.database.db
       .selectFrom('column_articles')
       .select('article_id')
