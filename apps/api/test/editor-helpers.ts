@@ -18,6 +18,18 @@ export async function cli(t: TestApp, ...argv: string[]): Promise<{ code: number
   return { code, out: out.join('\n') };
 }
 
+/** Approves a column article with `pnpm admin approve article`; the id of the public article it became. */
+export async function approveColumnArticle(t: TestApp, id: number): Promise<number> {
+  const { code, out } = await cli(t, 'approve', 'article', String(id));
+  if (code !== 0) throw new Error(`could not approve column article ${id}: ${out}`);
+  const row = await t.app.database.db
+    .selectFrom('column_articles')
+    .select('article_id')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.article_id);
+}
+
 /** Adds an editor with `pnpm admin editor add` (`more`: further options, such as `--name`). */
 export async function addEditor(
   t: TestApp,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '@portal/api-client/codes';
 import { endpoints, type EndpointName } from '@portal/api-client/contract';
 import { buildApp, type BuildRuntime } from '../src/app';
@@ -184,6 +185,47 @@ export async function startTestApp(
 export function logCollector(): { lines: string[]; runtime: BuildRuntime } {
   const lines: string[] = [];
   return { lines, runtime: { logStream: { write: (line: string) => void lines.push(line) } } };
+}
+
+/** A TestApp that forwards to the one `get` returns, so it can be handed out before that one starts. */
+function forwardTo(get: () => TestApp): TestApp {
+  return {
+    get app() {
+      return get().app;
+    },
+    get dialect() {
+      return get().dialect;
+    },
+    get config() {
+      return get().config;
+    },
+    get token() {
+      return get().token;
+    },
+    call: (name, payload, options) => get().call(name, payload, options),
+    inject: (options) => get().inject(options),
+    close: () => get().close(),
+  };
+}
+
+/**
+ * The enclosing describe block's app: started (as startTestApp) in its beforeAll, closed in its
+ * afterAll. What it returns may be used at once in the block's tests and hooks that follow.
+ */
+export function useTestApp(
+  dialect: Dialect,
+  setup?: (app: FastifyInstance) => Promise<void>,
+  overrides?: Partial<ApiConfig>,
+): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, setup, overrides);
+  });
+  afterAll(async () => app?.close());
+  return forwardTo(() => {
+    if (!app) throw new Error('the test app is used before its beforeAll ran');
+    return app;
+  });
 }
 
 function stringify(payload: Record<string, unknown>): Record<string, string> {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { EditorRole } from '@portal/api-client/admin';
 import type { Dialect } from '../src/db';
 import { adminCall, editorSession, type EditorSession } from './editor-helpers';
-import { startTestApp, type TestApp } from './helpers';
+import { useTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures } from './member-helpers';
 
 export const ROLES = ['admin', 'editor', 'reviewer'] as const satisfies readonly EditorRole[];
@@ -24,49 +24,22 @@ export interface Newsroom {
   ): Promise<LightMyRequestResponse>;
 }
 
-/** A TestApp that forwards to the one `get` returns, so it can be handed out before that one starts. */
-function forwardTo(get: () => TestApp): TestApp {
-  return {
-    get app() {
-      return get().app;
-    },
-    get dialect() {
-      return get().dialect;
-    },
-    get config() {
-      return get().config;
-    },
-    get token() {
-      return get().token;
-    },
-    call: (name, payload, options) => get().call(name, payload, options),
-    inject: (options) => get().inject(options),
-    close: () => get().close(),
-  };
-}
-
 /**
- * Starts the enclosing describe block's app (after `setup` fills its database), adds an editor of
- * each role under `names` and signs them in; closes the app after the block. The app and the
- * sessions it returns may be taken apart at once: they are filled in when the block starts.
+ * The enclosing describe block's app (see useTestApp) with an editor of each role under `names`,
+ * signed in. The sessions it returns may be taken apart at once: they are filled in when the
+ * block starts.
  */
 export function newsroom(
   dialect: Dialect,
   setup: (app: FastifyInstance) => Promise<void>,
   names: Record<EditorRole, string>,
 ): Newsroom {
-  let app: TestApp | undefined;
-  const t = forwardTo(() => {
-    if (!app) throw new Error('the newsroom is used before its beforeAll ran');
-    return app;
-  });
+  const t = useTestApp(dialect, setup);
   const blank = () => ({ cookie: '', csrf: '' });
   const who = { admin: blank(), editor: blank(), reviewer: blank() };
   beforeAll(async () => {
-    app = await startTestApp(dialect, setup);
-    for (const role of ROLES) Object.assign(who[role], await editorSession(app, names[role], role));
+    for (const role of ROLES) Object.assign(who[role], await editorSession(t, names[role], role));
   });
-  afterAll(async () => app?.close());
   return {
     t,
     who,

@@ -16,7 +16,7 @@ import type { FetchLike } from '../src/lib/sms';
 import { pushDue, retryDelay } from '../src/plugins/search-push';
 import { formatDate } from '../src/lib/time';
 import { pendingSearchPush, queueSearchPush, recordSearchPushQuota } from '../src/repositories/search-push';
-import { adminCall, cli, editorSession, type EditorSession } from './editor-helpers';
+import { adminCall, approveColumnArticle, cli, editorSession, type EditorSession } from './editor-helpers';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember } from './member-helpers';
 
@@ -155,13 +155,8 @@ describe.each(DIALECTS)('search push queue on %s', (dialect) => {
       ...m.identity,
     });
     expect(await queued()).toEqual([]);
-    expect((await cli(t, 'approve', 'article', String(add.data.id))).code).toBe(0);
-    const row = await t.app.database.db
-      .selectFrom('column_articles')
-      .select('article_id')
-      .where('id', '=', add.data.id)
-      .executeTakeFirstOrThrow();
-    expect(await queued()).toEqual([Number(row.article_id)]);
+    const articleId = await approveColumnArticle(t, add.data.id);
+    expect(await queued()).toEqual([articleId]);
   });
 
   it('writes the desktop and phone URLs to the outbox by default, and empties the queue', async () => {

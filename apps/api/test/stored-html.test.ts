@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArticleDetail, ColumnArticle, ListItem } from '@portal/api-client/contract';
 import sanitizeHtml from 'sanitize-html';
 import { runAdmin } from '../src/admin/commands';
@@ -6,7 +6,7 @@ import { indexArticles } from '../src/db/search-index';
 import { resanitizeStored } from '../src/db/resanitize';
 import { SANITIZER_VERSION } from '../src/lib/sanitize';
 import { cli } from './editor-helpers';
-import { DIALECTS, startTestApp, type TestApp } from './helpers';
+import { DIALECTS, useTestApp } from './helpers';
 import { approvedColumnist, insertMemberFixtures, type Session } from './member-helpers';
 
 // Every call of the sanitiser library, counted: the article sanitiser and the plain-text one both
@@ -26,13 +26,11 @@ const expectClean = (html: string) => {
 };
 
 describe.each(DIALECTS)('article HTML is sanitised once, when written, on %s', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect, (app) => insertMemberFixtures(app.database));
   let m: Session;
   beforeAll(async () => {
-    t = await startTestApp(dialect, (app) => insertMemberFixtures(app.database));
     m = await approvedColumnist(t);
   });
-  afterAll(async () => t?.close());
   beforeEach(() => vi.mocked(sanitizeHtml).mockClear());
 
   /** A published article written around the API, stamped `version`, indexed for search. */
