@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { FormField, PartnerBase } from '@portal/api-client/contract';
 import type { DB } from '../db/schema';
 import type { FileSink } from './files';
+import { field, opt } from './form-fields';
 import { picture, qrcode } from './images';
 import { renderPdf } from './pdf';
 import { rngFor } from './random';
@@ -276,24 +277,6 @@ export function partners(
     );
   }
   return { partners: rows, items };
-}
-
-const opt = (id: number, title: string, extra: { is_input?: 0 | 1; is_mark?: 0 | 1 } = {}) => ({
-  id,
-  title,
-  is_input: extra.is_input ?? 0,
-  is_mark: extra.is_mark ?? 0,
-});
-
-function field(
-  field_name: string,
-  label: string,
-  type: FormField['type'],
-  is_require: 0 | 1,
-  options: FormField['options'] = [],
-  is_show: 0 | 1 = 1,
-): FormField {
-  return { field_name, label, type, is_require, is_show, options };
 }
 
 const PRIVACY = JSON.stringify({
