@@ -10,6 +10,7 @@ import { settle, unwrapPage } from '../../features/content/lib/envelope.server';
 import { intParam, pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: { year, month, title },
     years,
     seo,
-    canonical: absolute(request, '/activity'),
+    canonical: absolute(request, href.activity()),
   };
 }
 
@@ -104,7 +105,7 @@ export default function Activities({ loaderData: d }: Route.ComponentProps) {
           筛选
         </button>
         {year || month || title ? (
-          <a href="/activity" className="filters__reset">
+          <a href={href.activity()} className="filters__reset">
             清除筛选
           </a>
         ) : null}

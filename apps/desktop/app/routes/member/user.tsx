@@ -13,6 +13,7 @@ import { notifyMemberChange, useMemberApi } from './lib/api';
 import { memberMeta } from './lib/meta';
 import { loadFormOptions } from './lib/options.server';
 import { isOk } from '@portal/api-client/envelope';
+import { href } from '@portal/routes';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { options: await loadFormOptions(serverApi(context)) };
@@ -38,7 +39,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
   const stored = useMember();
 
   useEffect(() => {
-    if (stored === null) void navigate('/login', { replace: true });
+    if (stored === null) void navigate(href.login(), { replace: true });
   }, [stored, navigate]);
 
   const column = useColumnSpace({ getApi, say: showToast, memberId: member?.id ?? null });
@@ -56,7 +57,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
     dispatch(signOut());
     notifyMemberChange();
     if (isOk(res)) showToast(res.msg || '已退出登录', 'success');
-    void navigate('/login');
+    void navigate(href.login());
   };
 
   const { approved } = column;
