@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
 import houseBoundaries from './eslint/boundaries.js';
+import pagePaths from './eslint/page-paths.js';
 
 /** Fields of the API that hold a status or a flag: never compared with a bare number in UI code. */
 const STATUS_FIELDS =
@@ -87,4 +88,5 @@ export default tseslint.config(
     },
   },
   ...houseBoundaries,
+  ...pagePaths,
 );

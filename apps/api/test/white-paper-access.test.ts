@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PaperAccess } from '@portal/api-client/constants';
 import type { WhitePaper } from '@portal/api-client/contract';
-import { whitePaperPath } from '@portal/routes';
+import { href } from '@portal/routes';
 import { migrate, openDb } from '../src/db';
 import { up as migration013 } from '../src/db/migrations/013_white_paper_access';
 import { adminCall, editorSession, type EditorSession } from './editor-helpers';
@@ -109,7 +109,7 @@ describe.each(DIALECTS)('white paper access from the back office on %s', (dialec
     const { listed, detail } = await publicPaper(paper.id);
     for (const p of [listed, detail]) {
       expect(p.is_free).toBe(PaperAccess.Paid);
-      expect(p.url).toBe(whitePaperPath(paper.id));
+      expect(p.url).toBe(href.whitePaper(paper.id));
     }
     const visitor = await fileAsVisitor(paper.id);
     expect(visitor.json()).toMatchObject({ code: ErrorCode.SessionInvalid, data: null });
@@ -150,7 +150,7 @@ describe.each(DIALECTS)('white paper access from the back office on %s', (dialec
     });
     expect(res.statusCode, res.body).toBe(200);
     const { detail } = await publicPaper(paper.id);
-    expect(detail).toMatchObject({ is_free: PaperAccess.Paid, url: whitePaperPath(paper.id) });
+    expect(detail).toMatchObject({ is_free: PaperAccess.Paid, url: href.whitePaper(paper.id) });
   });
 
   it('refuses an access value the public side does not know, naming the field', async () => {

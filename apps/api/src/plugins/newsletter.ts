@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { SITE_NAME } from '@portal/api-client/constants';
-import { unsubscribePath } from '@portal/routes';
+import { href } from '@portal/routes';
 import type { ApiConfig } from '../config';
 import type { Db } from '../db';
 import { createMailProvider, PermanentMailError, type MailProvider } from '../lib/mail/provider';
@@ -109,7 +109,7 @@ export function messageFor(
   opts: { origin: string; tokenSecret: string; memberId: number | null; to: string; id: string; now: number },
 ) {
   const token = opts.memberId === null ? '' : signUnsubscribeToken(opts.tokenSecret, opts.memberId, opts.now);
-  const page = `${opts.origin}${unsubscribePath(token)}`;
+  const page = `${opts.origin}${href.unsubscribe(token)}`;
   const oneClick = `${opts.origin}${ONE_CLICK_PATH}?token=${encodeURIComponent(token)}`;
   return {
     id: opts.id,

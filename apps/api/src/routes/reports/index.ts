@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { MSG, newsletterSchema } from '@portal/api-client/schemas';
-import { unsubscribePath } from '@portal/routes';
+import { href } from '@portal/routes';
 import type { ApiConfig } from '../../config';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
@@ -117,7 +117,7 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
       return { code: ErrorCode.Ok, msg: MSG.newsletterOff };
     });
     scope.get(ONE_CLICK_PATH, async (request, reply) =>
-      reply.redirect(`${config.publicOrigins.desktop}${unsubscribePath(tokenOf(request.query))}`),
+      reply.redirect(`${config.publicOrigins.desktop}${href.unsubscribe(tokenOf(request.query))}`),
     );
   });
 }

@@ -11,6 +11,7 @@ import { unwrapPage } from '@portal/api-client/route-envelope';
 import { intParam, pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: { year, month, title },
     years,
     seo,
-    canonical: absolute(request, '/activity'),
+    canonical: absolute(request, href.activity()),
   };
 }
 
@@ -105,7 +106,7 @@ export default function Activities({ loaderData: d }: Route.ComponentProps) {
           筛选
         </button>
         {year || month || title ? (
-          <a href="/activity" className="filters__reset">
+          <a href={href.activity()} className="filters__reset">
             清除筛选
           </a>
         ) : null}

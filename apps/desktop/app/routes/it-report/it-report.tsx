@@ -13,6 +13,7 @@ import { contentStyles } from '../../features/content/styles';
 import { PastIssues } from '../../features/it-report/components/PastIssues';
 import { SubscribeButton } from '../../features/it-report/components/SubscribeButton';
 import { ItemLink, seoMeta } from '@portal/ui';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: id
       ? { ...seo, title: `IT周报第${current.report.it_number}期（${current.report.week}）-${SITE_NAME}` }
       : seo,
-    canonical: absolute(request, id ? `/it_report?id=${current.report.id}` : '/it_report'),
+    canonical: absolute(request, href.itReport(id ? { id: current.report.id } : {})),
   };
 }
 

@@ -12,6 +12,7 @@ import { memberApi } from '@portal/session';
 import { toastFailure } from './lib/toast-failure';
 import { memberMeta } from './lib/meta';
 import { isOk } from '@portal/api-client/envelope';
+import { href } from '@portal/routes';
 
 export const meta: Route.MetaFunction = () => memberMeta('找回密码');
 
@@ -42,7 +43,7 @@ export default function Forget() {
       return;
     }
     showToast(res.msg || '密码已重置，请重新登录', 'success');
-    void navigate('/login');
+    void navigate(href.login());
   };
 
   return (
@@ -87,7 +88,7 @@ export default function Forget() {
                 >
                   {isSubmitting ? '提交中…' : '重置密码'}
                 </button>
-                <a className="mform__link" href="/login">
+                <a className="mform__link" href={href.login()}>
                   返回登录
                 </a>
               </div>

@@ -12,6 +12,7 @@ import { ProfileTab } from './components/ProfileTab';
 import { memberMeta } from './lib/meta';
 import { loadFormOptions } from './lib/options.server';
 import { isOk } from '@portal/api-client/envelope';
+import { href } from '@portal/routes';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { options: await loadFormOptions(serverApi(context)) };
@@ -36,7 +37,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
   const stored = useMember();
 
   useEffect(() => {
-    if (stored === null) void navigate('/login', { replace: true });
+    if (stored === null) void navigate(href.login(), { replace: true });
   }, [stored, navigate]);
 
   const column = useColumnSpace({ getApi: memberApi, say: showToast, memberId: member?.id ?? null });
@@ -54,7 +55,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
     dispatch(signOut());
     notifyMemberChange();
     if (isOk(res)) showToast(res.msg || '已退出登录', 'success');
-    void navigate('/login');
+    void navigate(href.login());
   };
 
   const { approved } = column;

@@ -14,6 +14,7 @@ import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { loadInnerSidebar } from '../../features/content/lib/sidebar.server';
 import { contentStyles } from '../../features/content/styles';
 import { categoryHref } from '../../lib/links';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -37,7 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? { ...head.seo, title: `${name}最新文章${page > 1 ? `_第${page}页` : ''}-${head.seo.title}` }
       : head.seo
     : moreSeo!;
-  const self = withPage('/more', new URLSearchParams(catId > 0 ? { id: String(catId) } : { id: '0' }), page);
+  const self = withPage(
+    href.more(),
+    new URLSearchParams(catId > 0 ? { id: String(catId) } : { id: '0' }),
+    page,
+  );
   return { catId, name, page, items, total, sidebar, seo, canonical: absolute(request, self) };
 }
 

@@ -12,6 +12,7 @@ import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
 import { VideoCarousel } from '../../features/video/components/VideoCarousel';
 import { VideoGrid } from '../../features/video/components/VideoGrid';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total,
     page,
     seo,
-    canonical: absolute(request, withPage('/video', new URLSearchParams(), page)),
+    canonical: absolute(request, withPage(href.videos(), new URLSearchParams(), page)),
   };
 }
 

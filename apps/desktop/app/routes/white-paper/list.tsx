@@ -11,6 +11,7 @@ import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
 import { PaperBadge, PaperLink } from '../../features/white-paper/components/PaperLink';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total,
     page,
     seo,
-    canonical: absolute(request, withPage('/white_pager', new URLSearchParams(), page)),
+    canonical: absolute(request, withPage(href.whitePapers(), new URLSearchParams(), page)),
   };
 }
 

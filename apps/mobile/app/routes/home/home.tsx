@@ -18,6 +18,7 @@ import { FALL_TABS, NEWS_TAG, WHITE_PAPER_TAG, fallTabOf } from '../../features/
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
 import { EndlessList } from '../../features/shared/EndlessList';
 import { Notice } from '../../features/shared/Notice';
+import { href } from '@portal/routes';
 
 /** Items shown in each home block before "更多". */
 const BLOCK_ITEMS = 4;
@@ -108,23 +109,28 @@ export default function MobileHome() {
       <QuickLinks menus={layout?.menus ?? []} />
       <HomeBlock
         title="推荐"
-        moreHref={`/general/${MOBILE_MENU.recommended}`}
+        moreHref={href.mobile.general(MOBILE_MENU.recommended)}
         items={recommended}
         variant="lead"
       />
       <HomeBlock
         title="活动"
-        moreHref={`/general/${MOBILE_MENU.activities}`}
+        moreHref={href.mobile.general(MOBILE_MENU.activities)}
         items={activities}
         variant="cards"
       />
-      <HomeBlock title="专题" moreHref={`/general/${MOBILE_MENU.topics}`} items={topics} variant="cards" />
+      <HomeBlock
+        title="专题"
+        moreHref={href.mobile.general(MOBILE_MENU.topics)}
+        items={topics}
+        variant="cards"
+      />
       <section className="m-block m-fall" id="m-fall" aria-label="资讯流">
         <nav className="m-tabs" aria-label="资讯分类">
           {FALL_TABS.map((t) => (
             <Link
               key={t.tag}
-              to={t.tag === NEWS_TAG ? '/' : `/?tag=${t.tag}`}
+              to={href.home(t.tag === NEWS_TAG ? undefined : t.tag)}
               className={`m-tabs__tab${t.tag === fall.tag ? ' is-active' : ''}`}
               aria-current={t.tag === fall.tag ? 'page' : undefined}
               preventScrollReset
@@ -155,7 +161,7 @@ export default function MobileHome() {
           />
         )}
       </section>
-      <Notice message={notice} onClose={closeNotice} action={{ href: '/login', label: '去登录' }} />
+      <Notice message={notice} onClose={closeNotice} action={{ href: href.login(), label: '去登录' }} />
     </main>
   );
 }

@@ -11,6 +11,7 @@ import { SmartLink } from '../../features/shared/SmartLink';
 import { keywordsOf } from '@portal/ui/format';
 import { isoOf } from '@portal/ui/format';
 import { baiduTimeFactorJsonLd, newsArticleJsonLd } from '@portal/ui/json-ld';
+import { href } from '@portal/routes';
 
 function notFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
   const keywords = article.seo?.keyword || article.keyword;
   // The desktop article is the canonical page; this one is its phone rendering.
   const canonical = new URL(
-    article.url && !/^(https?:)?\/\//.test(article.url) ? article.url : `/news/${article.id}`,
+    article.url && !/^(https?:)?\/\//.test(article.url) ? article.url : href.news(article.id),
     origin,
   ).href;
   return [
@@ -109,7 +110,7 @@ export default function NewsDetail() {
           <p className="m-article__keywords">
             <span>关键词：</span>
             {keywords.map((word) => (
-              <Link key={word} className="m-tag" to={`/new_search?data=${encodeURIComponent(word)}`}>
+              <Link key={word} className="m-tag" to={href.mobile.search(word)}>
                 {word}
               </Link>
             ))}

@@ -9,6 +9,7 @@ import { optional } from '@portal/api-client/envelope';
 import { call } from '../../lib/browser-api';
 import { TITLE_SUFFIX } from '../../lib/site';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
+import { href } from '@portal/routes';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get('data') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 export default function Search() {
   const { query, items } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const searching = navigation.state === 'loading' && navigation.location.pathname === '/new_search';
+  const searching = navigation.state === 'loading' && navigation.location.pathname === href.mobile.search();
   const [text, setText] = useState(query);
   const [lastQuery, setLastQuery] = useState(query);
   if (query !== lastQuery) {
@@ -47,7 +48,7 @@ export default function Search() {
     <main className="m-page m-search">
       <Form
         method="get"
-        action="/new_search"
+        action={href.mobile.search()}
         className="m-search__form"
         role="search"
         onSubmit={(event) => {

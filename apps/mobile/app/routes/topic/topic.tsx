@@ -2,13 +2,14 @@ import { useCallback } from 'react';
 import { useLoaderData } from 'react-router';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { seoMeta } from '@portal/ui';
-import { loadTopicPage, topicPagePath, topicSeo } from '@portal/ui/topic';
+import { loadTopicPage, topicSeo } from '@portal/ui/topic';
 import type { Route } from './+types/topic';
 import { publicOrigin, serverApi } from '@portal/api-client/server';
 import { call } from '../../lib/browser-api';
 import { BackButton } from '../../features/article/BackButton';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
 import { TopicHead } from '../../features/topic/TopicHead';
+import { href } from '@portal/routes';
 
 /** /topic/{id}: a topic's cover, title and description, then its articles as an endless list. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   loaded
     ? seoMeta(
         topicSeo(loaded.topic),
-        new URL(topicPagePath(loaded.topic.id), loaded.origin).href,
+        new URL(href.topic(loaded.topic.id), loaded.origin).href,
         loaded.topic.thumb || undefined,
       )
     : [];
