@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
 import houseBoundaries from './eslint/boundaries.js';
+import pagePaths from './eslint/page-paths.js';
 import { sqlOutsideRepositories } from './eslint/api-layers.js';
 import treeRules from './eslint/tree-rules.js';
 
@@ -67,7 +68,7 @@ export default tseslint.config(
   {
     // Issue 12: status values are named constants per domain (@portal/api-client/constants), and a UI
     // file takes the messages catalogue from @portal/api-client/messages, not from the yup schemas.
-    files: ['apps/{desktop,mobile,landing}/app/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    files: ['apps/{desktop,mobile,landing,admin}/app/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
@@ -89,6 +90,7 @@ export default tseslint.config(
     },
   },
   ...houseBoundaries,
+  ...pagePaths,
   sqlOutsideRepositories,
   ...treeRules,
 );

@@ -162,7 +162,6 @@ export const TEXT = {
   issueNews: '本期要闻',
   featuredTopics: '精选专题',
   complaintPage: '举报页面',
-  sourceAddress: '来源地址',
   displayName: '显示名称',
   allowsInput: '可填写补充',
 } as const;

@@ -21,5 +21,4 @@ export const PAGE_TITLE = {
   articles: '文章管理',
   review: '专栏审核',
   leads: '销售线索',
-  audit: '操作日志',
 } as const;

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { ApiConfig } from '../config';
 import type { Db } from '../db';
-import { bumpMeta, readMeta } from '../repositories/app-meta';
+import { bumpVersion, readVersion } from '../repositories/app-meta';
 
 /**
  * "Public content changed": after a publish, an edit, an approval or an unpublish, every process
@@ -25,9 +25,7 @@ const VERSION_KEY = 'content_version';
 const POLL_MS = 1000;
 
 /** Records a change in the database (the path `pnpm admin` and Redis-less processes rely on). */
-export function bumpContentVersion(database: Db): Promise<string> {
-  return bumpMeta(database, VERSION_KEY);
-}
+export const bumpContentVersion = (database: Db): Promise<string> => bumpVersion(database, VERSION_KEY);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,9 +61,9 @@ export default fp<{ config: ApiConfig }>(
     }
     const publisher = app.redis;
 
-    let seenVersion = await readMeta(app.database, VERSION_KEY);
+    let seenVersion = await readVersion(app.database, VERSION_KEY);
     const poll = setInterval(() => {
-      readMeta(app.database, VERSION_KEY).then(
+      readVersion(app.database, VERSION_KEY).then(
         (version) => {
           if (version === seenVersion) return;
           seenVersion = version;

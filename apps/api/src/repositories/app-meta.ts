@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 
 /**
- * `app_meta`: small named values every process reads, such as the versions they poll (the public
- * content's, the sensitive-word dictionary's) to learn that another process changed something.
+ * Versions kept in `app_meta`: a value that changes with every write of what it stands for (the
+ * public content, the sensitive-word dictionary), so each process tells by reading it whether
+ * what it holds is stale.
  */
 
-/** The value stored under `key` ('' when there is none). */
-export async function readMeta(database: Db, key: string): Promise<string> {
+/** The version under `key` ('' before its first write). */
+export async function readVersion(database: Db, key: string): Promise<string> {
   const row = await database.db
     .selectFrom('app_meta')
     .select('value')
@@ -16,8 +17,8 @@ export async function readMeta(database: Db, key: string): Promise<string> {
   return row?.value ?? '';
 }
 
-/** Stores a new version under `key` (the time and a random part, unique across processes) and returns it. */
-export async function bumpMeta(database: Db, key: string): Promise<string> {
+/** Writes a new version under `key` (in the caller's transaction when `database` is one), returns it. */
+export async function bumpVersion(database: Db, key: string): Promise<string> {
   const value = `${Date.now()}:${randomUUID()}`;
   await database.db
     .insertInto('app_meta')

@@ -2,8 +2,9 @@ import { FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Image, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { AdminApiError, adminApi } from '../../lib/api';
-import { ADMIN_TEXT } from '../../lib/texts';
+import type { ControlProps } from './model';
 import { MSG } from '@portal/api-client/messages';
+import { ADMIN_TEXT } from '../../lib/texts';
 
 /**
  * An uploaded image's or file's URL: pasted, or uploaded through the back office's upload call
@@ -16,14 +17,7 @@ export function UploadInput({
   kind,
   accept,
   disabled,
-}: {
-  id?: string;
-  value?: string;
-  onChange?: (url: string) => void;
-  kind: 'image' | 'file';
-  accept?: string;
-  disabled?: boolean;
-}) {
+}: ControlProps<string> & { kind: 'image' | 'file'; accept?: string }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {

@@ -27,6 +27,7 @@ import {
   noContent,
   notFound,
   parseTime,
+  type IdParams,
 } from './http';
 import { MSG } from '@portal/api-client/messages';
 
@@ -47,8 +48,6 @@ const revisionParams = idParams.shape({
     .max(Number.MAX_SAFE_INTEGER, MSG.idInvalid)
     .required(),
 });
-
-type IdParams = InferType<typeof idParams>;
 
 /** Category id of the form's alias, or 400 naming the field. */
 function categoryOf(input: ArticleInput): number {

@@ -7,7 +7,8 @@ import { AVATAR_MAX_BYTES, MAX_ID, MemberStatus } from '@portal/api-client/const
 import { loginSchema, memberRegisterSchema, MSG, profileSchema } from '@portal/api-client/schemas';
 import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '../../lib/password';
 import {
   AVATAR_SIZE_MSG,
@@ -83,7 +84,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
       );
     }
     await screened.record(created.id);
-    return { ...ok({ id: created.id }), msg: MSG.registered };
+    return ok({ id: created.id }, { msg: MSG.registered });
   });
 
   defineSchemaCall(app, 'member_login', loginSchema, async (payload, request) => {
@@ -124,16 +125,18 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     }
     const stoken = randomBytes(32).toString('base64url');
     await members.createSession(app.database, member.id, stoken, now(), SESSION_TTL_MS);
-    return {
-      ...ok({ id: member.id, stoken, username: member.username, avatar: member.avatar }),
-      msg: MSG.loggedIn,
-    };
+    return ok(
+      { id: member.id, stoken, username: member.username, avatar: member.avatar },
+      {
+        msg: MSG.loggedIn,
+      },
+    );
   });
 
   // stoken stays in the payload here (the schema keeps it) because logout ends exactly that session.
   defineSchemaCall(app, 'member_logout', object({ stoken: string().required() }), async (payload) => {
     await members.deleteSession(app.database, payload.stoken);
-    return { ...ok(null), msg: MSG.loggedOut };
+    return ok(null, { msg: MSG.loggedOut });
   });
 
   defineSchemaCall(
@@ -193,12 +196,12 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     );
     if (!updated) throw new ApiError(ErrorCode.SessionInvalid);
     await screened.record(memberId);
-    return { ...ok(updated), msg: MSG.saved };
+    return ok(updated, { msg: MSG.saved });
   });
 
   registerUpload(app, 'member_upload', AVATAR_MAX_BYTES, AVATAR_SIZE_MSG, async (file, request) => {
     const stored = await storeAvatar(file, app.fileStore, app.imageDecodes, memberOf(request));
-    return { ...ok(stored.url), msg: MSG.uploaded };
+    return ok(stored.url, { msg: MSG.uploaded });
   });
 
   registerSmsCalls(app, { config: opts.config, now, sms: opts.sms });

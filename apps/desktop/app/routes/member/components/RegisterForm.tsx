@@ -3,7 +3,7 @@ import type { Api } from '@portal/api-client';
 import { PASSWORD_MAX, PHONE_MAX_LENGTH } from '@portal/api-client/constants';
 import { memberRegisterFormSchema, type MemberRegisterFormValues } from '@portal/api-client/schemas';
 import { PrivacyLink, showToast } from '@portal/ui';
-import { toastFailure } from '../lib/api';
+import { toastFailure } from '../lib/toast-failure';
 import type { FormOptions } from '../lib/options.server';
 import { ProfileFields, Row, TextInput, pickProfile } from '@portal/ui/member';
 import { isOk } from '@portal/api-client/envelope';

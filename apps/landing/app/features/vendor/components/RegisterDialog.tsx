@@ -7,11 +7,11 @@ import {
 } from '@portal/api-client/constants';
 import { vendorRegistrationFormSchema } from '@portal/api-client/schemas';
 import { Dialog, PrivacyLink, showToast } from '@portal/ui';
-import { browserApi } from '../../../lib/browser-api';
 import { meetPayload } from '../meets';
 import { CONSENTS, OTHER_CHOICE, surveyAnswers, type SurveyValues } from '../survey';
 import { isOk } from '@portal/api-client/envelope';
-import { TEXT, MSG } from '@portal/api-client/messages';
+import { publicApi } from '@portal/session';
+import { MSG, TEXT } from '@portal/api-client/messages';
 
 export interface RegisterDialogProps {
   open: boolean;
@@ -102,7 +102,7 @@ export function RegisterDialog({
         // and mouseup would move the button under the pointer and swallow the click.
         validateOnBlur={false}
         onSubmit={async (values) => {
-          const api = await browserApi();
+          const api = await publicApi();
           const res = await api.vendor_register({
             name: values.name.trim(),
             mobile: values.mobile.trim(),
