@@ -45,6 +45,8 @@ export interface EntityField extends FieldDecl {
   /** The member forms: the browser's autocomplete hint, and a place picker (a city rides in its province's row). */
   autoComplete?: string;
   control?: 'province' | 'city';
+  /** A choice's unit, shown after it in the member forms (企业规模: 1-25人). */
+  unit?: string;
   /** The back office: a list column, and a label or help of its own there. */
   office?: { label?: string; help?: string; column?: boolean };
 }
