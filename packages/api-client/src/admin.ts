@@ -1,4 +1,4 @@
-import type { SensitiveHitView } from './admin-resources';
+import type { SensitiveHitView } from './collections/sensitive-hits';
 import { boolean, number, object, string, type InferType } from 'yup';
 import { FIELD_MAX } from './constants';
 import { DAY_MS, STATS_MAX_RANGE_DAYS, dayValue } from './stats';

@@ -1,6 +1,6 @@
 import { array, object, string } from 'yup';
 import { can, type EditorRole } from './admin';
-import { canResource, isResourceKind } from './admin-resources';
+import { canResource, isResourceKind } from './collections';
 
 /**
  * Who else has a record open in the back office (issue 25 part 3, "张三 正在编辑"): the edit page

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { RESOURCE_KINDS, RESOURCES, canResource, resourceDefaults, resourceSchema } from './admin-resources';
+import { canResource, resourceDefaults, resourceSchema } from '.';
 
 function firstError(fn: () => unknown): ValidationError {
   try {
@@ -12,21 +12,7 @@ function firstError(fn: () => unknown): ValidationError {
   throw new Error('expected a validation error');
 }
 
-describe('admin resource declarations', () => {
-  it('declares every kind of issue 14 with Chinese labels, columns among its fields', () => {
-    // Issue 14's 19 kinds and issue 26's sensitive words, their hits and complaints.
-    expect(RESOURCE_KINDS).toHaveLength(22);
-    for (const kind of RESOURCE_KINDS) {
-      const decl = RESOURCES[kind];
-      expect(decl.kind).toBe(kind);
-      expect(decl.label).toMatch(/[\u4e00-\u9fa5]/);
-      const names = new Set<string>(decl.fields.map((f) => f.name));
-      for (const c of decl.columns) expect(names.has(c) || c === 'created_at', `${kind}.${c}`).toBe(true);
-      if (decl.ordered) expect(names.has('order')).toBe(true);
-      if (decl.scheduled) expect(names.has('start_at') && names.has('end_at')).toBe(true);
-    }
-  });
-
+describe('schemas derived from the collections', () => {
   it('derives validation naming the field', () => {
     const err = firstError(() =>
       resourceSchema('banners', 'create').validateSync({ banner: '/a.png', url: '/x' }),

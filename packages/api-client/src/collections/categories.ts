@@ -1,0 +1,42 @@
+import {
+  ADMIN_ONLY,
+  area,
+  CONTENT_ROLES,
+  flagField,
+  orderField,
+  type ResourceDecl,
+  searchFilter,
+  text,
+} from './fields';
+
+export const categories = {
+  kind: 'categories',
+  label: '分类',
+  idField: 'id',
+  fields: [
+    {
+      name: 'id',
+      label: '分类编号',
+      type: 'number',
+      min: 1,
+      max: 1_000_000,
+      required: true,
+      createOnly: true,
+    },
+    { name: 'parent_id', label: '上级分类编号', type: 'number', min: 0, max: 1_000_000, default: 0 },
+    text('name', '名称', 30, true),
+    { ...text('alias', '路由别名', 30), help: '分类页地址中的英文名，如 AI' },
+    flagField('in_nav', '显示在导航'),
+    text('seo_title', 'SEO 标题', 100),
+    area('seo_description', 'SEO 描述', 300),
+    text('seo_keyword', 'SEO 关键词', 200),
+    orderField,
+  ],
+  columns: ['id', 'name', 'alias', 'parent_id', 'in_nav', 'order'],
+  filters: [searchFilter],
+  searchFields: ['name', 'alias'],
+  ordered: true,
+  scheduled: false,
+  read: CONTENT_ROLES,
+  write: ADMIN_ONLY,
+} as const satisfies ResourceDecl;

@@ -1,0 +1,79 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { RESOURCE_KINDS, RESOURCES, type ResourceDecl } from '.';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The files of this folder that are not collections. */
+const NOT_COLLECTIONS = new Set(['fields.ts', 'schema.ts', 'index.ts']);
+
+/** Names the server sets on every record of these kinds, shown as columns without being a form field. */
+const STAMPED = new Set(['created_at']);
+/**
+ * Filters that are not a field's equality or text match: `q` searches `searchFields`, a `from` date
+ * filter reads the record's time (its store maps it), settings' `group` is its key's prefix.
+ */
+const QUERY_ONLY: Record<string, readonly string[]> = { settings: ['group'] };
+
+function isDecl(value: unknown): value is ResourceDecl {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'fields' in value;
+}
+
+/** Every declaration each collection file exports, by file. */
+async function collectionFiles(): Promise<{ file: string; decls: ResourceDecl[] }[]> {
+  const files = readdirSync(here).filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !NOT_COLLECTIONS.has(f),
+  );
+  return Promise.all(
+    files.map(async (file) => {
+      // A computed path: the test lists the folder itself rather than trusting a list it keeps.
+      const mod = (await import(/* @vite-ignore */ path.join(here, file))) as Record<string, unknown>;
+      return { file, decls: Object.values(mod).filter(isDecl) };
+    }),
+  );
+}
+
+describe('the collection registry', () => {
+  it('registers each collection file, named after its kind, exactly once', async () => {
+    const files = await collectionFiles();
+    const registered = Object.values(RESOURCES) as readonly ResourceDecl[];
+    for (const { file, decls } of files) {
+      // One collection per file, and the file says which.
+      expect(
+        decls.map((d) => d.kind),
+        file,
+      ).toEqual([file.replace(/\.ts$/, '')]);
+      const decl = decls[0] as ResourceDecl;
+      expect(
+        registered.filter((d) => d === decl),
+        file,
+      ).toHaveLength(1);
+      expect(RESOURCES[decl.kind as keyof typeof RESOURCES], file).toBe(decl);
+    }
+    // Nothing is registered that has no file of its own.
+    expect(RESOURCE_KINDS.toSorted()).toEqual(files.map((f) => f.file.replace(/\.ts$/, '')).toSorted());
+    // Issue 14's 19 kinds and issue 26's sensitive words, their hits and complaints.
+    expect(RESOURCE_KINDS).toHaveLength(22);
+  });
+
+  it.each(RESOURCE_KINDS)('%s: columns, search fields and filters name declared fields', (kind) => {
+    const decl: ResourceDecl = RESOURCES[kind];
+    expect(decl.kind).toBe(kind);
+    expect(decl.label).toMatch(/[\u4e00-\u9fa5]/);
+    const names = new Set(decl.fields.map((f) => f.name));
+    expect(names.size, 'field names are unique').toBe(decl.fields.length);
+    for (const c of decl.columns) expect(names.has(c) || STAMPED.has(c), `column ${c}`).toBe(true);
+    for (const s of decl.searchFields ?? []) expect(names.has(s), `search field ${s}`).toBe(true);
+    for (const f of decl.filters) {
+      const known =
+        names.has(f.name) ||
+        (f.name === 'q' && f.type === 'search' && (decl.searchFields?.length ?? 0) > 0) ||
+        (f.name === 'from' && f.type === 'date') ||
+        (QUERY_ONLY[kind] ?? []).includes(f.name);
+      expect(known, `filter ${f.name}`).toBe(true);
+    }
+    if (decl.ordered) expect(names.has('order')).toBe(true);
+    if (decl.scheduled) expect(names.has('start_at') && names.has('end_at')).toBe(true);
+  });
+});
