@@ -1,4 +1,4 @@
-import type { FieldDecl } from '../admin-resources';
+import type { FieldDecl } from '../collections/fields';
 
 /**
  * The vocabulary of an entity module (entities/<kind>.ts): the back office's field declaration

@@ -1,9 +1,9 @@
-import type { FieldDecl } from '../admin-resources';
+import type { FieldDecl } from '../collections/fields';
 import { readBy } from './derive';
 import type { EntityField } from './field';
 
 /**
- * The back office's view of an entity (its collection in admin-resources): the fields its roles
+ * The back office's view of an entity (its collection, collections/<kind>.ts): the fields its roles
  * read, as form fields and list columns.
  */
 
