@@ -92,7 +92,10 @@ export const resetPasswordSchema = object({
   mobile: memberRule('mobile'),
   code: string().trim().required(MSG.codeRequired).max(FIELD_MAX.smsCode, MSG.codeRequired),
   // The member's password rule, asking for the new one.
-  password: fieldRule({ ...newPassword, messages: { ...newPassword.messages, required: MSG.newPasswordRequired } }),
+  password: fieldRule({
+    ...newPassword,
+    messages: { ...newPassword.messages, required: MSG.newPasswordRequired },
+  }),
 });
 export type ResetPasswordValues = InferType<typeof resetPasswordSchema>;
 

@@ -9,7 +9,8 @@ import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
  * stored as epoch milliseconds. A field that is not a column of its own (`stored: false`) is not here.
  */
 type EntityColumns<Fs extends readonly EntityField[]> = {
-  [F in Fs[number] as F extends { stored: false } ? never : F['name']]: F extends { name: 'id' } | { default: unknown }
+  [F in Fs[number] as F extends { stored: false } ? never : F['name']]: F extends
+    { name: 'id' } | { default: unknown }
     ? Generated<Stored<F>>
     : Stored<F>;
 };

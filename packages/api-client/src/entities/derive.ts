@@ -45,7 +45,8 @@ export function pick<T extends object, K extends keyof T>(source: T, names: read
 
 /** A stored value as the field's type: PostgreSQL answers some integers as text, SQLite flags as 0/1. */
 function coerce(field: EntityField, value: unknown): unknown {
-  const choices = field.type === 'select' && !field.optionList ? (field.options ?? []).map((o) => o.value) : [];
+  const choices =
+    field.type === 'select' && !field.optionList ? (field.options ?? []).map((o) => o.value) : [];
   if (field.type === 'number' || (field.type === 'select' && field.optionList)) return Number(value);
   if (field.type === 'boolean') return Number(value) === 1 || value === true;
   if (choices.length > 0 && choices.every((v) => typeof v === 'number')) {
@@ -71,7 +72,9 @@ export function fromRow<const Fs extends readonly EntityField[], Who extends Par
   const given = computed as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const field of readBy(fields, who)) {
-    out[field.name] = Object.hasOwn(given, field.name) ? given[field.name] : coerce(field, values[field.name]);
+    out[field.name] = Object.hasOwn(given, field.name)
+      ? given[field.name]
+      : coerce(field, values[field.name]);
   }
   return out as EntityRecord<Fs, Who>;
 }

@@ -103,35 +103,37 @@ type WrittenRecord<
   Stage extends 'input' | 'valid',
 > = Simplify<
   {
-    [F in Fs[number] as Written<F, Mode, Who> extends true
-      ? MayLack<F, Stage> extends true
-        ? never
-        : F['name']
-      : never]: ValueOf<F>;
-  } & {
-    [F in Fs[number] as Written<F, Mode, Who> extends true
-      ? MayLack<F, Stage> extends true
-        ? F['name']
+    [
+      F in Fs[number] as Written<F, Mode, Who> extends true
+        ? MayLack<F, Stage> extends true
+          ? never
+          : F['name']
         : never
-      : never]?: ValueOf<F>;
+    ]: ValueOf<F>;
+  } & {
+    [
+      F in Fs[number] as Written<F, Mode, Who> extends true
+        ? MayLack<F, Stage> extends true
+          ? F['name']
+          : never
+        : never
+    ]?: ValueOf<F>;
   }
 >;
 
 /** What `who` sends to make or change a record (the contract's payload): a field it may leave out is optional. */
-export type EntityInput<Fs extends readonly EntityField[], Mode extends WriteMode, Who extends Party> = WrittenRecord<
-  Fs,
-  Mode,
-  Who,
-  'input'
->;
+export type EntityInput<
+  Fs extends readonly EntityField[],
+  Mode extends WriteMode,
+  Who extends Party,
+> = WrittenRecord<Fs, Mode, Who, 'input'>;
 
 /** The same payload once its rules passed (./schema): defaults filled in, only a kept field may be absent. */
-export type EntityValues<Fs extends readonly EntityField[], Mode extends WriteMode, Who extends Party> = WrittenRecord<
-  Fs,
-  Mode,
-  Who,
-  'valid'
->;
+export type EntityValues<
+  Fs extends readonly EntityField[],
+  Mode extends WriteMode,
+  Who extends Party,
+> = WrittenRecord<Fs, Mode, Who, 'valid'>;
 
 /** The names of the fields `who` reads that are columns of the table. */
 export type ColumnName<Fs extends readonly EntityField[], Who extends Party> = ColumnOf<Fs[number], Who>;

@@ -24,8 +24,9 @@ const WEBSITE = {
 } as const satisfies EntityField;
 
 /** A copy of the member's declaration with the new field after the address. */
-const WITH_WEBSITE = MEMBER_FIELDS.flatMap((f): (typeof MEMBER_FIELDS)[number][] | [typeof f, typeof WEBSITE] =>
-  f.name === 'address' ? [f, WEBSITE] : [f],
+const WITH_WEBSITE = MEMBER_FIELDS.flatMap(
+  (f): (typeof MEMBER_FIELDS)[number][] | [typeof f, typeof WEBSITE] =>
+    f.name === 'address' ? [f, WEBSITE] : [f],
 );
 
 const names = (fields: readonly { name: string }[]) => fields.map((f) => f.name);
@@ -58,7 +59,14 @@ describe("the member's declaration", () => {
       'avatar',
     ]);
     expect(officeColumns(MEMBER_FIELDS)).toEqual(['username', 'mobile', 'company']);
-    expect(RESOURCES.members.columns).toEqual(['username', 'mobile', 'company', 'column_status', 'disabled', 'created_at']);
+    expect(RESOURCES.members.columns).toEqual([
+      'username',
+      'mobile',
+      'company',
+      'column_status',
+      'disabled',
+      'created_at',
+    ]);
     expect(names(RESOURCES.members.fields.slice(0, 4))).toEqual(['username', 'mobile', 'email', 'company']);
     expect(RESOURCES.members.fields.slice(0, 4).every((f) => 'readOnly' in f && f.readOnly)).toBe(true);
   });
@@ -100,7 +108,9 @@ describe("the member's declaration", () => {
     const profile = entitySchema(MEMBER_FIELDS, 'update', 'self');
     expect(messageOf(() => profile.validateSyncAt('email', { email: '' }))).toBe(MSG.emailRequired);
     expect(messageOf(() => profile.validateSyncAt('industry', { industry: '' }))).toBe(MSG.industryRequired);
-    expect(messageOf(() => profile.validateSyncAt('company_people', { company_people: '7' }))).toBe(MSG.companyPeopleInvalid);
+    expect(messageOf(() => profile.validateSyncAt('company_people', { company_people: '7' }))).toBe(
+      MSG.companyPeopleInvalid,
+    );
   });
 });
 

@@ -73,7 +73,9 @@ function choiceRule(field: EntityField, message: Messages): AnySchema {
   const rule = string().trim();
   return field.required
     ? rule.required(message.required).oneOf(values as string[], message.invalid)
-    : rule.default((field.default as string | undefined) ?? '').oneOf(['', ...(values as string[])], message.invalid);
+    : rule
+        .default((field.default as string | undefined) ?? '')
+        .oneOf(['', ...(values as string[])], message.invalid);
 }
 
 function textRule(field: EntityField, message: Messages): AnySchema {
@@ -93,7 +95,11 @@ function textRule(field: EntityField, message: Messages): AnySchema {
 }
 
 /** The rules of the fields `who` writes in `mode`, by name, in declared order. */
-export function entityShape(fields: readonly EntityField[], mode: WriteMode, who: Party): Record<string, AnySchema> {
+export function entityShape(
+  fields: readonly EntityField[],
+  mode: WriteMode,
+  who: Party,
+): Record<string, AnySchema> {
   const shape: Record<string, AnySchema> = {};
   for (const field of writtenBy(fields, mode, who)) shape[field.name] = ruleOf(field);
   return shape;
@@ -103,11 +109,11 @@ export function entityShape(fields: readonly EntityField[], mode: WriteMode, who
  * The schema of what `who` sends to make or change a record. Validate on the server with
  * `{ stripUnknown: true }`: fields the party may not write (a profile's username) are dropped.
  */
-export function entitySchema<const Fs extends readonly EntityField[], Mode extends WriteMode, Who extends Party>(
-  fields: Fs,
-  mode: Mode,
-  who: Who,
-): ObjectSchema<EntityValues<Fs, Mode, Who>> {
+export function entitySchema<
+  const Fs extends readonly EntityField[],
+  Mode extends WriteMode,
+  Who extends Party,
+>(fields: Fs, mode: Mode, who: Who): ObjectSchema<EntityValues<Fs, Mode, Who>> {
   // The shape holds exactly the fields EntityValues names, each with its value type's rule.
   return object(entityShape(fields, mode, who)) as unknown as ObjectSchema<EntityValues<Fs, Mode, Who>>;
 }

@@ -5,7 +5,12 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { fieldNamed, pick } from '@portal/api-client/entities/derive';
 import type { EntityField } from '@portal/api-client/entities/field';
 import { emptyValues, formRows, formValuesOf, type FormValues } from '@portal/api-client/entities/form';
-import { MEMBER_FIELDS, MEMBER_PROFILE, type ProfileField, type ProfileName } from '@portal/api-client/entities/member';
+import {
+  MEMBER_FIELDS,
+  MEMBER_PROFILE,
+  type ProfileField,
+  type ProfileName,
+} from '@portal/api-client/entities/member';
 import { checkAvatarFile, profileSchema } from '@portal/api-client/schemas';
 import { OptionSelect, Row, TextInput, useFormSkin } from './fields';
 import { isOk } from '@portal/api-client/envelope';
@@ -176,7 +181,12 @@ function ProfileRow({
     return <PlaceFields province={decl} city={CITY} provinces={options.provinces} getApi={getApi} />;
   if ('optionList' in field)
     return (
-      <OptionSelect name={field.name} label={field.label} options={options[field.optionList]} required={decl.required} />
+      <OptionSelect
+        name={field.name}
+        label={field.label}
+        options={options[field.optionList]}
+        required={decl.required}
+      />
     );
   if (decl.options) return <ChoiceSelect field={decl} />;
   return (

@@ -54,7 +54,13 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
   defineSchemaCall(app, 'member_register', memberRegisterSchema, async (payload, request) => {
     await app.rateLimit.consume(`register:ip:${addressKey(request.ip)}`, REGISTER_PER_IP_HOUR, 3600_000);
     await checkOptions(app, payload);
-    const screened = await screenProfile(app, 'member-register', `visitor:${request.ip}`, REGISTERED, payload);
+    const screened = await screenProfile(
+      app,
+      'member-register',
+      `visitor:${request.ip}`,
+      REGISTERED,
+      payload,
+    );
     // The payload holds the declared fields only (the schema strips the rest); texts as screened.
     const { password, ...profile } = payload;
     const created = await members.createMember(
