@@ -1,5 +1,6 @@
 import { FIELD_MAX } from '../constants';
 import { MSG } from '../messages';
+import { emailField, MOBILE_FIELD } from './common';
 import type { EntityField, EntityInput } from './field';
 
 /**
@@ -27,23 +28,12 @@ export const LEAD_FIELDS = [
     messages: { required: MSG.nameRequired, tooLong: MSG.personTooLong },
   },
   {
-    name: 'mobile',
-    label: '手机号',
-    type: 'text',
-    format: 'mobile',
-    required: true,
+    ...MOBILE_FIELD,
     ...REGISTERED,
-    messages: { required: MSG.mobileRequired, invalid: MSG.mobileInvalid },
   },
   {
-    name: 'email',
-    label: '邮箱',
-    type: 'text',
-    format: 'email',
-    required: true,
-    max: FIELD_MAX.email,
+    ...emailField(MSG.vendorEmailInvalid),
     ...REGISTERED,
-    messages: { required: MSG.emailRequired, invalid: MSG.vendorEmailInvalid, tooLong: MSG.emailTooLong },
   },
   {
     name: 'company',

@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN,
 } from '../constants';
 import { MSG } from '../messages';
+import { emailField, MOBILE_FIELD } from './common';
 import type { EntityField, EntityInput, EntityRecord } from './field';
 import { profileFields } from './form';
 
@@ -38,14 +39,9 @@ export const MEMBER_FIELDS = [
     office: { label: '用户名', column: true },
   },
   {
-    name: 'mobile',
-    label: '手机号',
-    type: 'text',
-    format: 'mobile',
-    required: true,
+    ...MOBILE_FIELD,
     read: SELF_AND_OFFICE,
     create: ['public'],
-    messages: { required: MSG.mobileRequired, invalid: MSG.mobileInvalid },
     // The back office gets it masked; the full number is a separate, audited read (issue 23).
     office: {
       label: '手机号（打码）',
@@ -54,16 +50,10 @@ export const MEMBER_FIELDS = [
     },
   },
   {
-    name: 'email',
-    label: '邮箱',
-    type: 'text',
-    format: 'email',
-    required: true,
-    max: FIELD_MAX.email,
+    ...emailField(MSG.emailInvalid),
     read: SELF_AND_OFFICE,
     ...PROFILE,
     autoComplete: 'email',
-    messages: { required: MSG.emailRequired, invalid: MSG.emailInvalid, tooLong: MSG.emailTooLong },
   },
   {
     name: 'company',
