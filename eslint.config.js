@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
 import houseBoundaries from './eslint/boundaries.js';
+import pagePaths from './eslint/page-paths.js';
 
 /** Fields of the API that hold a status or a flag: never compared with a bare number in UI code. */
 const STATUS_FIELDS =
@@ -65,7 +66,7 @@ export default tseslint.config(
   {
     // Issue 12: status values are named constants per domain (@portal/api-client/constants), and a UI
     // file takes the messages catalogue from @portal/api-client/messages, not from the yup schemas.
-    files: ['apps/{desktop,mobile,landing}/app/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    files: ['apps/{desktop,mobile,landing,admin}/app/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
@@ -87,4 +88,5 @@ export default tseslint.config(
     },
   },
   ...houseBoundaries,
+  ...pagePaths,
 );

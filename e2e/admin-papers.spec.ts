@@ -3,7 +3,7 @@ import { CSRF_HEADER } from '@portal/api-client/admin';
 import { RESOURCES } from '@portal/api-client/admin-resources';
 import { PaperAccess } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/messages';
-import { RESOURCE_PREVIEWS, previewPath, whitePaperPath, type ResourcePreview } from '@portal/routes';
+import { RESOURCE_PREVIEWS, href, previewPath, type ResourcePreview } from '@portal/routes';
 import { accessToken, apiPost } from './api';
 import { admin, serverDataDir, uniqueName } from './member-helpers';
 
@@ -81,7 +81,7 @@ test('a paper created paid is gated, one created free is open, on this width', a
     // The phone home's 白皮书 tab: the paid card names the viewer and asks a visitor to log in.
     await page.goto('/?tag=2');
     const card = page.locator('a.m-paper', { hasText: `会员白皮书${tag}` });
-    await expect(card).toHaveAttribute('href', whitePaperPath(paid.id), SEEN);
+    await expect(card).toHaveAttribute('href', href.whitePaper(paid.id), SEEN);
     await expect(card.locator('.m-paper__badge')).toHaveText('会员专享');
     await card.click();
     await expect(page.locator('.m-notice')).toContainText(MSG.loginFirst);
@@ -96,7 +96,7 @@ test('a paper created paid is gated, one created free is open, on this width', a
     await card.click();
     await expect(page.locator('.toast')).toHaveText(MSG.loginFirst);
     await expect(page).toHaveURL(/\/login$/);
-    await page.goto(whitePaperPath(free.id));
+    await page.goto(href.whitePaper(free.id));
     await expect(page.locator('h1')).toHaveText(`免费白皮书${tag}`);
     await expect(page.getByRole('link', { name: '下载PDF' })).toHaveAttribute('href', freeFile!);
   }

@@ -93,3 +93,35 @@ test('a component importing a .server module or a server-only entry fails lint; 
   );
   assert.deepEqual(typeOnly, []);
 });
+
+const PAGE_LITERAL = 'portal/no-page-literal';
+
+test('a page path written as text fails lint (issue 24); one built by href, an API or upload path does not', async () => {
+  const probe = `apps/desktop/app/features/${PROBE}a/components/Links.tsx`;
+  const written = await ruleIds(
+    probe,
+    [
+      "export const a = '/news/12';",
+      'export const b = (id: number) => `/videoc?id=${id}`;',
+      'export const c = (alias: string, id: number) => `/${alias}/news/${id}`;',
+      "export const d = '/?tag=2';",
+      'export const E = () => <a href="/">首页</a>;',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(written, [PAGE_LITERAL, PAGE_LITERAL, PAGE_LITERAL, PAGE_LITERAL, PAGE_LITERAL]);
+  const built = await ruleIds(
+    probe,
+    [
+      "import { href } from '@portal/routes';",
+      'export const a = href.news(12);',
+      'export const E = () => <a href={href.home()}>首页</a>;',
+      "export const api = '/api/get_news';",
+      'export const upload = (name: string) => `/uploads/${name}`;',
+      "export const parts = 'a/b'.split('/');",
+      "export const newsroom = '/newsroom';",
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(built, []);
+});

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { server: 'src/server.ts', index: 'src/index.ts', prod: 'src/prod/main.ts' },
+  entry: { server: 'src/server.ts', prod: 'src/prod/main.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@portal/api-client/admin';
 import { RESOURCE_KINDS, RESOURCES, type ResourceDecl } from '@portal/api-client/admin-resources';
 import {
   CHINESE,
@@ -19,7 +18,7 @@ import {
   withinTime,
   type HttpVerb,
 } from '@portal/fuzz';
-import { runAdmin } from '../src/admin/commands';
+import { editorSession, writeHeaders } from './editor-helpers';
 import { startTestApp, type TestApp } from './helpers';
 
 /**
@@ -159,25 +158,7 @@ describe('generated bad input on /admin/api', () => {
 
   beforeAll(async () => {
     t = await startTestApp('sqlite');
-    const out: string[] = [];
-    await runAdmin(
-      ['editor', 'add', 'fuzzer', '--role', 'admin', '--password', 'fuzz-pass-2026'],
-      t.app.database,
-      {
-        out: (l) => out.push(l),
-        err: (l) => out.push(l),
-      },
-    );
-    const login = await t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { username: 'fuzzer', password: 'fuzz-pass-2026' },
-    });
-    const cookie = login.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
-    headers = {
-      cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-      [CSRF_HEADER]: login.json<{ csrfToken: string }>().csrfToken,
-    };
+    headers = writeHeaders(await editorSession(t, 'fuzzer', 'admin'));
     const created = await t.inject({
       method: 'POST',
       url: '/admin/api/articles',

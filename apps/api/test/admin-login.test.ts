@@ -1,24 +1,16 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ADMIN_MSG,
-  ADMIN_SESSION_COOKIE,
-  ADMIN_SESSION_IDLE_MS,
-  CSRF_HEADER,
-  LOGIN_CAPTCHA_FIELD,
-} from '@portal/api-client/admin';
+import { ADMIN_MSG, ADMIN_SESSION_IDLE_MS, LOGIN_CAPTCHA_FIELD } from '@portal/api-client/admin';
 import { ErrorCode } from '@portal/api-client/codes';
 import { DEFAULT_ADMIN_SESSION_MAX_AGE_HOURS } from '@portal/config';
 import type { ArticleDetail, DragChallenge } from '@portal/api-client/contract';
-import { runAdmin } from '../src/admin/commands';
-import type { Dialect } from '../src/db';
 import { addressKey } from '../src/lib/address-key';
 import { SCRYPT_PARAMS, verifyPassword } from '../src/lib/password';
 import { CHALLENGES_PER_IP_MINUTE } from '../src/lib/sms/drag-captcha';
 import { ADMIN_LOGIN_LIMITS } from '../src/routes/admin/session';
 import { SEARCH_LIMIT } from '../src/routes/search';
-import { isolatedRedisUrl, startTestApp, type TestApp } from './helpers';
+import { adminCall, adminLogin, addEditor, EDITOR_PASSWORD, sessionOf } from './editor-helpers';
+import { BACKENDS, backendConfig, freshIp, startTestApp, type TestApp } from './helpers';
 import { findGap, insertMemberFixtures, newMember } from './member-helpers';
 
 /**
@@ -28,19 +20,6 @@ import { findGap, insertMemberFixtures, newMember } from './member-helpers';
  * public pages that name editors by display name only. SQLite with the memory limiter always;
  * PostgreSQL with Redis when DATABASE_URL and REDIS_URL are set.
  */
-const PASSWORD = 'newsroom-pass-1';
-
-interface Backend {
-  name: string;
-  dialect: Dialect;
-  redis: boolean;
-}
-const BACKENDS: Backend[] = [
-  { name: 'SQLite with the memory limiter', dialect: 'sqlite', redis: false },
-  ...(process.env.DATABASE_URL && process.env.REDIS_URL
-    ? [{ name: 'PostgreSQL with Redis', dialect: 'postgres' as const, redis: true }]
-    : []),
-];
 
 /** A scrypt hash as the code before issue 23 made them (N = 2^14), in the same stored format. */
 function legacyHash(password: string): string {
@@ -49,13 +28,6 @@ function legacyHash(password: string): string {
   return `scrypt$16384$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 const CURRENT_PREFIX = `scrypt$${SCRYPT_PARAMS.N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$`;
-
-let ipSeq = 0;
-/** An IPv4 address no other request of the run uses. */
-const freshIp = () => {
-  ipSeq += 1;
-  return `10.${Math.floor(ipSeq / 62500) % 250}.${Math.floor(ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
-};
 
 describe('addressKey', () => {
   it('keeps IPv4, groups IPv6 by /64 and maps IPv4-mapped IPv6 to its IPv4 address', () => {
@@ -75,29 +47,11 @@ describe('addressKey', () => {
 describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (backend) => {
   let t: TestApp;
 
-  const cli = async (...argv: string[]) => {
-    const out: string[] = [];
-    const code = await runAdmin(argv, t.app.database, { out: (l) => out.push(l), err: (l) => out.push(l) });
-    return { code, out: out.join('\n') };
-  };
-  const addEditor = async (username: string, ...more: string[]) =>
-    expect(
-      (await cli('editor', 'add', username, '--role', 'admin', '--password', PASSWORD, ...more)).code,
-    ).toBe(0);
   const login = (username: string, password: string, ip: string, dragVerify?: string) =>
-    t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
+    adminLogin(t, username, password, {
       headers: { 'x-forwarded-for': ip },
-      payload: { username, password, ...(dragVerify === undefined ? {} : { drag_verify: dragVerify }) },
+      fields: dragVerify === undefined ? {} : { drag_verify: dragVerify },
     });
-  const cookieOf = (res: LightMyRequestResponse) => {
-    const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
-    return {
-      cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-      csrf: (res.json() as { csrfToken: string }).csrfToken,
-    };
-  };
   /** Asks the back office for a slider picture from `ip` and solves it as a person would. */
   const solveSlider = async (ip: string) => {
     const res = await t.inject({
@@ -119,9 +73,11 @@ describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (
       .execute();
 
   beforeAll(async () => {
-    t = await startTestApp(backend.dialect, (app) => insertMemberFixtures(app.database), {
-      ...(backend.redis ? { redisUrl: isolatedRedisUrl() } : {}),
-    });
+    t = await startTestApp(
+      backend.dialect,
+      (app) => insertMemberFixtures(app.database),
+      backendConfig(backend),
+    );
   });
   afterAll(async () => t?.close());
   afterEach(() => {
@@ -129,7 +85,7 @@ describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (
   });
 
   it('50 wrong passwords from 10 addresses do not lock the account: the right one from an 11th signs in after the slider', async () => {
-    await addEditor('besieged');
+    await addEditor(t, 'besieged', 'admin');
     const addresses = Array.from({ length: 10 }, freshIp);
     const answers: number[] = [];
     for (const ip of addresses) {
@@ -145,21 +101,21 @@ describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (
     );
 
     const editorIp = freshIp();
-    const asked = await login('besieged', PASSWORD, editorIp);
+    const asked = await login('besieged', EDITOR_PASSWORD, editorIp);
     expect(asked.statusCode).toBe(400);
     expect(asked.json()).toEqual({ message: ADMIN_MSG.captchaRequired, field: LOGIN_CAPTCHA_FIELD });
     // A missed slider is refused and spends the picture.
     const missed = (await solveSlider(editorIp)).replace(/:(\d+)$/, (_, x: string) => `:${Number(x) + 40}`);
-    expect((await login('besieged', PASSWORD, editorIp, missed)).json()).toMatchObject({
+    expect((await login('besieged', EDITOR_PASSWORD, editorIp, missed)).json()).toMatchObject({
       message: ADMIN_MSG.captchaMissed,
       field: LOGIN_CAPTCHA_FIELD,
     });
     // A picture asked for from another address does not count here.
     const elsewhere = await solveSlider(freshIp());
-    expect((await login('besieged', PASSWORD, editorIp, elsewhere)).json()).toMatchObject({
+    expect((await login('besieged', EDITOR_PASSWORD, editorIp, elsewhere)).json()).toMatchObject({
       message: ADMIN_MSG.captchaExpired,
     });
-    const signedIn = await login('besieged', PASSWORD, editorIp, await solveSlider(editorIp));
+    const signedIn = await login('besieged', EDITOR_PASSWORD, editorIp, await solveSlider(editorIp));
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toMatchObject({ user: { username: 'besieged' } });
 
@@ -182,7 +138,7 @@ describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (
   });
 
   it('50 parallel wrong passwords from one address: the pair allowance, then 429, and one throttle record', async () => {
-    await addEditor('hammered');
+    await addEditor(t, 'hammered', 'admin');
     const ip = freshIp();
     const results = await Promise.all(
       Array.from({ length: 50 }, () => login('hammered', 'wrong-password-x', ip)),
@@ -192,9 +148,9 @@ describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (
     expect(codes.filter((c) => c === 429)).toHaveLength(50 - ADMIN_LOGIN_LIMITS.perPair);
     expect(results.find((r) => r.statusCode === 429)!.json()).toEqual({ message: ADMIN_MSG.loginLimited });
     // That address stays locked for this account, even with the right password…
-    expect((await login('hammered', PASSWORD, ip)).statusCode).toBe(429);
+    expect((await login('hammered', EDITOR_PASSWORD, ip)).statusCode).toBe(429);
     // …while the editor signs in from anywhere else.
-    expect((await login('hammered', PASSWORD, freshIp())).statusCode).toBe(200);
+    expect((await login('hammered', EDITOR_PASSWORD, freshIp())).statusCode).toBe(200);
     // One record when the pair's lock starts, one when the address's does; none per refusal.
     const throttled = await auditRows('login-throttled', 'hammered');
     // Both locks start within the one burst, so their records may be written in either order.
@@ -253,14 +209,14 @@ describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (
   });
 
   it('a hash made with the old scrypt parameters verifies and is rehashed at the next login (editors and members)', async () => {
-    await addEditor('veteran');
-    const old = legacyHash(PASSWORD);
+    await addEditor(t, 'veteran', 'admin');
+    const old = legacyHash(EDITOR_PASSWORD);
     await t.app.database.db
       .updateTable('editors')
       .set({ password_hash: old })
       .where('username', '=', 'veteran')
       .execute();
-    expect(await verifyPassword(PASSWORD, old)).toBe(true);
+    expect(await verifyPassword(EDITOR_PASSWORD, old)).toBe(true);
     const editorHash = async () =>
       (
         await t.app.database.db
@@ -272,11 +228,11 @@ describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (
     // A wrong password changes nothing.
     expect((await login('veteran', 'not-it-at-all', freshIp())).statusCode).toBe(401);
     expect(await editorHash()).toBe(old);
-    expect((await login('veteran', PASSWORD, freshIp())).statusCode).toBe(200);
+    expect((await login('veteran', EDITOR_PASSWORD, freshIp())).statusCode).toBe(200);
     const rehashed = await editorHash();
     expect(rehashed.startsWith(CURRENT_PREFIX)).toBe(true);
-    expect(await verifyPassword(PASSWORD, rehashed)).toBe(true);
-    expect((await login('veteran', PASSWORD, freshIp())).statusCode).toBe(200);
+    expect(await verifyPassword(EDITOR_PASSWORD, rehashed)).toBe(true);
+    expect((await login('veteran', EDITOR_PASSWORD, freshIp())).statusCode).toBe(200);
     expect(await editorHash()).toBe(rehashed);
 
     const m = await newMember(t);
@@ -305,9 +261,9 @@ describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (
   });
 
   it('a session ends 7 days after sign-in however busy it is', async () => {
-    await addEditor('tireless');
-    const res = await login('tireless', PASSWORD, freshIp());
-    const { cookie } = cookieOf(res);
+    await addEditor(t, 'tireless', 'admin');
+    const res = await login('tireless', EDITOR_PASSWORD, freshIp());
+    const { cookie } = sessionOf(res);
     const me = () => t.inject({ method: 'GET', url: '/admin/api/session', headers: { cookie } });
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'], now: start });
@@ -327,16 +283,11 @@ describe.each(BACKENDS)('back-office login under $name', { timeout: 240_000 }, (
   });
 
   it('a display-name change is audited with the address, and public pages print the display name, never the login', async () => {
-    await addEditor('wangwu', '--name', '王编辑');
+    await addEditor(t, 'wangwu', 'admin', '--name', '王编辑');
     const ip = freshIp();
-    const s = cookieOf(await login('wangwu', PASSWORD, ip));
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-      t.inject({
-        method,
-        url: `/admin/api${url}`,
-        headers: { cookie: s.cookie, [CSRF_HEADER]: s.csrf, 'x-forwarded-for': ip },
-        ...(payload ? { payload } : {}),
-      });
+    const s = sessionOf(await login('wangwu', EDITOR_PASSWORD, ip));
+    const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      adminCall(t, s, method, url, payload, { headers: { 'x-forwarded-for': ip } });
     const created = await call('POST', '/articles', {
       title: '署名测试文章',
       category: 'AI',

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@portal/api-client/admin';
 import { RESOURCE_KINDS, RESOURCES, type ResourceDecl } from '@portal/api-client/admin-resources';
-import { runAdmin } from '../src/admin/commands';
+import { editorSession, writeHeaders } from './editor-helpers';
 import { startTestApp, type TestApp } from './helpers';
 
 /**
@@ -14,24 +13,7 @@ describe('the demo content through the resource layer', () => {
 
   beforeAll(async () => {
     t = await startTestApp('sqlite', undefined, { seed: true });
-    await runAdmin(
-      ['editor', 'add', 'roundtrip', '--role', 'admin', '--password', 'roundtrip-2026'],
-      t.app.database,
-      {
-        out: () => {},
-        err: () => {},
-      },
-    );
-    const login = await t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { username: 'roundtrip', password: 'roundtrip-2026' },
-    });
-    const cookie = login.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
-    headers = {
-      cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-      [CSRF_HEADER]: login.json<{ csrfToken: string }>().csrfToken,
-    };
+    headers = writeHeaders(await editorSession(t, 'roundtrip', 'admin'));
   }, 120_000);
   afterAll(async () => t?.close());
 

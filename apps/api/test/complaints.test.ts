@@ -1,18 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@portal/api-client/admin';
+import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { COMPLAINT_LIMITS } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/messages';
-import { runAdmin } from '../src/admin/commands';
 import { COMPLAINT_LIMIT } from '../src/routes/complaints';
-import { DIALECTS, isolatedRedisUrl, startTestApp, type TestApp } from './helpers';
+import { DIALECTS, freshIp, isolatedRedisUrl, startTestApp, type TestApp } from './helpers';
+import { newsroom } from './newsroom';
 
-const PASSWORD = 'complaints-pass-1';
 const PAGE = 'http://localhost:8080/AI/7';
 
-interface Editor {
-  cookie: string;
-  csrf: string;
+/** A column article by member 42 (its author is kept with the complaint). */
+async function insertComplainedArticle(app: FastifyInstance): Promise<void> {
+  await app.database.db
+    .insertInto('articles')
+    .values({
+      id: 7,
+      cat_id: 694,
+      title: '被举报的专栏文章',
+      content: '<p>正文</p>',
+      status: 1,
+      member_id: 42,
+      created_at: Date.now(),
+    })
+    .execute();
 }
 
 /**
@@ -20,42 +30,15 @@ interface Editor {
  * the back office's `complaints` queue handled by a reviewer.
  */
 describe.each(DIALECTS)('complaints on %s', (dialect) => {
-  let t: TestApp;
-  let admin: Editor;
-  let reviewer: Editor;
-  let editor: Editor;
-  let lastIp = 0;
-  /** Each test its own address, so the per-address limit of one test never refuses another's. */
-  const freshIp = () => `198.51.100.${++lastIp}`;
-
-  async function signIn(username: string, role: string): Promise<Editor> {
-    const quiet = { out: () => {}, err: () => {} };
-    expect(
-      await runAdmin(
-        ['editor', 'add', username, '--role', role, '--password', PASSWORD],
-        t.app.database,
-        quiet,
-      ),
-    ).toBe(0);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { username, password: PASSWORD },
-    });
-    const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
-    return {
-      cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-      csrf: res.json<{ csrfToken: string }>().csrfToken,
-    };
-  }
-
-  const admin_ = (who: Editor, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.inject({
-      method,
-      url: `/admin/api${url}`,
-      headers: { cookie: who.cookie, [CSRF_HEADER]: who.csrf },
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
+  const {
+    t,
+    who: { admin, reviewer, editor },
+    call: admin_,
+  } = newsroom(dialect, insertComplainedArticle, {
+    admin: 'c-admin',
+    editor: 'c-editor',
+    reviewer: 'c-reviewer',
+  });
 
   const complain = (payload: Record<string, unknown>, ip = freshIp()) =>
     t.call('complaint_add', payload, { headers: { 'x-forwarded-for': ip } });
@@ -74,29 +57,6 @@ describe.each(DIALECTS)('complaints on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ items: Record<string, unknown>[] }>().items;
   }
-
-  beforeAll(async () => {
-    t = await startTestApp(dialect, async (app) => {
-      const now = Date.now();
-      // A column article by member 42 (its author is kept with the complaint).
-      await app.database.db
-        .insertInto('articles')
-        .values({
-          id: 7,
-          cat_id: 694,
-          title: '被举报的专栏文章',
-          content: '<p>正文</p>',
-          status: 1,
-          member_id: 42,
-          created_at: now,
-        })
-        .execute();
-    });
-    admin = await signIn('c-admin', 'admin');
-    reviewer = await signIn('c-reviewer', 'reviewer');
-    editor = await signIn('c-editor', 'editor');
-  });
-  afterAll(async () => t?.close());
 
   it('files a complaint that a reviewer finds in the queue and handles with a note', async () => {
     const res = await complain(valid({ url: `${PAGE}?from=timeline#comments` }));

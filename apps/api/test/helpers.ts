@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '@portal/api-client/codes';
 import { endpoints, type EndpointName } from '@portal/api-client/contract';
 import { buildApp, type BuildRuntime } from '../src/app';
@@ -12,6 +13,33 @@ import type { Dialect } from '../src/db';
 
 /** SQLite always; PostgreSQL too when DATABASE_URL is set (each run gets its own database). */
 export const DIALECTS: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** Where the abuse limits count: a database and a limiter (memory, or Redis shared by processes). */
+export interface Backend {
+  name: string;
+  dialect: Dialect;
+  redis: boolean;
+}
+/** SQLite with the memory limiter always; PostgreSQL with Redis when DATABASE_URL and REDIS_URL are set. */
+export const BACKENDS: Backend[] = [
+  { name: 'SQLite with the memory limiter', dialect: 'sqlite', redis: false },
+  ...(process.env.DATABASE_URL && process.env.REDIS_URL
+    ? [{ name: 'PostgreSQL with Redis', dialect: 'postgres' as const, redis: true }]
+    : []),
+];
+/** The configuration that puts an app on its backend's limiter. */
+export const backendConfig = (backend: Backend): Partial<ApiConfig> =>
+  backend.redis ? { redisUrl: isolatedRedisUrl() } : {};
+
+let ipSeq = 0;
+/**
+ * A client address no other request of the test file uses (X-Forwarded-For from loopback is
+ * trusted), so one test's per-address limits never refuse another's requests.
+ */
+export function freshIp(): string {
+  ipSeq += 1;
+  return `10.${Math.floor(ipSeq / 62500) % 250}.${Math.floor(ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
+}
 
 /**
  * REDIS_URL with a key prefix of its own (ioredis reads `keyPrefix` from the URL's query), so two
@@ -153,6 +181,89 @@ export async function startTestApp(
   };
 }
 
+/** A runtime that collects the app's log lines (start the app with `logLevel: 'info'` to get some). */
+export function logCollector(): { lines: string[]; runtime: BuildRuntime } {
+  const lines: string[] = [];
+  return { lines, runtime: { logStream: { write: (line: string) => void lines.push(line) } } };
+}
+
+/** A TestApp that forwards to the one `get` returns, so it can be handed out before that one starts. */
+function forwardTo(get: () => TestApp): TestApp {
+  return {
+    get app() {
+      return get().app;
+    },
+    get dialect() {
+      return get().dialect;
+    },
+    get config() {
+      return get().config;
+    },
+    get token() {
+      return get().token;
+    },
+    call: (name, payload, options) => get().call(name, payload, options),
+    inject: (options) => get().inject(options),
+    close: () => get().close(),
+  };
+}
+
+/**
+ * The enclosing describe block's app: started (as startTestApp) in its beforeAll, closed in its
+ * afterAll. What it returns may be used at once in the block's tests and hooks that follow.
+ */
+export function useTestApp(
+  dialect: Dialect,
+  setup?: (app: FastifyInstance) => Promise<void>,
+  overrides?: Partial<ApiConfig>,
+): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, setup, overrides);
+  });
+  afterAll(async () => app?.close());
+  return forwardTo(() => {
+    if (!app) throw new Error('the test app is used before its beforeAll ran');
+    return app;
+  });
+}
+
 function stringify(payload: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]));
+}
+
+/** A file part of a multipart body (`field` defaults to `file`). */
+export interface FilePart {
+  name: string;
+  type: string;
+  data: Buffer;
+  field?: string;
+}
+
+/** A multipart/form-data body with text fields and one file part. */
+export function multipart(
+  fields: Record<string, string | number>,
+  file?: FilePart,
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----portaltest${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@portal/api-client/admin';
 import { ErrorCode } from '@portal/api-client/codes';
 import { MSG } from '@portal/api-client/messages';
-import { runAdmin } from '../src/admin/commands';
 import { createDecodeQueue } from '../src/lib/decode-queue';
 import { ApiError } from '../src/lib/envelope';
 import { MAX_INPUT_PIXELS } from '../src/lib/images';
+import { adminUpload, editorSession } from './editor-helpers';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember, upload, type Session } from './member-helpers';
 
@@ -150,36 +149,11 @@ describe.each(DIALECTS)('image decodes of uploads on %s', (dialect) => {
   }, 60_000);
 
   it('the back office: an image upload meeting a full queue answers 503 with the busy message', async () => {
-    const io = { out: () => {}, err: () => {} };
-    const args = ['editor', 'add', 'imgdesk', '--role', 'editor', '--password', 'image-pass-1'];
-    expect(await runAdmin(args, t.app.database, io)).toBe(0);
-    const login = await t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { username: 'imgdesk', password: 'image-pass-1' },
-    });
-    const session = login.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
-    const boundary = '----image-queue';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
-        .png()
-        .toBuffer(),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const send = () =>
-      t.inject({
-        method: 'POST',
-        url: '/admin/api/media',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          cookie: `${ADMIN_SESSION_COOKIE}=${session.value}`,
-          [CSRF_HEADER]: (login.json() as { csrfToken: string }).csrfToken,
-        },
-        payload,
-      });
+    const desk = await editorSession(t, 'imgdesk', 'editor');
+    const data = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const send = () => adminUpload(t, desk, '/media', { name: 'a.png', type: 'image/png', data });
     // Every slot and every place in line taken.
     const gates = Array.from({ length: CONCURRENCY + WAITING }, deferred);
     const held = gates.map((g) => t.app.imageDecodes.run(() => g.promise));

@@ -12,7 +12,6 @@ import { endpoints, type EndpointName } from '@portal/api-client/contract';
 import {
   ARTICLE_CONTENT_MAX_BYTES,
   ARTICLE_MAX_NESTING,
-  ColumnStatus,
   FIELD_MAX,
   MAX_ID,
   MAX_PAGE,
@@ -27,15 +26,11 @@ import { nestsDeeperThan } from '../src/lib/html-depth';
 import { sanitizeArticleHtml } from '../src/lib/sanitize';
 import errors from '../src/plugins/errors';
 import { SEARCH_LIMIT } from '../src/routes/search';
-import { DIALECTS, startTestApp, type TestApp } from './helpers';
-import { insertMemberFixtures, newMember, registration, type Session } from './member-helpers';
+import { DIALECTS, freshIp, startTestApp, type TestApp } from './helpers';
+import { approvedColumnist, insertMemberFixtures, registration, type Session } from './member-helpers';
 
 const MB = 1024 * 1024;
 const ARTICLE = { title: '标题', channel: 1, category: 1, content: '<p>正文</p>', is_push: 0 };
-
-let ipCounter = 0;
-/** A client address no other request of this file used (per-IP limits start afresh). */
-const freshIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
 describe('linear-time checks (units)', () => {
   // 300 KB of spaces inside rgb( took 48 s with rgba?\(\s*[\d.\s,%]+\).
@@ -79,12 +74,7 @@ describe.each(DIALECTS)('input limits on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestApp(dialect, (app) => insertMemberFixtures(app.database));
-    writer = await newMember(t);
-    await t.app.database.db
-      .updateTable('members')
-      .set({ column_status: ColumnStatus.Approved })
-      .where('id', '=', writer.id)
-      .execute();
+    writer = await approvedColumnist(t);
   });
   afterAll(async () => t?.close());
 

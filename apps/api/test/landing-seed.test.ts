@@ -9,6 +9,7 @@ import type {
   VendorMeet,
 } from '@portal/api-client/contract';
 import { startTestApp, type TestApp } from './helpers';
+import { PARTNER_CALLS } from './landing-fixtures';
 
 /**
  * The landing calls against the demo seed: the seed's vendor meet JSON, partner rows and form
@@ -43,14 +44,7 @@ describe('landing calls on the demo content', () => {
       const base = await t.call<PartnerBase>('partner_base', { mark });
       expect(base.code).toBe(0);
       slogans.add(base.data.slogan);
-      for (const name of [
-        'partner_new',
-        'partner_recommend',
-        'partner_video',
-        'partner_know',
-        'partner_activity',
-        'partner_product',
-      ] as const) {
+      for (const name of PARTNER_CALLS.filter((c) => c !== 'partner_base')) {
         const list = await t.call<PartnerProduct[]>(name, { mark });
         expect(list.data.length, `${mark} ${name}`).toBeGreaterThan(0);
       }

@@ -4,15 +4,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Envelope } from '@portal/api-client/codes';
-import { SURVEY_QUESTIONS } from '@portal/api-client/constants';
-import type { EndpointName, FormField, MemberRegisterPayload } from '@portal/api-client/contract';
+import type { EndpointName, MemberRegisterPayload } from '@portal/api-client/contract';
 import { UPLOAD_LIMITS, UPLOAD_RATE_MSG } from '../src/lib/uploads';
 import { createMember } from '../src/repositories/members';
-import type { Dialect } from '../src/db';
 import { LANDING_LIMITS } from '../src/routes/landing';
 import { LOGIN_IP_FACTOR, LOGIN_MAX_FAILURES, REGISTER_PER_IP_HOUR } from '../src/routes/member';
 import { SMS_RULES } from '../src/routes/member/sms';
-import { isolatedRedisUrl, startTestApp, type TestApp } from './helpers';
+import { field as formField } from '../src/seed/form-fields';
+import { BACKENDS, backendConfig, freshIp, startTestApp, type TestApp } from './helpers';
+import { insertLeadTargets, vendorLead } from './landing-fixtures';
 import {
   dragProof,
   insertMemberFixtures,
@@ -33,30 +33,6 @@ const PARALLEL = 50;
 /** Small enough that PARALLEL requests to members' phones overrun it. */
 const SMS_DAILY_CAP = 3;
 
-interface Backend {
-  name: string;
-  dialect: Dialect;
-  redis: boolean;
-}
-const BACKENDS: Backend[] = [
-  { name: 'SQLite with the memory limiter', dialect: 'sqlite', redis: false },
-  ...(process.env.DATABASE_URL && process.env.REDIS_URL
-    ? [{ name: 'PostgreSQL with Redis', dialect: 'postgres' as const, redis: true }]
-    : []),
-];
-
-const FORM: FormField[] = [
-  { field_name: 'name', label: '姓名', type: 'input', is_require: 1, is_show: 1, options: [] },
-];
-const survey = JSON.stringify(SURVEY_QUESTIONS.map((q) => ({ title: q.title, answer: q.choices[0] })));
-
-let ipSeq = 0;
-/** An address no other request of the run uses. */
-const freshIp = () => {
-  ipSeq += 1;
-  return `10.${Math.floor(ipSeq / 62500) % 250}.${Math.floor(ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
-};
-
 describe.each(BACKENDS)('limits under $name hold against 50 parallel requests', (backend) => {
   let t: TestApp;
   let dataDir: string;
@@ -67,24 +43,9 @@ describe.each(BACKENDS)('limits under $name hold against 50 parallel requests', 
       backend.dialect,
       async (app) => {
         await insertMemberFixtures(app.database);
-        await app.database.db
-          .insertInto('vendor_meets')
-          .values({ id: 0, name: '选型中心', data: '{}' })
-          .execute();
-        await app.database.db
-          .insertInto('activity_forms')
-          .values({
-            activity_id: 1,
-            title: '大会',
-            banner: '',
-            is_submit: 1,
-            is_privacy: 0,
-            privacy: '',
-            form: JSON.stringify(FORM),
-          })
-          .execute();
+        await insertLeadTargets(app.database, [formField('name', '姓名', 'input', 1)]);
       },
-      { dataDir, smsDailyCap: SMS_DAILY_CAP, ...(backend.redis ? { redisUrl: isolatedRedisUrl() } : {}) },
+      { dataDir, smsDailyCap: SMS_DAILY_CAP, ...backendConfig(backend) },
     );
   });
   afterAll(async () => {
@@ -239,16 +200,7 @@ describe.each(BACKENDS)('limits under $name hold against 50 parallel requests', 
   it('vendor registration per address', async () => {
     const ip = freshIp();
     const room = 20;
-    const lead = () => ({
-      name: '张三',
-      mobile: uniqueIdentity().mobile,
-      email: 'zhang@example.com',
-      company: '示例科技',
-      department: '信息部',
-      position: 'CIO',
-      meetName: '选型中心',
-      question: survey,
-    });
+    const lead = () => vendorLead({ mobile: uniqueIdentity().mobile, meetName: '选型中心' });
     await warmUp(LANDING_LIMITS.registerPerIp.limit - room, () => call('vendor_register', lead(), ip));
     const codes = await burst(PARALLEL, () => call('vendor_register', lead(), ip));
     expect(tally(codes, ErrorCode.Ok)).toBe(room);

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '@portal/api-client/codes';
 import { ErrorCode } from '@portal/api-client/codes';
 import { MEMBER_HEADERS } from '@portal/api-client/constants';
-import { buildApp } from '../src/app';
-import { createTestDatabase, TEST_CLIENT, TEST_TOKEN_SECRET } from './helpers';
+import { logCollector, startTestApp, TEST_CLIENT, type TestApp } from './helpers';
 import { insertMemberFixtures, registration } from './member-helpers';
 
 /**
@@ -12,51 +11,26 @@ import { insertMemberFixtures, registration } from './member-helpers';
  * the URL. No line may carry a stoken, password, client secret or access token.
  */
 describe('request logs keep secrets out', () => {
-  const lines: string[] = [];
+  const { lines, runtime } = logCollector();
+  let t: TestApp;
   let app: FastifyInstance;
-  let drop: () => Promise<void>;
   let bearer = '';
   let member = { id: 0, stoken: '' };
   const password = 'pw-visible-123';
 
   beforeAll(async () => {
-    const testDb = await createTestDatabase('sqlite');
-    drop = testDb.drop;
-    app = await buildApp(
-      {
-        ...testDb.options,
-        seed: false,
-        logLevel: 'info',
-        redisUrl: '',
-        clientId: TEST_CLIENT.id,
-        clientSecret: TEST_CLIENT.secret,
-        tokenSecret: TEST_TOKEN_SECRET,
-      },
-      { logStream: { write: (line: string) => void lines.push(line) } },
-    );
-    await insertMemberFixtures(app.database);
-    const token = await app.inject({ method: 'POST', url: '/api/accessToken', payload: TEST_CLIENT });
-    bearer = (token.json() as Envelope<{ access_token: string }>).data.access_token;
-    const authorization = `Bearer ${bearer}`;
+    t = await startTestApp('sqlite', (a) => insertMemberFixtures(a.database), { logLevel: 'info' }, runtime);
+    app = t.app;
+    bearer = t.token;
     const body = registration({ password });
-    await app.inject({
-      method: 'POST',
-      url: '/api/member_register',
-      payload: body,
-      headers: { authorization },
+    await t.call('member_register', body);
+    const login = await t.call<{ id: number; stoken: string }>('member_login', {
+      username: body.username,
+      password,
     });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/member_login',
-      payload: { username: body.username, password },
-      headers: { authorization },
-    });
-    member = (login.json() as Envelope<{ id: number; stoken: string }>).data;
+    member = login.data;
   });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  afterAll(async () => t?.close());
 
   it('a member GET with stoken in the query succeeds and logs its URL without the stoken', async () => {
     lines.length = 0;

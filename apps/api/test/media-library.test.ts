@@ -1,19 +1,12 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_COOKIE, CSRF_HEADER, type MediaItem, type Paged } from '@portal/api-client/admin';
+import type { MediaItem, Paged } from '@portal/api-client/admin';
 import { EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
 import { UPLOAD_IMAGE_WIDTHS, uploadImageInfo } from '@portal/api-client/upload-images';
-import { runAdmin } from '../src/admin/commands';
+import { adminCall, adminUpload, editorSession, type EditorSession } from './editor-helpers';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { DEMO_MP4 } from './media-fixtures';
-
-const PASSWORD = 'media-pass-1';
-
-interface Editor {
-  cookie: string;
-  csrf: string;
-}
 
 /** A PNG whose header claims `width`×`height` but carries one pixel of data (a decompression bomb's shape). */
 async function lyingPng(width: number, height: number): Promise<Buffer> {
@@ -35,49 +28,14 @@ const pdf = Buffer.from(
 
 describe.each(DIALECTS)('media library on %s', (dialect) => {
   let t: TestApp;
-  let editor: Editor;
-  let reviewer: Editor;
+  let editor: EditorSession;
+  let reviewer: EditorSession;
 
-  async function signIn(username: string): Promise<Editor> {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { username, password: PASSWORD },
-    });
-    const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
-    return {
-      cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-      csrf: (res.json() as { csrfToken: string }).csrfToken,
-    };
-  }
-  const send = (who: Editor | null, data: Buffer, { name = 'photo.jpg', csrf = true } = {}) => {
-    const boundary = '----media-library';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return t.inject({
-      method: 'POST',
-      url: '/admin/api/media',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        ...(who ? { cookie: who.cookie } : {}),
-        ...(who && csrf ? { [CSRF_HEADER]: who.csrf } : {}),
-      },
-      payload,
-    });
-  };
-  const get = (who: Editor, url: string) =>
-    t.inject({ method: 'GET', url: `/admin/api${url}`, headers: { cookie: who.cookie } });
-  const del = (who: Editor, id: number | string, csrf = true) =>
-    t.inject({
-      method: 'DELETE',
-      url: `/admin/api/media/${id}`,
-      headers: { cookie: who.cookie, ...(csrf ? { [CSRF_HEADER]: who.csrf } : {}) },
-    });
+  const send = (who: EditorSession | null, data: Buffer, { name = 'photo.jpg', csrf = true } = {}) =>
+    adminUpload(t, who, '/media', { name, type: 'application/octet-stream', data }, { csrf });
+  const get = (who: EditorSession, url: string) => adminCall(t, who, 'GET', url);
+  const del = (who: EditorSession, id: number | string, csrf = true) =>
+    adminCall(t, who, 'DELETE', `/media/${id}`, undefined, { csrf });
   const fetchFile = async (url: string) => {
     const res = await t.inject({ method: 'GET', url });
     expect(res.statusCode, url).toBe(200);
@@ -86,17 +44,8 @@ describe.each(DIALECTS)('media library on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    const io = { out: () => {}, err: () => {} };
-    for (const [name, role] of [
-      ['writer', 'editor'],
-      ['checker', 'reviewer'],
-    ]) {
-      expect(
-        await runAdmin(['editor', 'add', name, '--role', role, '--password', PASSWORD], t.app.database, io),
-      ).toBe(0);
-    }
-    editor = await signIn('writer');
-    reviewer = await signIn('checker');
+    editor = await editorSession(t, 'writer', 'editor');
+    reviewer = await editorSession(t, 'checker', 'reviewer');
   });
   afterAll(async () => t?.close());
 
@@ -273,13 +222,8 @@ describe.each(DIALECTS)('media library on %s', (dialect) => {
       .png()
       .toBuffer();
     const item = (await send(editor, png, { name: 'banner.png' })).json() as MediaItem;
-    const write = (method: 'POST' | 'DELETE', url: string, payload?: unknown) =>
-      t.inject({
-        method,
-        url: `/admin/api${url}`,
-        headers: { cookie: editor.cookie, [CSRF_HEADER]: editor.csrf },
-        ...(payload ? { payload } : {}),
-      });
+    const write = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      adminCall(t, editor, method, url, payload);
     const banner = await write('POST', '/banners', {
       place: 'home',
       title: '冬季新品轮播',
@@ -320,22 +264,10 @@ describe.each(DIALECTS)('media library on %s', (dialect) => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#abc' } })
       .png()
       .toBuffer();
-    const boundary = '----editor-upload';
-    const res = await t.inject({
-      method: 'POST',
-      url: '/admin/api/uploads',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        cookie: editor.cookie,
-        [CSRF_HEADER]: editor.csrf,
-      },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="inline.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
+    const res = await adminUpload(t, editor, '/uploads', {
+      name: 'inline.png',
+      type: 'image/png',
+      data: png,
     });
     expect(res.statusCode).toBe(200);
     const latest = ((await get(editor, '/media?pageSize=1')).json() as Paged<MediaItem>).items[0];

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '@portal/api-client/codes';
+import { ColumnStatus } from '@portal/api-client/constants';
 import type { Db } from '../src/db';
 import sharp from 'sharp';
-import type { DragChallenge } from '@portal/api-client/contract';
+import type { ColumnArticlePayload, DragChallenge } from '@portal/api-client/contract';
 import { OUTLINE, TOLERANCE } from '../src/lib/sms/drag-captcha';
-import type { CallOptions, TestApp } from './helpers';
+import { multipart, type CallOptions, type FilePart, type TestApp } from './helpers';
 
 /** Option lists, public categories and column channels/categories the member tests rely on. */
 export async function insertMemberFixtures(database: Db): Promise<void> {
@@ -98,6 +99,28 @@ export async function newMember(t: TestApp, overrides: Record<string, unknown> =
   };
 }
 
+/** A column article as the member's editor sends it to space_add_article (with the identity added). */
+export const COLUMN_ARTICLE: ColumnArticlePayload = {
+  title: '中小企业上云实践',
+  channel: 1,
+  category: 1,
+  content: '<p>正文<strong>内容</strong></p>',
+  description: '一篇测试文章',
+  keyword: '云计算',
+  is_push: 1,
+};
+
+/** A fresh member whose column is open (approved by an editor), so it writes column articles. */
+export async function approvedColumnist(t: TestApp): Promise<Session> {
+  const member = await newMember(t);
+  await t.app.database.db
+    .updateTable('members')
+    .set({ column_status: ColumnStatus.Approved })
+    .where('id', '=', member.id)
+    .execute();
+  return member;
+}
+
 /**
  * Where the gap of a drag_captcha picture is, found the way a person sees it: the left edge of the
  * outlined square on the piece's row. The JSON alone does not tell (the answer stays on the server).
@@ -125,40 +148,12 @@ export async function dragProof(t: TestApp, miss = 0, options: CallOptions = {})
 
 export { TOLERANCE };
 
-/** A multipart/form-data body with text fields and one file part. */
-export function multipart(
-  fields: Record<string, string | number>,
-  file?: { name: string; type: string; data: Buffer; field?: string },
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----portaltest${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 /** POSTs a multipart upload with the access token. */
 export async function upload<T>(
   t: TestApp,
   name: 'member_upload' | 'space_thumb_upload',
   fields: Record<string, string | number>,
-  file?: { name: string; type: string; data: Buffer; field?: string },
+  file?: FilePart,
 ): Promise<{ status: number; body: Envelope<T> }> {
   const { payload, headers } = multipart(fields, file);
   const res = await t.inject({

@@ -4,13 +4,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
-import { AVATAR_MAX_BYTES, ColumnStatus, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
+import { AVATAR_MAX_BYTES, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
 import type { Member } from '@portal/api-client/contract';
 import { MSG } from '@portal/api-client/schemas';
 import { EDITOR_FORMAT_MSG, EDITOR_SIZE_MSG, sniffType, uploadRateKey } from '../src/lib/uploads';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { DEMO_MP4, ftyp, webmHeader } from './media-fixtures';
-import { insertMemberFixtures, newMember, upload, type Session } from './member-helpers';
+import { approvedColumnist, insertMemberFixtures, newMember, upload, type Session } from './member-helpers';
 
 const png = (w = 64, h = 64) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
@@ -56,13 +56,8 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-upload-'));
     t = await startTestApp(dialect, (app) => insertMemberFixtures(app.database), { dataDir });
-    a = await newMember(t);
+    a = await approvedColumnist(t);
     b = await newMember(t);
-    await t.app.database.db
-      .updateTable('members')
-      .set({ column_status: ColumnStatus.Approved })
-      .where('id', '=', a.id)
-      .execute();
   });
   // Both members upload in many tests: each starts a new minute (upload-security tests that cap).
   beforeEach(async () => {

@@ -1,36 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { ADMIN_SESSION_COOKIE, CSRF_HEADER, type PendingColumnArticle } from '@portal/api-client/admin';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { PendingColumnArticle } from '@portal/api-client/admin';
 import {
   SENSITIVE_LIMITS,
   type SensitiveHitView,
   type SensitiveImportReport,
 } from '@portal/api-client/admin-resources';
 import { ErrorCode } from '@portal/api-client/codes';
-import { runAdmin } from '../src/admin/commands';
 import { buildApp } from '../src/app';
-import { ColumnStatus } from '@portal/api-client/constants';
-import { DIALECTS, startTestApp, type TestApp } from './helpers';
-import { insertMemberFixtures, newMember, type Session } from './member-helpers';
+import { field as formField } from '../src/seed/form-fields';
+import { adminCall, type EditorSession } from './editor-helpers';
+import { DIALECTS } from './helpers';
+import { insertLeadTargets, vendorLead } from './landing-fixtures';
+import { approvedColumnist, COLUMN_ARTICLE, insertMemberFixtures, type Session } from './member-helpers';
+import { newsroom } from './newsroom';
 
-const PASSWORD = 'moderation-pass-1';
-const ARTICLE = {
-  title: '中小企业上云实践',
-  channel: 1,
-  category: 1,
-  content: '<p>正文<strong>内容</strong></p>',
-  description: '一篇测试文章',
-  keyword: '云计算',
-  is_push: 1,
-};
 const BLOCK = '测试违禁词';
 const REVIEW = '测试审核词';
 const MASK = '测试替换词';
-
-interface Editor {
-  cookie: string;
-  csrf: string;
-}
 
 /**
  * Sensitive-word moderation end to end (issue 26 §1): the dictionary in the back office, the
@@ -38,52 +25,30 @@ interface Editor {
  * another process.
  */
 describe.each(DIALECTS)('sensitive words on %s', (dialect) => {
-  let t: TestApp;
-  let admin: Editor;
-  let editor: Editor;
-  let reviewer: Editor;
+  const {
+    t,
+    who: { admin, editor, reviewer },
+  } = newsroom(
+    dialect,
+    async (app) => {
+      await insertMemberFixtures(app.database);
+      await insertLeadTargets(app.database, [
+        formField('name', '姓名', 'input', 1),
+        formField('note', '留言', 'input', 0),
+      ]);
+    },
+    { admin: 'mod-admin', editor: 'mod-editor', reviewer: 'mod-reviewer' },
+  );
   let columnist: Session;
 
-  async function signIn(username: string, role: string): Promise<Editor> {
-    const out: string[] = [];
-    const code = await runAdmin(
-      ['editor', 'add', username, '--role', role, '--password', PASSWORD],
-      t.app.database,
-      {
-        out: (l) => out.push(l),
-        err: (l) => out.push(l),
-      },
-    );
-    expect(code, out.join('\n')).toBe(0);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { username, password: PASSWORD },
-    });
-    const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
-    return {
-      cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-      csrf: res.json<{ csrfToken: string }>().csrfToken,
-    };
-  }
-
+  /** An /admin/api call, its body sent as `type` (JSON by default). */
   const call = (
-    who: Editor,
+    who: EditorSession,
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    payload?: unknown,
+    payload?: InjectOptions['payload'],
     type?: string,
-  ) =>
-    t.inject({
-      method,
-      url: `/admin/api${url}`,
-      headers: {
-        cookie: who.cookie,
-        [CSRF_HEADER]: who.csrf,
-        ...(type ? { 'content-type': type } : {}),
-      },
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
+  ) => adminCall(t, who, method, url, payload, { headers: type ? { 'content-type': type } : {} });
 
   async function addWord(word: string, level: string, replacement = ''): Promise<number> {
     const res = await call(admin, 'POST', '/sensitive-words', { word, level, replacement });
@@ -98,39 +63,10 @@ describe.each(DIALECTS)('sensitive words on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, async (app) => {
-      await insertMemberFixtures(app.database);
-      await app.database.db
-        .insertInto('vendor_meets')
-        .values({ id: 0, name: '选型中心', data: '{}' })
-        .execute();
-      await app.database.db
-        .insertInto('activity_forms')
-        .values({
-          activity_id: 1,
-          title: '报名',
-          is_submit: 1,
-          is_privacy: 0,
-          form: JSON.stringify([
-            { field_name: 'name', label: '姓名', type: 'input', is_require: 1, is_show: 1, options: [] },
-            { field_name: 'note', label: '留言', type: 'input', is_require: 0, is_show: 1, options: [] },
-          ]),
-        })
-        .execute();
-    });
-    admin = await signIn('mod-admin', 'admin');
-    editor = await signIn('mod-editor', 'editor');
-    reviewer = await signIn('mod-reviewer', 'reviewer');
-    columnist = await newMember(t);
-    await t.app.database.db
-      .updateTable('members')
-      .set({ column_status: ColumnStatus.Approved })
-      .where('id', '=', columnist.id)
-      .execute();
+    columnist = await approvedColumnist(t);
   });
-  afterAll(async () => t?.close());
 
-  const article = (over: Record<string, unknown>) => ({ ...ARTICLE, ...over, ...columnist.identity });
+  const article = (over: Record<string, unknown>) => ({ ...COLUMN_ARTICLE, ...over, ...columnist.identity });
 
   it('refuses a column article with a block word written in full width, Traditional or spaced out', async () => {
     const id = await addWord(BLOCK, 'block');
@@ -168,16 +104,10 @@ describe.each(DIALECTS)('sensitive words on %s', (dialect) => {
 
   it('refuses a vendor registration with a block word, and masks a form answer when the word is set to mask', async () => {
     const id = await addWord(BLOCK, 'block');
-    const lead = {
-      name: '张三',
-      mobile: '13800138000',
-      email: 'zhang@example.com',
-      company: '示例科技',
-      department: '信息部',
-      position: 'CIO',
+    const lead = vendorLead({
       meetName: '选型中心',
       question: JSON.stringify([{ title: '您的需求', answer: `我们需要${BLOCK}` }]),
-    };
+    });
     const refused = await t.call('vendor_register', lead);
     expect(refused.code).toBe(ErrorCode.SensitiveWords);
     expect(refused.msg).toContain('敏感词');

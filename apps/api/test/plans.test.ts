@@ -56,19 +56,23 @@ function tableScans(dialect: string, plan: string[]): string[] {
   );
 }
 
+/** Hands every statement the app's repositories run to `record` (all builders share this executor). */
+function recordQueries(t: TestApp, record: (query: CompiledQuery) => void): void {
+  const executor = t.app.database.db.getExecutor();
+  const execute = executor.executeQuery.bind(executor);
+  executor.executeQuery = ((query: CompiledQuery, ...rest: unknown[]) => {
+    record(query);
+    return (execute as (...args: unknown[]) => ReturnType<typeof execute>)(query, ...rest);
+  }) as typeof executor.executeQuery;
+}
+
 describe.each(DIALECTS)('query plans of list calls on %s', (dialect) => {
   let t: TestApp;
   let captured: CompiledQuery[] = [];
   beforeAll(async () => {
     // No read cache: every call must reach the database.
     t = await startTestApp(dialect, (app) => insertFixtures(app.database), { cacheTtlMs: 0 });
-    // Record every statement the repositories run (all builders share this executor).
-    const executor = t.app.database.db.getExecutor();
-    const execute = executor.executeQuery.bind(executor);
-    executor.executeQuery = ((query: CompiledQuery, ...rest: unknown[]) => {
-      captured.push(query);
-      return (execute as (...args: unknown[]) => ReturnType<typeof execute>)(query, ...rest);
-    }) as typeof executor.executeQuery;
+    recordQueries(t, (query) => captured.push(query));
   });
   afterAll(async () => t?.close());
 
@@ -125,12 +129,7 @@ describe.each(DIALECTS)('deep pages of article lists on %s', (dialect) => {
       },
       { cacheTtlMs: 0 },
     );
-    const executor = t.app.database.db.getExecutor();
-    const execute = executor.executeQuery.bind(executor);
-    executor.executeQuery = ((query: CompiledQuery, ...rest: unknown[]) => {
-      captured.push(query);
-      return (execute as (...args: unknown[]) => ReturnType<typeof execute>)(query, ...rest);
-    }) as typeof executor.executeQuery;
+    recordQueries(t, (query) => captured.push(query));
   });
   afterAll(async () => t?.close());
 

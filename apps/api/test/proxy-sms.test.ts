@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '@portal/api-client/admin';
-import { runAdmin } from '../src/admin/commands';
+import { addEditor, adminLogin, EDITOR_PASSWORD } from './editor-helpers';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { dragProof, insertMemberFixtures, newMember } from './member-helpers';
 
@@ -15,7 +15,6 @@ const PRODUCTION = {
 } as const;
 
 describe('the back office cookie behind a proxy that ends HTTPS', () => {
-  const PASSWORD = 'newsroom-pass-1';
   const apps: TestApp[] = [];
   afterAll(async () => {
     for (const t of apps) await t.close();
@@ -27,18 +26,9 @@ describe('the back office cookie behind a proxy that ends HTTPS', () => {
       publicOrigins: { desktop: publicOrigin, mobile: publicOrigin },
     });
     apps.push(t);
-    const out: string[] = [];
-    const added = await runAdmin(
-      ['editor', 'add', 'chief', '--role', 'admin', '--password', PASSWORD],
-      t.app.database,
-      { out: (l) => out.push(l), err: (l) => out.push(l) },
-    );
-    expect(added, out.join('\n')).toBe(0);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
+    await addEditor(t, 'chief', 'admin');
+    const res = await adminLogin(t, 'chief', EDITOR_PASSWORD, {
       headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.5' },
-      payload: { username: 'chief', password: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     return res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;

@@ -3,8 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@portal/api-client/admin';
-import { runAdmin } from '../src/admin/commands';
 import { loadConfig } from '../src/config';
 import type { SearchPushStatus } from '@portal/api-client/admin';
 import {
@@ -18,13 +16,13 @@ import type { FetchLike } from '../src/lib/sms';
 import { pushDue, retryDelay } from '../src/plugins/search-push';
 import { formatDate } from '../src/lib/time';
 import { pendingSearchPush, queueSearchPush, recordSearchPushQuota } from '../src/repositories/search-push';
+import { adminCall, approveColumnArticle, cli, editorSession, type EditorSession } from './editor-helpers';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember } from './member-helpers';
 
 const DESKTOP = 'https://www.example.com';
 const MOBILE = 'https://m.example.com';
 const ORIGINS = { desktop: DESKTOP, mobile: MOBILE };
-const PASSWORD = 'push-editor-pass-1';
 
 /** A provider that records what it was given, and refuses while `down`. */
 class RecordingProvider implements SearchPushProvider {
@@ -93,15 +91,9 @@ describe('search push providers and configuration', () => {
 
 describe.each(DIALECTS)('search push queue on %s', (dialect) => {
   let t: TestApp;
-  let editor: { cookie: string; csrf: string };
-  const cli = (...argv: string[]) => runAdmin(argv, t.app.database, { out: () => {}, err: () => {} });
+  let editor: EditorSession;
   const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    t.inject({
-      method,
-      url: `/admin/api${url}`,
-      headers: { cookie: editor.cookie, [CSRF_HEADER]: editor.csrf },
-      payload,
-    });
+    adminCall(t, editor, method, url, payload);
   const draft = (title: string) => ({
     title,
     category: 'AI',
@@ -123,16 +115,7 @@ describe.each(DIALECTS)('search push queue on %s', (dialect) => {
       // The test runs every pass itself: no background pass races it.
       searchPushIntervalMs: 0,
     });
-    expect(await cli('editor', 'add', 'pusher', '--role', 'editor', '--password', PASSWORD)).toBe(0);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { username: 'pusher', password: PASSWORD },
-    });
-    editor = {
-      cookie: `${ADMIN_SESSION_COOKIE}=${res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value}`,
-      csrf: (res.json() as { csrfToken: string }).csrfToken,
-    };
+    editor = await editorSession(t, 'pusher', 'editor');
   });
   afterAll(async () => t?.close());
 
@@ -161,7 +144,7 @@ describe.each(DIALECTS)('search push queue on %s', (dialect) => {
     await clear();
     const m = await newMember(t);
     await t.call('space_apply', { id: m.id, ...m.identity });
-    expect(await cli('approve', 'column', String(m.id))).toBe(0);
+    expect((await cli(t, 'approve', 'column', String(m.id))).code).toBe(0);
     const add = await t.call<{ id: number }>('space_add_article', {
       title: '专栏推送文章',
       channel: 1,
@@ -172,13 +155,8 @@ describe.each(DIALECTS)('search push queue on %s', (dialect) => {
       ...m.identity,
     });
     expect(await queued()).toEqual([]);
-    expect(await cli('approve', 'article', String(add.data.id))).toBe(0);
-    const row = await t.app.database.db
-      .selectFrom('column_articles')
-      .select('article_id')
-      .where('id', '=', add.data.id)
-      .executeTakeFirstOrThrow();
-    expect(await queued()).toEqual([Number(row.article_id)]);
+    const articleId = await approveColumnArticle(t, add.data.id);
+    expect(await queued()).toEqual([articleId]);
   });
 
   it('writes the desktop and phone URLs to the outbox by default, and empties the queue', async () => {

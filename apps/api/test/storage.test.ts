@@ -5,9 +5,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@portal/api-client/admin';
 import type { S3StorageSettings } from '@portal/config';
-import { runAdmin } from '../src/admin/commands';
 import { runStorageCommand } from '../src/admin/storage-commands';
 import {
   copyFiles,
@@ -17,6 +15,7 @@ import {
   type FileStore,
 } from '../src/lib/storage';
 import { parseRange } from '../src/routes/uploads';
+import { adminUpload, editorSession, type EditorSession } from './editor-helpers';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember } from './member-helpers';
 import { startS3 } from './s3-server';
@@ -109,13 +108,11 @@ describe('parseRange', () => {
   });
 });
 
-const PASSWORD = 'storage-pass-1';
-
 describe.each(DIALECTS)('uploads through the S3-compatible store on %s', (dialect) => {
   let t: TestApp;
   let storage: S3StorageSettings;
   let dataDir: string;
-  let editor: { cookie: string; csrf: string };
+  let editor: EditorSession;
 
   beforeAll(async () => {
     storage = freshBucket();
@@ -142,48 +139,12 @@ describe.each(DIALECTS)('uploads through the S3-compatible store on %s', (dialec
       },
       { dataDir, storage },
     );
-    const out: string[] = [];
-    const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) };
-    expect(
-      await runAdmin(
-        ['editor', 'add', 'writer', '--role', 'editor', '--password', PASSWORD],
-        t.app.database,
-        io,
-      ),
-    ).toBe(0);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { username: 'writer', password: PASSWORD },
-    });
-    const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
-    editor = {
-      cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-      csrf: (res.json() as { csrfToken: string }).csrfToken,
-    };
+    editor = await editorSession(t, 'writer', 'editor');
   });
   afterAll(async () => t?.close());
 
-  const uploadImage = async (data: Buffer, name = 'a.jpg', type = 'image/jpeg') => {
-    const boundary = '----store-upload';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return t.inject({
-      method: 'POST',
-      url: '/admin/api/uploads',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        cookie: editor.cookie,
-        [CSRF_HEADER]: editor.csrf,
-      },
-      payload,
-    });
-  };
+  const uploadImage = (data: Buffer, name = 'a.jpg', type = 'image/jpeg') =>
+    adminUpload(t, editor, '/uploads', { name, type, data });
 
   it('stores an upload in the bucket (not on disk) and serves it under /uploads with caching headers', async () => {
     const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c33' } })

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArticleDetail, ColumnArticle, ListItem } from '@portal/api-client/contract';
-import { ColumnStatus } from '@portal/api-client/constants';
 import sanitizeHtml from 'sanitize-html';
 import { runAdmin } from '../src/admin/commands';
 import { indexArticles } from '../src/db/search-index';
 import { resanitizeStored } from '../src/db/resanitize';
 import { SANITIZER_VERSION } from '../src/lib/sanitize';
-import { DIALECTS, startTestApp, type TestApp } from './helpers';
-import { insertMemberFixtures, newMember, type Session } from './member-helpers';
+import { cli } from './editor-helpers';
+import { DIALECTS, useTestApp } from './helpers';
+import { approvedColumnist, insertMemberFixtures, type Session } from './member-helpers';
 
 // Every call of the sanitiser library, counted: the article sanitiser and the plain-text one both
 // go through it, so a read that sanitised anything shows here.
@@ -26,18 +26,11 @@ const expectClean = (html: string) => {
 };
 
 describe.each(DIALECTS)('article HTML is sanitised once, when written, on %s', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect, (app) => insertMemberFixtures(app.database));
   let m: Session;
   beforeAll(async () => {
-    t = await startTestApp(dialect, (app) => insertMemberFixtures(app.database));
-    m = await newMember(t);
-    await t.app.database.db
-      .updateTable('members')
-      .set({ column_status: ColumnStatus.Approved })
-      .where('id', '=', m.id)
-      .execute();
+    m = await approvedColumnist(t);
   });
-  afterAll(async () => t?.close());
   beforeEach(() => vi.mocked(sanitizeHtml).mockClear());
 
   /** A published article written around the API, stamped `version`, indexed for search. */
@@ -75,13 +68,7 @@ describe.each(DIALECTS)('article HTML is sanitised once, when written, on %s', (
       .executeTakeFirstOrThrow();
     expect(saved.content_sanitizer).toBe(SANITIZER_VERSION);
     expectClean(saved.content);
-    const out: string[] = [];
-    expect(
-      await runAdmin(['approve', 'article', String(added.data.id)], t.app.database, {
-        out: (l) => out.push(l),
-        err: (l) => out.push(l),
-      }),
-    ).toBe(0);
+    expect((await cli(t, 'approve', 'article', String(added.data.id))).code).toBe(0);
     const published = await t.app.database.db
       .selectFrom('column_articles as c')
       .innerJoin('articles as a', 'a.id', 'c.article_id')

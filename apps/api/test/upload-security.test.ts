@@ -7,7 +7,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, type Envelope } from '@portal/api-client/codes';
-import { ColumnStatus, MEMBER_HEADERS } from '@portal/api-client/constants';
+import { MEMBER_HEADERS } from '@portal/api-client/constants';
 import {
   chargeUploadBudget,
   EDITOR_FORMAT_MSG,
@@ -17,9 +17,9 @@ import {
   UPLOAD_LIMITS,
   uploadRateKey,
 } from '../src/lib/uploads';
-import { DIALECTS, startTestApp, type TestApp } from './helpers';
+import { DIALECTS, multipart, startTestApp, type TestApp } from './helpers';
 import { DEMO2_MP4, DEMO_MP4 } from './media-fixtures';
-import { insertMemberFixtures, multipart, newMember, upload, type Session } from './member-helpers';
+import { approvedColumnist, insertMemberFixtures, newMember, upload, type Session } from './member-helpers';
 
 /**
  * Issue 11, hole 4: nothing of an upload is read or written before its sender is known and within
@@ -178,12 +178,7 @@ describe.each(DIALECTS)('upload security on %s', (dialect) => {
     const old = (Date.now() - STALE_UPLOAD_MS - 60_000) / 1000;
     fs.utimesSync(staleFile(), old, old);
     t = await startTestApp(dialect, (app) => insertMemberFixtures(app.database), { dataDir });
-    columnist = await newMember(t);
-    await t.app.database.db
-      .updateTable('members')
-      .set({ column_status: ColumnStatus.Approved })
-      .where('id', '=', columnist.id)
-      .execute();
+    columnist = await approvedColumnist(t);
   });
   // The columnist uploads in many tests: each starts a new minute (the minute's cap has its own test).
   beforeEach(() => t.app.rateLimit.reset(uploadRateKey(columnist.id)));
@@ -269,30 +264,21 @@ describe.each(DIALECTS)('upload security on %s', (dialect) => {
 
     it('accepts the identity from the x-stoken / x-member-id headers alone', async () => {
       const { payload, headers } = multipart({}, { name: 'a.png', type: 'image/png', data: await png() });
-      const res = await t.inject({
-        method: 'POST',
-        url: `/api/${call}`,
-        payload,
-        headers: {
-          ...headers,
-          authorization: `Bearer ${t.token}`,
-          [MEMBER_HEADERS.stoken]: columnist.stoken,
-          [MEMBER_HEADERS.memberId]: String(columnist.id),
-        },
-      });
-      expect(res.json()).toMatchObject({ code: 0 });
+      const asMember = (memberId: number) =>
+        t.inject({
+          method: 'POST',
+          url: `/api/${call}`,
+          payload,
+          headers: {
+            ...headers,
+            authorization: `Bearer ${t.token}`,
+            [MEMBER_HEADERS.stoken]: columnist.stoken,
+            [MEMBER_HEADERS.memberId]: String(memberId),
+          },
+        });
+      expect((await asMember(columnist.id)).json()).toMatchObject({ code: 0 });
       // …and refuses headers naming another member.
-      const other = await t.inject({
-        method: 'POST',
-        url: `/api/${call}`,
-        payload,
-        headers: {
-          ...headers,
-          authorization: `Bearer ${t.token}`,
-          [MEMBER_HEADERS.stoken]: columnist.stoken,
-          [MEMBER_HEADERS.memberId]: String(columnist.id + 1),
-        },
-      });
+      const other = await asMember(columnist.id + 1);
       expect(other.json()).toMatchObject({ code: ErrorCode.SessionInvalid });
     });
   });

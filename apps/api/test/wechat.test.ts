@@ -5,14 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, ErrorCode, type Envelope } from '@portal/api-client/codes';
 import type { WechatSignature } from '@portal/api-client/contract';
 import { WECHAT_URL_MAX } from '@portal/api-client/constants';
-import { buildApp } from '../src/app';
 import type { ApiConfig } from '../src/config';
 import { WECHAT_TIMEOUT_MS } from '../src/lib/wechat/client';
 import { jsapiSignature } from '../src/lib/wechat/signature';
 import { MemoryCredentialStore, RedisCredentialStore, type CredentialStore } from '../src/lib/wechat/store';
 import { REFRESH_AHEAD_MS, WechatTickets } from '../src/lib/wechat/tickets';
 import { startFakeWechat, type FakeWechat } from './fake-wechat';
-import { createTestDatabase, isolatedRedisUrl, TEST_CLIENT, TEST_TOKEN_SECRET } from './helpers';
+import { isolatedRedisUrl, logCollector, startTestApp } from './helpers';
 
 const ORIGINS = { desktop: 'https://www.example.com', mobile: 'https://m.example.com' };
 const PAGE = `${ORIGINS.desktop}/AI/12?from=singlemessage`;
@@ -50,40 +49,26 @@ interface Harness {
 
 /** An API with WeChat settings (or none), its log lines collected. */
 async function harness(overrides: Partial<ApiConfig>): Promise<Harness> {
-  const testDb = await createTestDatabase('sqlite');
-  const lines: string[] = [];
-  const app = await buildApp(
-    {
-      ...testDb.options,
-      seed: false,
-      logLevel: 'info',
-      redisUrl: '',
-      clientId: TEST_CLIENT.id,
-      clientSecret: TEST_CLIENT.secret,
-      tokenSecret: TEST_TOKEN_SECRET,
-      publicOrigins: ORIGINS,
-      ...overrides,
-    },
-    { logStream: { write: (line: string) => void lines.push(line) } },
+  const { lines, runtime } = logCollector();
+  const t = await startTestApp(
+    'sqlite',
+    undefined,
+    { logLevel: 'info', publicOrigins: ORIGINS, ...overrides },
+    runtime,
   );
-  const res = await app.inject({ method: 'POST', url: '/api/accessToken', payload: TEST_CLIENT });
-  const token = (res.json() as Envelope<{ access_token: string }>).data.access_token;
   return {
-    app,
+    app: t.app,
     lines,
     sign: async (url) => {
-      const answer = await app.inject({
+      const answer = await t.inject({
         method: 'POST',
         url: '/api/wechat_signature',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${t.token}` },
         payload: url === undefined ? {} : { url },
       });
       return { ...(answer.json() as Envelope<WechatSignature>), status: answer.statusCode };
     },
-    close: async () => {
-      await app.close();
-      await testDb.drop();
-    },
+    close: () => t.close(),
   };
 }
 

@@ -3,14 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@portal/api-client/admin';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PaperAccess } from '@portal/api-client/constants';
 import type { WhitePaper } from '@portal/api-client/contract';
-import { whitePaperPath } from '@portal/routes';
-import { runAdmin } from '../src/admin/commands';
+import { href } from '@portal/routes';
 import { migrate, openDb } from '../src/db';
 import { up as migration013 } from '../src/db/migrations/013_white_paper_access';
+import { adminCall, editorSession, type EditorSession } from './editor-helpers';
 import { DIALECTS, createTestDatabase, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember, type Session } from './member-helpers';
 
@@ -20,7 +19,6 @@ import { insertMemberFixtures, newMember, type Session } from './member-helpers'
  * and its file is not served to a visitor; one created free is listed with its file, which is.
  */
 
-const PASSWORD = 'papers-access-1';
 const pdfBytes = (label: string) =>
   Buffer.from(`%PDF-1.4\n% ${label}\n${'x'.repeat(300)}\n%%EOF\n`, 'latin1');
 const PAID_FILE = '/private/media/202611/paid-paper.pdf';
@@ -30,7 +28,7 @@ describe.each(DIALECTS)('white paper access from the back office on %s', (dialec
   let t: TestApp;
   let dataDir: string;
   let member: Session;
-  let editor: { cookie: string; csrf: string };
+  let editor: EditorSession;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-paper-access-'));
@@ -60,30 +58,10 @@ describe.each(DIALECTS)('white paper access from the back office on %s', (dialec
             },
           ])
           .execute();
-        const log: string[] = [];
-        const code = await runAdmin(
-          ['editor', 'add', 'papers', '--role', 'editor', '--password', PASSWORD],
-          app.database,
-          {
-            out: (l) => log.push(l),
-            err: (l) => log.push(l),
-          },
-        );
-        expect(code, log.join('\n')).toBe(0);
       },
       { dataDir },
     );
-    const res = await t.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { username: 'papers', password: PASSWORD },
-    });
-    expect(res.statusCode).toBe(200);
-    const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
-    editor = {
-      cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-      csrf: (res.json() as { csrfToken: string }).csrfToken,
-    };
+    editor = await editorSession(t, 'papers', 'editor');
     member = await newMember(t);
   });
   afterAll(async () => {
@@ -92,12 +70,7 @@ describe.each(DIALECTS)('white paper access from the back office on %s', (dialec
   });
 
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.inject({
-      method,
-      url: `/admin/api${url}`,
-      headers: { cookie: editor.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: editor.csrf }) },
-      ...(payload ? { payload } : {}),
-    });
+    adminCall(t, editor, method, url, payload);
   async function create(body: Record<string, unknown>): Promise<{ id: number; is_free: unknown }> {
     const res = await admin('POST', '/white-papers', body);
     expect(res.statusCode, res.body).toBe(201);
@@ -136,7 +109,7 @@ describe.each(DIALECTS)('white paper access from the back office on %s', (dialec
     const { listed, detail } = await publicPaper(paper.id);
     for (const p of [listed, detail]) {
       expect(p.is_free).toBe(PaperAccess.Paid);
-      expect(p.url).toBe(whitePaperPath(paper.id));
+      expect(p.url).toBe(href.whitePaper(paper.id));
     }
     const visitor = await fileAsVisitor(paper.id);
     expect(visitor.json()).toMatchObject({ code: ErrorCode.SessionInvalid, data: null });
@@ -177,7 +150,7 @@ describe.each(DIALECTS)('white paper access from the back office on %s', (dialec
     });
     expect(res.statusCode, res.body).toBe(200);
     const { detail } = await publicPaper(paper.id);
-    expect(detail).toMatchObject({ is_free: PaperAccess.Paid, url: whitePaperPath(paper.id) });
+    expect(detail).toMatchObject({ is_free: PaperAccess.Paid, url: href.whitePaper(paper.id) });
   });
 
   it('refuses an access value the public side does not know, naming the field', async () => {

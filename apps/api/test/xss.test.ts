@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ColumnStatus } from '@portal/api-client/constants';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleDetail, ColumnArticle } from '@portal/api-client/contract';
-import { runAdmin } from '../src/admin/commands';
 import { sanitizeArticleHtml } from '../src/lib/sanitize';
-import { DIALECTS, startTestApp, type TestApp } from './helpers';
-import { insertMemberFixtures, newMember, type Session } from './member-helpers';
+import { approveColumnArticle } from './editor-helpers';
+import { DIALECTS, useTestApp } from './helpers';
+import { approvedColumnist, insertMemberFixtures, type Session } from './member-helpers';
 
 /** Stored-XSS payloads (OWASP cheat sheet classics plus editor-specific ones). */
 export const XSS_PAYLOADS = [
@@ -115,18 +114,11 @@ describe('sanitizeArticleHtml', () => {
 });
 
 describe.each(DIALECTS)('stored XSS stays inert on %s', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect, (app) => insertMemberFixtures(app.database));
   let m: Session;
   beforeAll(async () => {
-    t = await startTestApp(dialect, (app) => insertMemberFixtures(app.database));
-    m = await newMember(t);
-    await t.app.database.db
-      .updateTable('members')
-      .set({ column_status: ColumnStatus.Approved })
-      .where('id', '=', m.id)
-      .execute();
+    m = await approvedColumnist(t);
   });
-  afterAll(async () => t?.close());
 
   it('after save, in the member views and on the public article page', async () => {
     const content = `<p>正文开头</p>${XSS_PAYLOADS.join('\n')}<p>正文结尾</p>`;
@@ -157,19 +149,8 @@ describe.each(DIALECTS)('stored XSS stays inert on %s', (dialect) => {
     const list = await t.call<ColumnArticle[]>('space_list', m.identity);
     for (const item of list.data) expectInert(item.content);
 
-    const out: string[] = [];
-    expect(
-      await runAdmin(['approve', 'article', String(added.data.id)], t.app.database, {
-        out: (l) => out.push(l),
-        err: (l) => out.push(l),
-      }),
-    ).toBe(0);
-    const published = await t.app.database.db
-      .selectFrom('column_articles')
-      .select('article_id')
-      .where('id', '=', added.data.id)
-      .executeTakeFirstOrThrow();
-    const page = await t.call<ArticleDetail>('article_content', { id: published.article_id });
+    const articleId = await approveColumnArticle(t, added.data.id);
+    const page = await t.call<ArticleDetail>('article_content', { id: articleId });
     expect(page.code).toBe(0);
     expectInert(page.data.content);
     expect(page.data.content).toContain('正文开头');

@@ -1,7 +1,7 @@
 import { Outlet, data, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { publicClientCredential, publicOrigin, serverApi } from '@portal/api-client/server';
-import { isLimitRoute } from '@portal/routes';
-import { LOGIN_PATH, useSessionExpired } from '@portal/session';
+import { href, isLimitRoute } from '@portal/routes';
+import { useSessionExpired } from '@portal/session';
 import {
   AppDocument,
   CookieBanner,
@@ -44,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // 10001 anywhere (spec sections 4 and 8): the server's message, then /login in this document.
   useSessionExpired((msg) => {
     showToast(msg, 'error');
-    void navigate(LOGIN_PATH, { replace: true });
+    void navigate(href.login(), { replace: true });
   });
   // Header and footer are hidden on limit routes; under 960 px CSS hides them (styles/app.css).
   const chrome = layout && !isLimitRoute(pathname);

@@ -1,7 +1,7 @@
 import type { Api } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
 import { isOk } from '@portal/api-client/envelope';
-import { phoneArticlePath } from '@portal/routes';
+import { href } from '@portal/routes';
 
 /** Article ids as every call accepts them (positive, at most 15 digits). */
 const ARTICLE_ID = /^[1-9]\d{0,14}$/;
@@ -16,5 +16,5 @@ export async function mobileArticleTarget(api: Api, rawId: string): Promise<stri
   if (!ARTICLE_ID.test(rawId)) return null;
   const res = await api.article_content({ id: Number(rawId) });
   if (res.code === ErrorCode.NotFound || res.code === ErrorCode.Validation) return null;
-  return phoneArticlePath(rawId, isOk(res) ? res.data.cat_alias : '');
+  return href.mobile.article({ category: isOk(res) ? res.data.cat_alias : '', id: rawId });
 }

@@ -90,32 +90,60 @@ const fakeApp = (name: AppName): AppBundle => ({
     }),
 });
 
+/** What runs behind nginx in a test: the fake API and a listening gateway, and nginx once started. */
+interface Stack {
+  api?: FastifyInstance;
+  gateway?: FastifyInstance;
+  nginx?: ChildProcess;
+}
+
+/**
+ * Starts the fake API (its /api/ip answers the client address it sees) and a gateway of fake apps
+ * in front of it for `scheme`://HOST; `adminDir` is the back office's build (the gateway's default
+ * without it). Returns the gateway's port.
+ */
+async function startUpstream(
+  stack: Stack,
+  prefix: string,
+  scheme: 'http' | 'https',
+  adminDir?: string,
+): Promise<number> {
+  const api = fakeApi({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
+  stack.api = api;
+  api.get('/api/ip', async (request) => ({ code: 0, msg: '成功', data: request.ip }));
+  const gateway = await createGateway({
+    api,
+    ...(adminDir === undefined ? {} : { adminDir }),
+    apps: (['desktop', 'mobile', 'landing'] as const).map(fakeApp),
+    dataDir: path.join(prefix, 'data'),
+    logger: false,
+    microCacheMs: 0,
+    publicOrigins: { desktop: `${scheme}://${HOST}`, mobile: `${scheme}://${HOST}`, configured: true },
+  });
+  stack.gateway = gateway;
+  await gateway.listen({ port: 0, host: '127.0.0.1' });
+  return (gateway.server.address() as net.AddressInfo).port;
+}
+
+async function stopStack(stack: Stack, prefix: string): Promise<void> {
+  stack.nginx?.kill('SIGTERM');
+  await stack.gateway?.close();
+  await stack.api?.close();
+  rmSync(prefix, { recursive: true, force: true });
+}
+
 describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of the gateway', () => {
   const prefix = mkdtempSync(path.join(tmpdir(), 'portal-nginx-'));
-  let api: FastifyInstance;
-  let gateway: FastifyInstance;
-  let nginx: ChildProcess | undefined;
+  const stack: Stack = {};
   let port = 0;
 
   beforeAll(async () => {
-    api = fakeApi({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
-    api.get('/api/ip', async (request) => ({ code: 0, msg: '成功', data: request.ip }));
     // The back office's build where the generated config looks for it (root/apps/admin/build/client).
     const adminDir = path.join(prefix, 'apps', 'admin', 'build', 'client');
     mkdirSync(path.join(adminDir, 'assets'), { recursive: true });
     writeFileSync(path.join(adminDir, 'index.html'), '<html data-app="admin"></html>');
     writeFileSync(path.join(adminDir, 'assets', 'app-abc123.js'), 'console.log("admin")');
-    gateway = await createGateway({
-      api,
-      adminDir,
-      apps: (['desktop', 'mobile', 'landing'] as const).map(fakeApp),
-      dataDir: path.join(prefix, 'data'),
-      logger: false,
-      microCacheMs: 0,
-      publicOrigins: { desktop: `http://${HOST}`, mobile: `http://${HOST}`, configured: true },
-    });
-    await gateway.listen({ port: 0, host: '127.0.0.1' });
-    const gatewayPort = (gateway.server.address() as net.AddressInfo).port;
+    const gatewayPort = await startUpstream(stack, prefix, 'http', adminDir);
     port = await freePort();
     mkdirSync(path.join(prefix, 'logs'), { recursive: true });
     writeFileSync(
@@ -146,18 +174,13 @@ describe.skipIf(!existsSync(NGINX))('nginx with the generated config in front of
       ].join('\n'),
     );
     const errorLog = path.join(prefix, 'logs', 'error.log');
-    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', errorLog], {
+    stack.nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', errorLog], {
       stdio: 'ignore',
     });
     await waitForPort(port, errorLog);
   });
 
-  afterAll(async () => {
-    nginx?.kill('SIGTERM');
-    await gateway?.close();
-    await api?.close();
-    rmSync(prefix, { recursive: true, force: true });
-  });
+  afterAll(() => stopStack(stack, prefix));
 
   it('still sends a phone from /news/42 to /new_detail?id=42 (the config is live)', async () => {
     const res = await get(port, '/news/42', { 'user-agent': PHONE_UA });
@@ -229,23 +252,11 @@ describe.skipIf(!existsSync(NGINX))('start:prod nginx behind a load balancer (NG
   /** The balancer: a loopback address of its own, so a request from 127.0.0.1 is someone else. */
   const BALANCER = '127.0.0.2';
   const prefix = mkdtempSync(path.join(tmpdir(), 'portal-realip-'));
-  let api: FastifyInstance;
-  let gateway: FastifyInstance;
-  let nginx: ChildProcess | undefined;
+  const stack: Stack = {};
   let port = 0;
 
   beforeAll(async () => {
-    api = fakeApi({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
-    api.get('/api/ip', async (request) => ({ code: 0, msg: '成功', data: request.ip }));
-    gateway = await createGateway({
-      api,
-      apps: (['desktop', 'mobile', 'landing'] as const).map(fakeApp),
-      dataDir: path.join(prefix, 'data'),
-      logger: false,
-      microCacheMs: 0,
-      publicOrigins: { desktop: `https://${HOST}`, mobile: `https://${HOST}`, configured: true },
-    });
-    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const gatewayPort = await startUpstream(stack, prefix, 'https');
     port = await freePort();
     const config = loadProdConfig(
       {
@@ -253,7 +264,7 @@ describe.skipIf(!existsSync(NGINX))('start:prod nginx behind a load balancer (NG
         NGINX_HOST: '127.0.0.1',
         WEB_CONCURRENCY: '1',
         // The one worker is the gateway above.
-        WORKER_PORT_BASE: String((gateway.server.address() as net.AddressInfo).port),
+        WORKER_PORT_BASE: String(gatewayPort),
         DATA_DIR: path.join(prefix, 'data'),
         RUN_DIR: path.join(prefix, 'run'),
         NGINX_BIN: NGINX,
@@ -266,16 +277,11 @@ describe.skipIf(!existsSync(NGINX))('start:prod nginx behind a load balancer (NG
     // What start:prod runs before it starts nginx: throws with nginx's message on a bad file.
     testNginxConfig(NGINX, files, config.runDir);
     const errorLog = path.join(prefix, 'run', 'logs', 'error.log');
-    nginx = spawn(NGINX, ['-p', config.runDir, '-c', files.main, '-e', errorLog], { stdio: 'ignore' });
+    stack.nginx = spawn(NGINX, ['-p', config.runDir, '-c', files.main, '-e', errorLog], { stdio: 'ignore' });
     await waitForPort(port, errorLog);
   });
 
-  afterAll(async () => {
-    nginx?.kill('SIGTERM');
-    await gateway?.close();
-    await api?.close();
-    rmSync(prefix, { recursive: true, force: true });
-  });
+  afterAll(() => stopStack(stack, prefix));
 
   const clientIp = async (headers: Record<string, string>, from: string) =>
     (JSON.parse((await get(port, '/api/ip', headers, from)).body) as { data: string }).data;

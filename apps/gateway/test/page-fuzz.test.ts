@@ -5,8 +5,7 @@
  * width cookies and hosts. Every answer: no 5xx, no hang, a redirect with a clean Location, or a page
  * (or refusal) with Chinese text. Needs the built apps (turbo builds them before this package's tests).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -29,22 +28,12 @@ import {
   withinTime,
 } from '@portal/fuzz';
 import { createGateway } from '../src/gateway';
+import { appsBuilt } from './built';
 
 /** Requests per route in `npm test` and CI (server rendering is slow); `pnpm soak` sets FUZZ_RUNS=1000. */
 const PAGE_FUZZ_RUNS = 25;
 /** A page slower than this is a hang (server rendering on two shared cores). */
 const HANG_MS = 30_000;
-
-function appsBuilt(): boolean {
-  const require = createRequire(import.meta.url);
-  try {
-    return ['desktop', 'mobile', 'landing', 'api'].every((name) =>
-      existsSync(require.resolve(name === 'api' ? 'api' : `${name}/server`)),
-    );
-  } catch {
-    return false;
-  }
-}
 
 export interface PageRequest {
   options: InjectOptions;

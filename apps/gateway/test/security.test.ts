@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEHIND_GATEWAY, ConfigError, fastifyTrustProxy } from '@portal/config';
 import type { AppName } from '@portal/routes';
 import { loadGatewayConfig } from '../src/config';
-import { createGateway, PAGE_BODY_LIMIT } from '../src/gateway';
+import { createGateway } from '../src/gateway';
+import { PAGE_BODY_LIMIT } from '../src/parts/instance';
 import type { AppBundle } from '../src/apps';
 import { fakeApi } from './fake-api';
 

@@ -1,7 +1,7 @@
 import { Outlet, data, useRouteLoaderData } from 'react-router';
-import { publicClientCredential } from '@portal/api-client/server';
+import { publicClientCredential, serverApi } from '@portal/api-client/server';
 import { loadStartup } from '@portal/api-client/startup';
-import { LOGIN_PATH, useSessionExpired } from '@portal/session';
+import { useSessionExpired } from '@portal/session';
 import {
   AppDocument,
   CookieBanner,
@@ -14,10 +14,11 @@ import {
 } from '@portal/ui';
 import uiStyles from '@portal/ui/styles.css?url';
 import type { Route } from './+types/root';
-import { apiFor, optional } from './lib/api.server';
+import { optional } from '@portal/api-client/envelope';
 import { TopBar } from './features/layout/TopBar';
 import { MobileFooter } from './features/layout/MobileFooter';
 import appStyles from './styles/mobile.css?url';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () =>
   documentLinks({ href: '/favicon.svg', type: 'image/svg+xml' }, uiStyles, appStyles);
@@ -27,10 +28,10 @@ export const links: Route.LinksFunction = () =>
  * read with `useStartup()`), plus the phone's small menus for the drawer and the quick links.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = apiFor(context);
+  const api = serverApi(context);
   const [startup, menus] = await Promise.all([
     loadStartup(api, '[mobile]'),
-    optional('smallMenu', api.smallMenu({}), []),
+    optional('[mobile] smallMenu', api.smallMenu({}), []),
   ]);
   return data({ ...startup, menus, client: publicClientCredential(context) });
 }
@@ -46,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // 10001 anywhere (spec sections 4 and 8): the server's message, then /login.
   useSessionExpired((msg) => {
     showToast(msg);
-    window.setTimeout(() => window.location.assign(LOGIN_PATH), EXPIRED_NOTICE_MS);
+    window.setTimeout(() => window.location.assign(href.login()), EXPIRED_NOTICE_MS);
   });
   return (
     <AppDocument

@@ -4,7 +4,8 @@
  * purchase shared by concurrent calls, renewal before expiry, and one retry with a fresh token
  * when a call answers TokenInvalid. No axios here.
  */
-import { ERROR_MESSAGES, ErrorCode, type Envelope } from './codes';
+import { ErrorCode, type Envelope } from './codes';
+import { failure } from './envelope';
 
 /** What accessToken answers (spec section 7). */
 export interface TokenGrant {
@@ -39,10 +40,6 @@ export interface AccessTokenOptions {
   renewBeforeMs?: number;
 }
 
-function failure(code: number, msg: string): Envelope<null> {
-  return { code, msg, data: null };
-}
-
 export function createAccessTokens(options: AccessTokenOptions): AccessTokens {
   const now = options.now ?? Date.now;
   const renewBeforeMs = options.renewBeforeMs ?? TOKEN_RENEW_BEFORE_MS;
@@ -56,8 +53,9 @@ export function createAccessTokens(options: AccessTokenOptions): AccessTokens {
     if (typeof bought !== 'string' || bought === '') {
       throw new TokenUnavailable(
         envelope.code === ErrorCode.Ok
-          ? failure(ErrorCode.ServerError, ERROR_MESSAGES[ErrorCode.ServerError])
-          : failure(envelope.code, envelope.msg || (ERROR_MESSAGES[envelope.code as ErrorCode] ?? '')),
+          ? failure(ErrorCode.ServerError)
+          : // An empty msg gets the code's documented message.
+            failure(envelope.code, envelope.msg || undefined),
       );
     }
     const lifetime = envelope.data?.expires_in;

@@ -422,6 +422,31 @@ export interface AuditEntry {
   createdAt: string;
 }
 
+/** The actions an audit entry names (`AuditEntry.action`), as the audit log shows them. */
+export const AUDIT_ACTIONS = [
+  { value: 'login', label: '登录' },
+  { value: 'logout', label: '退出' },
+  { value: 'login-failed', label: '登录失败' },
+  { value: 'login-throttled', label: '登录受限' },
+  { value: 'display-name', label: '修改显示名称' },
+  { value: 'create', label: '创建' },
+  { value: 'update', label: '修改' },
+  { value: 'delete', label: '删除' },
+  { value: 'publish', label: '发布' },
+  { value: 'schedule', label: '定时发布' },
+  { value: 'unpublish', label: '下线' },
+  { value: 'approve', label: '审核通过' },
+  { value: 'reject', label: '审核拒绝' },
+  { value: 'export', label: '导出' },
+  { value: 'upload', label: '上传' },
+  { value: 'disable', label: '停用' },
+  { value: 'enable', label: '启用' },
+  { value: 'password', label: '重设密码' },
+  { value: 'reorder', label: '调整排序' },
+  { value: 'view-phone', label: '查看手机号' },
+  { value: 'list', label: '查看名单' },
+] as const satisfies readonly { value: string; label: string }[];
+
 // ---------- reader statistics (issue 25 section 2) ----------
 
 const dayField = (label: string) =>

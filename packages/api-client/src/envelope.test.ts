@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES, ErrorCode } from './codes';
-import { failure, isEnvelope, isOk, normaliseEnvelope, optional, settle } from './envelope';
+import { failure, isEnvelope, isOk, normaliseEnvelope, ok, optional, settle } from './envelope';
 import { required, unwrap, unwrapPage } from './route-envelope';
 
 describe('envelope helpers', () => {
@@ -24,6 +24,16 @@ describe('envelope helpers', () => {
       data: null,
       total: 3,
     });
+  });
+
+  it('builds the wire bytes the API answers with: code, msg, data, then total on a page', () => {
+    expect(JSON.stringify(ok([1], { total: 3 }))).toBe('{"code":0,"msg":"成功","data":[1],"total":3}');
+    expect(JSON.stringify(ok(null, { msg: '保存成功' }))).toBe('{"code":0,"msg":"保存成功","data":null}');
+    expect(JSON.stringify(failure(ErrorCode.NotFound, '文章不存在'))).toBe(
+      '{"code":10006,"msg":"文章不存在","data":null}',
+    );
+    // An unknown code still gets a string msg.
+    expect(failure(99999).msg).toBe('');
   });
 
   it('settles a throwing call and falls back for side blocks, logging the failure', async () => {

@@ -8,6 +8,15 @@ import { parseTrustProxy } from './trust-proxy';
 const raw = z.string().optional();
 const isBlank = (value: string | undefined): value is undefined => value === undefined || value.trim() === '';
 
+/** `value` (trimmed) as a URL; undefined when it is none. */
+function asUrl(value: string): URL | undefined {
+  try {
+    return new URL(value.trim());
+  } catch {
+    return undefined;
+  }
+}
+
 /** A whole number in [min, max]; never NaN: anything else is a start-up error. */
 export function intVar(defaultValue: number, min: number, max: number) {
   return raw.transform((value, ctx): number => {
@@ -49,12 +58,7 @@ export const optionalVar = raw.transform((value) => (isBlank(value) ? undefined 
 export function urlVar(schemes: readonly string[]) {
   return raw.transform((value, ctx): string | undefined => {
     if (isBlank(value)) return undefined;
-    let url: URL | undefined;
-    try {
-      url = new URL(value.trim());
-    } catch {
-      url = undefined;
-    }
+    const url = asUrl(value);
     if (!url || !schemes.includes(url.protocol.slice(0, -1))) {
       ctx.addIssue({ code: 'custom', message: `must be a ${schemes.join(' or ')} URL, got "${value}"` });
       return z.NEVER;
@@ -69,12 +73,7 @@ export function urlVar(schemes: readonly string[]) {
  */
 export const originVar = raw.transform((value, ctx): string | undefined => {
   if (isBlank(value)) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    url = undefined;
-  }
+  const url = asUrl(value);
   const bare =
     url &&
     (url.pathname === '/' || url.pathname === '') &&

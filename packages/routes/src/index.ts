@@ -6,4 +6,5 @@ export * from './drift';
 export * from './uploads';
 export * from './sitemap';
 export * from './phone';
+export * from './href';
 export * from './previews';

@@ -1,33 +1,25 @@
 import type { ResourceKind } from '@portal/api-client/admin-resources';
-import {
-  HOME_PATH,
-  RECRUIT_PATH,
-  activityFormPath,
-  partnerPath,
-  topicPath,
-  videoPath,
-  whitePaperPath,
-} from './table';
+import { href } from './href';
 
 /**
  * The back office's preview link of each kind the public pages show: a page that shows every
- * record of the kind (`page`), or one record's own page from its key (`record`). Built from the
- * route table's builders, never from text templates, so a preview cannot name a page no app serves
+ * record of the kind (`page`), or one record's own page from its key (`record`). Built by the
+ * route table's builders (`href`), never from text templates, so a preview cannot name a page no app serves
  * (issue 23 item 13). Kept here, not in the declarations: the route table depends on the API
  * contract, not the other way round.
  */
 export type ResourcePreview = { page: string } | { record: (id: string) => string };
 
 export const RESOURCE_PREVIEWS: Readonly<Partial<Record<ResourceKind, ResourcePreview>>> = {
-  banners: { page: HOME_PATH },
-  ads: { page: HOME_PATH },
-  blocks: { page: HOME_PATH },
-  topics: { record: topicPath },
-  videos: { record: videoPath },
-  'white-papers': { record: whitePaperPath },
-  forms: { record: activityFormPath },
-  partners: { record: partnerPath },
-  jobs: { page: RECRUIT_PATH },
+  banners: { page: href.home() },
+  ads: { page: href.home() },
+  blocks: { page: href.home() },
+  topics: { record: (id) => href.topic(id) },
+  videos: { record: href.video },
+  'white-papers': { record: href.whitePaper },
+  forms: { record: (id) => href.activityForm(id) },
+  partners: { record: href.partner },
+  jobs: { page: href.recruit() },
 };
 
 /**

@@ -1,4 +1,6 @@
-import { CATEGORY_PAGES, MOBILE_BREAKPOINT, TOPIC_PAGE } from '@portal/api-client/constants';
+import { CATEGORY_PAGES, MOBILE_BREAKPOINT } from '@portal/api-client/constants';
+import { href } from './href';
+import { PAGES, fill } from './pages';
 
 /**
  * The one route table of the portal (DESIGN.md section 2). It feeds the gateway's app choice
@@ -42,100 +44,84 @@ export const PARAM_PATTERNS: Readonly<Record<string, string>> = {
   file: '[A-Za-z0-9_.-]+',
 };
 
-/** Every value copied into a redirect target is percent-encoded, even where its pattern allows only digits. */
-const q = (m: RouteMatch, key: string) => encodeURIComponent(m.query.get(key) ?? '');
-const p = (m: RouteMatch, key: string) => encodeURIComponent(m.params[key] ?? '');
+/*
+ * Every value copied into a redirect target is percent-encoded, even where its pattern allows only
+ * digits: by the `href` builders, and by URLSearchParams for a query passed on whole.
+ */
 const withQuery = (path: string, m: RouteMatch) => {
   const s = m.query.toString();
   return s ? `${path}?${s}` : path;
 };
+const idOf = (m: RouteMatch) => m.query.get('id') ?? '';
 
 const categoryAliases = CATEGORY_PAGES.map((c) => c.alias);
+/** A category page's own pattern: `:category` filled with its alias, the other parameters kept. */
+const ofCategory = (pattern: string, alias: string) => fill(pattern, { category: alias });
+
+/** The phone home's white-paper tab (the phone's only list of white papers). */
+const PHONE_WHITE_PAPER_TAG = 2;
 
 /*
- * Pages other code links to by id (a record's page, the back office's previews): each builder
- * makes its path from the same constant as its rule below, so a link cannot name a page no app
- * serves. A value is percent-encoded wherever it goes.
+ * Each rule's pattern and each redirect target come from ./pages.ts and the `href` builders, so a
+ * link built by `href` names exactly the page its rule serves (a test resolves every builder).
  */
-const VIDEO_PAGE = '/videoc';
-const MOBILE_VIDEO_PAGE = '/video_detail';
-const WHITE_PAPER_PAGE = '/white_pager/pdf';
-const ACTIVITY_FORM_PAGE = '/activity/register';
-const PARTNER_PAGE = '/partner/:mark';
-const withId = (page: string, id: string | number) => `${page}?id=${encodeURIComponent(id)}`;
-
-/** A video's desktop page (the player). */
-export const videoPath = (id: string | number) => withId(VIDEO_PAGE, id);
-/** A video's phone page. */
-export const mobileVideoPath = (id: string | number) => withId(MOBILE_VIDEO_PAGE, id);
-/** A white paper's in-product viewer (desktop, served at every width). */
-export const whitePaperPath = (id: string | number) => withId(WHITE_PAPER_PAGE, id);
-/** An activity's registration form (landing, any width). */
-export const activityFormPath = (id: string | number) => withId(ACTIVITY_FORM_PAGE, id);
-/** A partner's page (landing, any width). */
-export const partnerPath = (mark: string) => PARTNER_PAGE.replace(':mark', encodeURIComponent(mark));
-/** The home page (both widths). */
-export const HOME_PATH = '/';
-/** The positions page (desktop, every width). */
-export const RECRUIT_PATH = '/recruit';
-
 export const ROUTES: readonly RouteRule[] = [
   // landing app: any width, no header or footer
-  { pattern: '/vendor', app: 'landing', limit: true },
-  { pattern: '/vendor2025', app: 'landing', limit: true },
-  { pattern: PARTNER_PAGE, app: 'landing', limit: true },
-  { pattern: ACTIVITY_FORM_PAGE, app: 'landing', limit: true },
+  { pattern: PAGES.vendor, app: 'landing', limit: true },
+  { pattern: PAGES.vendor2025, app: 'landing', limit: true },
+  { pattern: PAGES.partner, app: 'landing', limit: true },
+  { pattern: PAGES.activityForm, app: 'landing', limit: true },
 
   // desktop routes with a mobile equivalent (narrow readers are redirected)
-  { pattern: '/more', app: 'desktop', otherWidth: () => '/' },
+  { pattern: PAGES.more, app: 'desktop', otherWidth: () => href.home() },
   ...categoryAliases.map((alias): RouteRule => ({
-    pattern: `/${alias}`,
+    pattern: ofCategory(PAGES.category, alias),
     app: 'desktop',
-    otherWidth: () => '/',
+    otherWidth: () => href.home(),
   })),
-  { pattern: '/white_pager', app: 'desktop', otherWidth: () => '/?tag=2' },
-  { pattern: '/video', app: 'desktop', otherWidth: () => '/video_List' },
-  { pattern: VIDEO_PAGE, app: 'desktop', otherWidth: (m) => mobileVideoPath(m.query.get('id') ?? '') },
-  { pattern: '/news/:id', app: 'desktop', articleId: (m) => m.params.id },
-  { pattern: '/secret', app: 'desktop', articleId: (m) => m.query.get('id') ?? '' },
+  { pattern: PAGES.whitePapers, app: 'desktop', otherWidth: () => href.home(PHONE_WHITE_PAPER_TAG) },
+  { pattern: PAGES.videos, app: 'desktop', otherWidth: () => href.mobile.videos() },
+  { pattern: PAGES.video, app: 'desktop', otherWidth: (m) => href.mobile.video(idOf(m)) },
+  { pattern: PAGES.news, app: 'desktop', articleId: (m) => m.params.id },
+  { pattern: PAGES.secret, app: 'desktop', articleId: idOf },
   ...categoryAliases.map((alias): RouteRule => ({
-    pattern: `/${alias}/:id`,
+    pattern: ofCategory(PAGES.article, alias),
     app: 'desktop',
-    otherWidth: (m) => `/${alias}/news/${p(m, 'id')}`,
+    otherWidth: (m) => href.mobile.article({ category: alias, id: m.params.id ?? '' }),
   })),
-  { pattern: '/search', app: 'desktop', otherWidth: (m) => withQuery('/new_search', m) },
-  { pattern: '/user', app: 'desktop', otherWidth: () => '/new_user' },
+  { pattern: PAGES.search, app: 'desktop', otherWidth: (m) => withQuery(href.mobile.search(), m) },
+  { pattern: PAGES.user, app: 'desktop', otherWidth: () => href.mobile.user() },
 
   // desktop-only routes: served at every width (usable at 360 px)
-  { pattern: WHITE_PAPER_PAGE, app: 'desktop' },
-  { pattern: '/it_report', app: 'desktop' },
-  { pattern: '/activity', app: 'desktop' },
-  { pattern: '/login', app: 'desktop' },
-  { pattern: '/forget', app: 'desktop' },
-  { pattern: RECRUIT_PATH, app: 'desktop' },
-  { pattern: '/recruit/detail', app: 'desktop' },
-  { pattern: '/about', app: 'desktop' },
+  { pattern: PAGES.whitePaper, app: 'desktop' },
+  { pattern: PAGES.itReport, app: 'desktop' },
+  { pattern: PAGES.activity, app: 'desktop' },
+  { pattern: PAGES.login, app: 'desktop' },
+  { pattern: PAGES.forget, app: 'desktop' },
+  { pattern: PAGES.recruit, app: 'desktop' },
+  { pattern: PAGES.job, app: 'desktop' },
+  { pattern: PAGES.about, app: 'desktop' },
   // crawler files: RSS feeds (all articles, one per category), any width (the sitemaps are the API's: ./sitemap.ts)
-  { pattern: '/rss.xml', app: 'desktop' },
-  { pattern: '/rss/:file', app: 'desktop' },
+  { pattern: PAGES.rss, app: 'desktop' },
+  { pattern: PAGES.categoryRss, app: 'desktop' },
   // desktop resource routes (JSON for its own pages, feeds for crawlers): desktop at any width
-  { pattern: '/index_fall', app: 'desktop' },
-  { pattern: '/article_pv', app: 'desktop' },
-  { pattern: '/category_experts', app: 'desktop' },
+  { pattern: PAGES.indexFall, app: 'desktop' },
+  { pattern: PAGES.articlePv, app: 'desktop' },
+  { pattern: PAGES.categoryExperts, app: 'desktop' },
 
   // mobile routes with a desktop equivalent (wide readers are redirected)
-  { pattern: '/video_List', app: 'mobile', otherWidth: () => '/video' },
-  { pattern: MOBILE_VIDEO_PAGE, app: 'mobile', otherWidth: (m) => videoPath(m.query.get('id') ?? '') },
-  { pattern: '/new_search', app: 'mobile', otherWidth: (m) => withQuery('/search', m) },
-  { pattern: '/new_list', app: 'mobile', otherWidth: (m) => `/news/${q(m, 'id')}` },
-  { pattern: '/new_detail', app: 'mobile', otherWidth: (m) => `/news/${q(m, 'id')}` },
+  { pattern: PAGES.mobileVideos, app: 'mobile', otherWidth: () => href.videos() },
+  { pattern: PAGES.mobileVideo, app: 'mobile', otherWidth: (m) => href.video(idOf(m)) },
+  { pattern: PAGES.mobileSearch, app: 'mobile', otherWidth: (m) => withQuery(href.search(), m) },
+  { pattern: PAGES.mobileList, app: 'mobile', otherWidth: (m) => href.news(idOf(m)) },
+  { pattern: PAGES.mobileDetail, app: 'mobile', otherWidth: (m) => href.news(idOf(m)) },
   ...categoryAliases.map((alias): RouteRule => ({
-    pattern: `/${alias}/news/:id`,
+    pattern: ofCategory(PAGES.mobileArticle, alias),
     app: 'mobile',
-    otherWidth: (m) => `/${alias}/${p(m, 'id')}`,
+    otherWidth: (m) => href.article({ category: alias, id: m.params.id ?? '' }),
   })),
-  { pattern: '/new_user', app: 'mobile', otherWidth: () => '/user' },
-  { pattern: '/general/:menu_id', app: 'mobile', otherWidth: () => '/more?id=0' },
+  { pattern: PAGES.mobileUser, app: 'mobile', otherWidth: () => href.user() },
+  { pattern: PAGES.general, app: 'mobile', otherWidth: () => href.more(0) },
 ];
 
 /** The public API (DESIGN.md section 3): never a page, at any width. */
@@ -182,36 +168,16 @@ export function prefixRuleOf(pathname: string): PrefixRule | undefined {
   return PREFIX_RULES.find((rule) => underPrefix(pathname, rule.prefix));
 }
 
-/** The phone page of an article in one of the category pages (spec: /{category}/news/{id}). */
-export const mobileArticlePath = (alias: string, id: string | number) => `/${alias}/news/${id}`;
-
-/** The phone page of any article, also one outside the twelve category pages. */
-export const mobileDetailPath = (id: string | number) => `/new_detail?id=${id}`;
-
-/** An issue of the IT weekly report (desktop, every width). */
-export const itReportPath = (id: string | number) => withId('/it_report', id);
-
-/** The newsletter's unsubscribe confirmation (both sites): the link in every newsletter message. */
-export const UNSUBSCRIBE_PATH = '/unsubscribe';
-export const unsubscribePath = (token: string) => `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
-
-/** The privacy statement (linked from the cookie banner and every form that collects personal data). */
-export const PRIVACY_PATH = '/privacy';
-
-/** A topic's page (专题): the topic lists of both sites link here. */
-export const TOPIC_PATH = `${TOPIC_PAGE}/:id`;
-export const topicPath = (id: string | number) => `${TOPIC_PAGE}/${id}`;
-
 /**
  * Paths (or patterns) both apps render, each for its own width: the home, the privacy statement,
  * the 404 page and a topic's page. No width redirect: the same address serves both widths.
  */
 export const SHARED_PATHS: readonly string[] = [
-  HOME_PATH,
-  PRIVACY_PATH,
-  '/404',
-  TOPIC_PATH,
-  UNSUBSCRIBE_PATH,
+  PAGES.home,
+  PAGES.privacy,
+  PAGES.notFound,
+  PAGES.topic,
+  PAGES.unsubscribe,
 ];
 
 export function widthOf(vw: number): Width {

@@ -22,7 +22,6 @@ export {
 } from './storage/page-views';
 export {
   expireSession,
-  LOGIN_PATH,
   memberApi,
   notifyMemberChange,
   onSessionExpired,

@@ -7,12 +7,10 @@
 import type { Api } from '@portal/api-client';
 import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
 import { STORAGE_KEY } from '@portal/api-client/constants';
+import { href } from '@portal/routes';
 import { clearMember, loadMember } from './storage/member';
 
-/** Where a 10001 sends the reader (spec section 4). */
-export const LOGIN_PATH = '/login';
-
-/** Shows the message and navigates to LOGIN_PATH the app's way (client route or a new document). */
+/** Shows the message and navigates to the login page the app's way (client route or a new document). */
 export type SessionExpiredHandler = (msg: string) => void;
 
 let handler: SessionExpiredHandler | null = null;
@@ -51,7 +49,7 @@ export function expireSession(msg: string = ERROR_MESSAGES[ErrorCode.SessionInva
   if (typeof window === 'undefined' || !loadMember()) return;
   signOutMember();
   if (handler) handler(msg || ERROR_MESSAGES[ErrorCode.SessionInvalid]);
-  else window.location.assign(LOGIN_PATH);
+  else window.location.assign(href.login());
 }
 
 let memberPending: Promise<Api> | null = null;

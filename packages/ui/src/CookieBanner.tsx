@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import { PRIVACY_PATH } from '@portal/routes';
+import { href } from '@portal/routes';
 import { getConsent, setConsent, type Consent } from '@portal/session';
 
 export interface CookieBannerProps {
@@ -15,7 +15,7 @@ const noSubscription = () => () => {};
  * choice (allow or refuse) is kept in the consent cookie for a day by @portal/session. Rendered after
  * mount, so readers who already chose never see it flash in the server HTML.
  */
-export function CookieBanner({ privacyHref = PRIVACY_PATH }: CookieBannerProps) {
+export function CookieBanner({ privacyHref = href.privacy() }: CookieBannerProps) {
   // Server snapshot "hidden"; the client snapshot reads the cookie during hydration.
   const undecided = useSyncExternalStore(noSubscription, isUndecided, () => false);
   const [chosen, setChosen] = useState(false);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { NotFoundImage } from './NotFoundImage';
+import { href } from '@portal/routes';
 
 export const NOT_FOUND_MESSAGE = '抱歉，您访问的页面不存在（404）';
 export const SERVER_ERROR_MESSAGE = '抱歉，页面出错了，请稍后再试';
@@ -23,7 +24,7 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
           返回上一页
         </button>
         {notFound ? (
-          <Link to="/" className="ui-button ui-button--primary">
+          <Link to={href.home()} className="ui-button ui-button--primary">
             返回首页
           </Link>
         ) : null}

@@ -1,4 +1,4 @@
-import { PRIVACY_PATH } from '@portal/routes';
+import { href } from '@portal/routes';
 
 export interface PrivacyLinkProps {
   children?: React.ReactNode;
@@ -11,7 +11,7 @@ export interface PrivacyLinkProps {
  */
 export function PrivacyLink({ children = '《隐私声明》', className }: PrivacyLinkProps) {
   return (
-    <a href={PRIVACY_PATH} target="_blank" rel="noopener" className={className}>
+    <a href={href.privacy()} target="_blank" rel="noopener" className={className}>
       {children}
     </a>
   );

@@ -1,7 +1,6 @@
 import { COOKIE, COOKIE_CONSENT_DAYS, STORAGE_KEY } from '@portal/api-client/constants';
+import { href } from '@portal/routes';
 
-/** Where readers find the site's contact details (the about page's 联系我们 section). */
-export const CONTACT_HREF = '/about#contact';
 /** The date this statement last changed; update it with the text. */
 export const PRIVACY_UPDATED = '2026年11月25日';
 
@@ -130,7 +129,7 @@ const SECTIONS: Section[] = [
     title: '十、联系我们',
     body: (
       <p>
-        如对本声明或您的个人信息有任何疑问，请通过<a href={CONTACT_HREF}>“关于我们”页面</a>
+        如对本声明或您的个人信息有任何疑问，请通过<a href={href.about('contact')}>“关于我们”页面</a>
         公布的地址与我们联系。
       </p>
     ),

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { lastViewTime, pageReferrer, recordView, shouldCountView } from '@portal/session';
-
-/** The desktop app's resource route, served at every width (packages/routes' table). */
-const PAGE_VIEW_PATH = '/article_pv';
+import { href } from '@portal/routes';
 
 /**
  * Counts one view of the article (spec section 4): only when no time is stored for it or more than
@@ -14,7 +12,8 @@ export function usePageView(id: number): void {
   useEffect(() => {
     if (!shouldCountView(id)) return;
     const controller = new AbortController();
-    fetch(PAGE_VIEW_PATH, {
+    // The desktop app's resource route, served at every width (packages/routes' table).
+    fetch(href.articlePv(), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       // The referrer is only classified (search engine, WeChat…); the server adds the device from the width cookie.

@@ -7,7 +7,6 @@ import {
   type AdminError,
   type EditConflict,
   type ArticleInput,
-  type AuditEntry,
   type ColumnApplication,
   type LeadPage,
   type LeadSources,
@@ -137,7 +136,6 @@ export const adminApi = {
   /** A lead's full phone number in column `key` (source and id as the list's): audited by the server. */
   leadPhone: (row: number, query: { source: string; id: string; key: string }) =>
     data(http.get<PhoneReveal>(`/leads/${row}/phone`, { params: query })),
-  auditLog: (query: Query) => data(http.get<Paged<AuditEntry>>('/audit-log', { params: query })),
 
   /** The generic resources of issue 14 (`/admin/api/<kind>`), as their declarations describe them. */
   resources: {

@@ -1,34 +1,21 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Empty, Form, Select, Space, Table } from 'antd';
+import { Button, Card, Empty, Form, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useLoaderData } from 'react-router';
-import {
-  ADMIN_PAGE_SIZE,
-  LEAD_SOURCES,
-  LEAD_SOURCE_LABEL,
-  type Lead,
-  type LeadSource,
-} from '@portal/api-client/admin';
+import { LEAD_SOURCES, LEAD_SOURCE_LABEL, type Lead, type LeadSource } from '@portal/api-client/admin';
 import { MaskedPhone } from '../features/shared/MaskedPhone';
 import { adminApi, leadExportUrl } from '../lib/api';
-import { useSearchFilters } from '../lib/search-filters';
+import { queryOf, usePaging, useSearchFilters } from '../lib/search-filters';
+import { DateRangeFilter, FilterBar } from '../features/shared/filters';
 
 const KEYS = ['source', 'id', 'from', 'to', 'page', 'pageSize'] as const;
 
 export async function clientLoader({ request }: { request: Request }) {
-  const params = new URL(request.url).searchParams;
   const sources = await adminApi.leadSources();
-  const source = (params.get('source') ?? 'vendor') as LeadSource;
-  const id = params.get('id') ?? sources[source]?.[0]?.id;
-  const query: Record<(typeof KEYS)[number], string | undefined> & { source: LeadSource } = {
-    ...(Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? undefined])) as Record<
-      (typeof KEYS)[number],
-      string | undefined
-    >),
-    source,
-    id,
-  };
-  const page = id ? await adminApi.leads(query) : null;
+  const asked = queryOf(request, KEYS);
+  const source = (asked.source ?? 'vendor') as LeadSource;
+  const query = { ...asked, source, id: asked.id ?? sources[source]?.[0]?.id };
+  const page = query.id ? await adminApi.leads(query) : null;
   return { sources, query, page };
 }
 
@@ -36,52 +23,38 @@ export async function clientLoader({ request }: { request: Request }) {
 export default function Leads() {
   const { sources, query, page } = useLoaderData<typeof clientLoader>();
   const { apply } = useSearchFilters();
+  const { pagination } = usePaging();
   const exportQuery = { source: query.source, id: query.id, from: query.from, to: query.to };
   /** The full number in column `key` of one lead: the server audits each look. */
   const revealPhone = (lead: Lead, key: string) => async () =>
     (await adminApi.leadPhone(lead.id, { source: query.source, id: query.id ?? '', key })).mobile;
-  const range =
-    query.from && query.to ? ([dayjs(query.from), dayjs(query.to).subtract(1, 'day')] as const) : null;
 
   return (
     <>
-      <Card className="page-card">
-        <Form layout="inline" style={{ rowGap: 12 }}>
-          <Form.Item label="来源">
-            <Select
-              style={{ width: 140 }}
-              value={query.source}
-              options={LEAD_SOURCES.map((s) => ({ value: s, label: LEAD_SOURCE_LABEL[s] }))}
-              onChange={(source: string) => apply({ source, id: undefined, page: undefined })}
-            />
-          </Form.Item>
-          <Form.Item label="活动">
-            <Select
-              style={{ width: 260 }}
-              value={query.id}
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="选择活动"
-              options={(sources[query.source] ?? []).map((s) => ({
-                value: s.id,
-                label: `${s.id} · ${s.name}`,
-              }))}
-              onChange={(id: string) => apply({ id, page: undefined })}
-            />
-          </Form.Item>
-          <Form.Item label="提交日期">
-            <DatePicker.RangePicker
-              value={range ? [range[0], range[1]] : null}
-              onChange={(v) =>
-                apply({
-                  from: v?.[0]?.format('YYYY-MM-DD'),
-                  to: v?.[1]?.add(1, 'day').format('YYYY-MM-DD'),
-                  page: undefined,
-                })
-              }
-            />
-          </Form.Item>
-        </Form>
-      </Card>
+      <FilterBar>
+        <Form.Item label="来源">
+          <Select
+            style={{ width: 140 }}
+            value={query.source}
+            options={LEAD_SOURCES.map((s) => ({ value: s, label: LEAD_SOURCE_LABEL[s] }))}
+            onChange={(source: string) => apply({ source, id: undefined, page: undefined })}
+          />
+        </Form.Item>
+        <Form.Item label="活动">
+          <Select
+            style={{ width: 260 }}
+            value={query.id}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="选择活动"
+            options={(sources[query.source] ?? []).map((s) => ({
+              value: s.id,
+              label: `${s.id} · ${s.name}`,
+            }))}
+            onChange={(id: string) => apply({ id, page: undefined })}
+          />
+        </Form.Item>
+        <DateRangeFilter label="提交日期" />
+      </FilterBar>
       <Card
         title="销售线索"
         extra={
@@ -116,14 +89,7 @@ export default function Leads() {
                   lead.values[c.key]
                 ),
             }))}
-            pagination={{
-              current: Number(query.page ?? 1),
-              pageSize: Number(query.pageSize ?? ADMIN_PAGE_SIZE.default),
-              total: page.total,
-              showSizeChanger: true,
-              showTotal: (n) => `共 ${n} 条`,
-              onChange: (p, size) => apply({ page: String(p), pageSize: String(size) }),
-            }}
+            pagination={pagination(page.total)}
           />
         ) : (
           <Empty description="还没有可选的活动" />

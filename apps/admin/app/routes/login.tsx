@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_CAPTCHA_FIELD } from '@portal/api-client/admin';
+import { MSG } from '@portal/api-client/messages';
 import { SliderCaptcha } from '@portal/ui/slider-captcha';
 import { AdminApiError, adminApi } from '../lib/api';
 
@@ -59,7 +60,7 @@ export default function Login() {
           <Form.Item label="用户名" name="username" rules={[{ required: true, message: '请输入用户名' }]}>
             <Input prefix={<UserOutlined />} autoComplete="username" />
           </Form.Item>
-          <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Form.Item label="密码" name="password" rules={[{ required: true, message: MSG.passwordRequired }]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
           {sliderShown && (

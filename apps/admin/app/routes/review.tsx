@@ -17,7 +17,12 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLoaderData, useRevalidator, useSearchParams } from 'react-router';
-import { NEWSROOM_LIMITS, type ColumnApplication, type PendingColumnArticle } from '@portal/api-client/admin';
+import {
+  NEWSROOM_LIMITS,
+  type ColumnApplication,
+  type Paged,
+  type PendingColumnArticle,
+} from '@portal/api-client/admin';
 import { MemberPhone } from '../features/resources/members';
 import { HitCount, HitList } from '../features/shared/SensitiveHits';
 import { AdminApiError, adminApi } from '../lib/api';
@@ -133,44 +138,33 @@ export default function Review() {
     },
   ];
 
+  /** One queue's tab: its name with the count waiting, and its page of the queue. */
+  const queue = <T extends object>(
+    key: Kind,
+    label: string,
+    rowKey: keyof T & string,
+    cols: ColumnsType<T>,
+    page: Paged<T>,
+  ) => ({
+    key,
+    label: (
+      <Badge count={page.total} offset={[12, -2]} size="small">
+        {label}
+      </Badge>
+    ),
+    children: (
+      <Table<T> rowKey={rowKey} columns={cols} dataSource={page.items} pagination={paging(key, page.total)} />
+    ),
+  });
+
   return (
     <Card title="专栏审核">
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams({ tab: key })}
         items={[
-          {
-            key: 'columns',
-            label: (
-              <Badge count={columns.total} offset={[12, -2]} size="small">
-                专栏申请
-              </Badge>
-            ),
-            children: (
-              <Table
-                rowKey="memberId"
-                columns={columnCols}
-                dataSource={columns.items}
-                pagination={paging('columns', columns.total)}
-              />
-            ),
-          },
-          {
-            key: 'articles',
-            label: (
-              <Badge count={articles.total} offset={[12, -2]} size="small">
-                专栏文章
-              </Badge>
-            ),
-            children: (
-              <Table
-                rowKey="id"
-                columns={articleCols}
-                dataSource={articles.items}
-                pagination={paging('articles', articles.total)}
-              />
-            ),
-          },
+          queue('columns', '专栏申请', 'memberId', columnCols, columns),
+          queue('articles', '专栏文章', 'id', articleCols, articles),
         ]}
       />
       <Drawer

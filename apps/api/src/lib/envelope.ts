@@ -1,15 +1,8 @@
-import { ERROR_MESSAGES, ErrorCode, type Envelope } from '@portal/api-client/codes';
-
-/** Success envelope; `total` only on paged lists. */
-export function ok<T>(data: T, total?: number): Envelope<T> {
-  const msg = ERROR_MESSAGES[ErrorCode.Ok];
-  return total === undefined ? { code: ErrorCode.Ok, msg, data } : { code: ErrorCode.Ok, msg, data, total };
-}
-
-/** Failure envelope with the code's default Chinese message unless a specific one is given. */
-export function fail(code: ErrorCode, msg?: string): Envelope<null> {
-  return { code, msg: msg ?? ERROR_MESSAGES[code], data: null };
-}
+/**
+ * The API's failures as thrown errors and their HTTP statuses. The envelopes themselves are built by
+ * `ok` / `failure` of @portal/api-client/envelope, the one builder the clients use too.
+ */
+import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
 
 /**
  * HTTP status of each failure. Business results (validation, not found, session…) are HTTP 200
@@ -26,7 +19,7 @@ export const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.DatabaseUnavailable]: 503,
 };
 
-/** Thrown by handlers and hooks; the error handler turns it into `fail(code, msg)`. */
+/** Thrown by handlers and hooks; the error handler turns it into `failure(code, msg)`. */
 export class ApiError extends Error {
   /** A plain field: Fastify's validation wrapper assigns it. */
   statusCode: number;

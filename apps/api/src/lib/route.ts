@@ -10,7 +10,7 @@ import {
 } from '@portal/api-client/contract';
 import { payloadSchemas } from '@portal/api-client/payloads';
 import { errorEnvelope, holdsNul } from '../plugins/errors';
-import { fail } from './envelope';
+import { failure } from '@portal/api-client/envelope';
 import { validatePayload } from './validation';
 
 declare module 'fastify' {
@@ -63,9 +63,9 @@ export async function invokeCall<N extends EndpointName>(
   caller: InProcessCaller,
 ): Promise<Envelope<Data<N>>> {
   const call = app.calls.get(name);
-  if (!call) return fail(ErrorCode.UnknownCall) as Envelope<Data<N>>;
-  if (call.access !== 'public') return fail(ErrorCode.SessionInvalid) as Envelope<Data<N>>;
-  if (holdsNul(payload)) return fail(ErrorCode.BadRequest) as Envelope<Data<N>>;
+  if (!call) return failure(ErrorCode.UnknownCall) as Envelope<Data<N>>;
+  if (call.access !== 'public') return failure(ErrorCode.SessionInvalid) as Envelope<Data<N>>;
+  if (holdsNul(payload)) return failure(ErrorCode.BadRequest) as Envelope<Data<N>>;
   const checked = validatePayload(call.schema, payload);
   try {
     if ('error' in checked) throw checked.error;

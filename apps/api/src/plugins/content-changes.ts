@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { ApiConfig } from '../config';
 import type { Db } from '../db';
+import { bumpVersion, readVersion } from '../repositories/app-meta';
 
 /**
  * "Public content changed": after a publish, an edit, an approval or an unpublish, every process
@@ -24,24 +25,7 @@ const VERSION_KEY = 'content_version';
 const POLL_MS = 1000;
 
 /** Records a change in the database (the path `pnpm admin` and Redis-less processes rely on). */
-export async function bumpContentVersion(database: Db): Promise<string> {
-  const value = `${Date.now()}:${randomUUID()}`;
-  await database.db
-    .insertInto('app_meta')
-    .values({ key: VERSION_KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
-  return value;
-}
-
-async function readContentVersion(database: Db): Promise<string> {
-  const row = await database.db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', VERSION_KEY)
-    .executeTakeFirst();
-  return row?.value ?? '';
-}
+export const bumpContentVersion = (database: Db): Promise<string> => bumpVersion(database, VERSION_KEY);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,9 +61,9 @@ export default fp<{ config: ApiConfig }>(
     }
     const publisher = app.redis;
 
-    let seenVersion = await readContentVersion(app.database);
+    let seenVersion = await readVersion(app.database, VERSION_KEY);
     const poll = setInterval(() => {
-      readContentVersion(app.database).then(
+      readVersion(app.database, VERSION_KEY).then(
         (version) => {
           if (version === seenVersion) return;
           seenVersion = version;

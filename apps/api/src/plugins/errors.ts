@@ -4,7 +4,8 @@ import { ADMIN_API_PREFIX, ADMIN_MSG } from '@portal/api-client/admin';
 import { ErrorCode, type Envelope } from '@portal/api-client/codes';
 import { PG_QUERY_CANCELED } from '../db';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { ApiError, fail } from '../lib/envelope';
+import { ApiError } from '../lib/envelope';
+import { failure } from '@portal/api-client/envelope';
 
 /**
  * Fastify's `frameworkErrors` option: a URL the router cannot decode (`/api/x%F4%90%80%80`) or a
@@ -17,7 +18,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     void reply.status(400).send({ message: ADMIN_MSG.badInput });
     return;
   }
-  void reply.status(400).send(fail(ErrorCode.BadRequest));
+  void reply.status(400).send(failure(ErrorCode.BadRequest));
 }
 
 /**
@@ -44,7 +45,7 @@ export default fp(
       if (request.url.startsWith(`${ADMIN_API_PREFIX}/`)) {
         return reply.status(400).send({ message: ADMIN_MSG.badInput });
       }
-      return reply.status(400).send(fail(ErrorCode.BadRequest));
+      return reply.status(400).send(failure(ErrorCode.BadRequest));
     });
 
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -52,7 +53,7 @@ export default fp(
       return reply.status(status).send(body);
     });
 
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(ErrorCode.UnknownCall)));
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send(failure(ErrorCode.UnknownCall)));
   },
   { name: 'errors' },
 );
@@ -67,30 +68,31 @@ export function errorEnvelope(
   log: FastifyBaseLogger,
   call: string | undefined,
 ): { status: number; body: Envelope<null> } {
-  if (error instanceof ApiError) return { status: error.statusCode, body: fail(error.code, error.message) };
+  if (error instanceof ApiError)
+    return { status: error.statusCode, body: failure(error.code, error.message) };
   if (error.code === 'FST_ERR_VALIDATION') {
     // A validator that returned a plain error (not an ApiError): still a field problem.
-    return { status: 200, body: fail(ErrorCode.Validation) };
+    return { status: 200, body: failure(ErrorCode.Validation) };
   }
   if (error.code === PG_QUERY_CANCELED) {
     // statement_timeout stopped a query: the database is saturated or the query is pathological.
     log.warn({ call }, 'query stopped by statement_timeout');
-    return { status: 503, body: fail(ErrorCode.Overloaded) };
+    return { status: 503, body: failure(ErrorCode.Overloaded) };
   }
   if (isDatabaseUnavailable(error)) {
     // PostgreSQL restarting or unreachable: a state of the server, said so, not a bare 500.
     log.warn({ err: error, call }, 'database unavailable');
-    return { status: 503, body: fail(ErrorCode.DatabaseUnavailable) };
+    return { status: 503, body: failure(ErrorCode.DatabaseUnavailable) };
   }
   const status = error.statusCode ?? 500;
-  if (status === 413) return { status: 413, body: fail(ErrorCode.BadRequest, '请求内容过大') };
+  if (status === 413) return { status: 413, body: failure(ErrorCode.BadRequest, '请求内容过大') };
   if (status >= 400 && status < 500) {
     // Malformed JSON, poisoned prototypes, unsupported media types, bad headers.
     log.info({ code: error.code }, error.message);
-    return { status: 400, body: fail(ErrorCode.BadRequest) };
+    return { status: 400, body: failure(ErrorCode.BadRequest) };
   }
   log.error({ err: error }, 'unhandled error');
-  return { status: 500, body: fail(ErrorCode.ServerError) };
+  return { status: 500, body: failure(ErrorCode.ServerError) };
 }
 
 /** Whether any string (key or value) in a parsed input holds U+0000; iterative, so depth costs no stack. */

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ApiConfig } from '../config';
+import { periodicPass } from '../lib/periodic';
 import { sweepStaleUploads, uploadTmpDir } from '../lib/uploads';
 import { pruneEditorSessions } from '../repositories/editors';
 import { pruneSessions } from '../repositories/sessions';
@@ -23,7 +24,6 @@ export interface HousekeepingOptions {
 export default fp<HousekeepingOptions>(
   async (app, { config, intervalMs = HOUSEKEEPING_INTERVAL_MS }) => {
     const tmpDir = uploadTmpDir(config.dataDir);
-    let running: Promise<void> | null = null;
     const round = async () => {
       try {
         const now = Date.now();
@@ -40,21 +40,12 @@ export default fp<HousekeepingOptions>(
         app.log.error({ err }, 'housekeeping failed');
       }
     };
-    const run = () => {
-      // A slow round (a huge backlog on a busy database) is never overlapped by the next.
-      running ??= round().finally(() => {
-        running = null;
-      });
-      return running;
-    };
-    await run();
-    const timer = setInterval(() => void run(), intervalMs);
-    timer.unref();
+    // A round logs its own failure (never fatal), so the pass reports none.
+    const passes = periodicPass(round, intervalMs, () => {});
+    await passes.run();
+    passes.start();
     // Registered after the database plugin, so this runs before the connection closes.
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+    app.addHook('onClose', async () => passes.stop());
   },
   { name: 'housekeeping', dependencies: ['db'] },
 );

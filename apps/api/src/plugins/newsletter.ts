@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { SITE_NAME } from '@portal/api-client/constants';
-import { unsubscribePath } from '@portal/routes';
+import { href } from '@portal/routes';
 import type { ApiConfig } from '../config';
 import type { Db } from '../db';
 import { createMailProvider, PermanentMailError, type MailProvider } from '../lib/mail/provider';
+import { periodicPass } from '../lib/periodic';
 import { renderIssue, UNSUBSCRIBE_SLOT, type RenderedIssue } from '../lib/mail/newsletter-email';
 import { signUnsubscribeToken } from '../lib/mail/unsubscribe-token';
 import {
@@ -108,7 +109,7 @@ export function messageFor(
   opts: { origin: string; tokenSecret: string; memberId: number | null; to: string; id: string; now: number },
 ) {
   const token = opts.memberId === null ? '' : signUnsubscribeToken(opts.tokenSecret, opts.memberId, opts.now);
-  const page = `${opts.origin}${unsubscribePath(token)}`;
+  const page = `${opts.origin}${href.unsubscribe(token)}`;
   const oneClick = `${opts.origin}${ONE_CLICK_PATH}?token=${encodeURIComponent(token)}`;
   return {
     id: opts.id,
@@ -211,16 +212,9 @@ export default fp<{ config: ApiConfig }>(
       return result;
     }
 
-    let running: Promise<SendPass> | null = null;
-    const runOnce = (options?: PassOptions) => {
-      running ??= pass(options).finally(() => {
-        running = null;
-      });
-      return running;
-    };
-    const kick = () => {
-      runOnce().catch((err: unknown) => app.log.error({ err }, 'newsletter pass failed'));
-    };
+    const passes = periodicPass(pass, config.newsletterIntervalMs, (err) =>
+      app.log.error({ err }, 'newsletter pass failed'),
+    );
     const sendOne = async (reportId: number, to: string, memberId: number | null, id: string) => {
       const issue = await issues.get(reportId);
       if (!issue) throw new Error(`no report ${reportId}`);
@@ -228,18 +222,12 @@ export default fp<{ config: ApiConfig }>(
         messageFor(issue, { origin, tokenSecret: config.tokenSecret, memberId, to, id, now: Date.now() }),
       );
     };
-    app.decorate<Newsletter>('newsletter', { provider, runOnce, sendOne, kick });
+    app.decorate<Newsletter>('newsletter', { provider, runOnce: passes.run, sendOne, kick: passes.kick });
 
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      if (config.newsletterIntervalMs === 0) return;
-      timer = setInterval(kick, config.newsletterIntervalMs);
-      timer.unref();
-    });
+    app.addHook('onReady', async () => passes.start());
     app.addHook('onClose', async () => {
       closing = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
+      await passes.stop();
       await provider.close();
     });
   },

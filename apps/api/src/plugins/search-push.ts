@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { SearchPushStatus } from '@portal/api-client/admin';
 import type { ApiConfig } from '../config';
 import type { Db } from '../db';
+import { periodicPass } from '../lib/periodic';
 import { QuotaSpentError, createSearchPushProvider, type SearchPushProvider } from '../lib/search-push';
 import { formatDate, nextShanghaiMidnight } from '../lib/time';
 import { articleUrl, mobileArticleUrl } from '../repositories/mappers';
@@ -150,41 +151,25 @@ export default fp<{ config: ApiConfig }>(
       { dataDir: config.dataDir, log: (msg) => app.log.warn(msg) },
       config.searchPush,
     );
-    let running: Promise<PushPass> | null = null;
-    const runOnce = (now = Date.now()) => {
-      running ??= (async () => {
-        try {
-          const pass = await pushDue(app.database, provider, config.publicOrigins, now);
-          if (pass.sent > 0) app.metrics.searchPush.inc({ result: 'sent' }, pass.sent);
-          if (pass.failed > 0) {
-            app.metrics.searchPush.inc({ result: 'failed' }, pass.failed);
-            app.log.warn(
-              { articles: pass.failed, provider: provider.name },
-              'search engine push failed; retried later',
-            );
-          }
-          return pass;
-        } finally {
-          running = null;
+    const passes = periodicPass(
+      async (now: number = Date.now()) => {
+        const pass = await pushDue(app.database, provider, config.publicOrigins, now);
+        if (pass.sent > 0) app.metrics.searchPush.inc({ result: 'sent' }, pass.sent);
+        if (pass.failed > 0) {
+          app.metrics.searchPush.inc({ result: 'failed' }, pass.failed);
+          app.log.warn(
+            { articles: pass.failed, provider: provider.name },
+            'search engine push failed; retried later',
+          );
         }
-      })();
-      return running;
-    };
-    app.decorate<SearchPush>('searchPush', { provider, runOnce });
-
-    const tick = () => {
-      runOnce().catch((err: unknown) => app.log.error({ err }, 'search engine push pass failed'));
-    };
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      if (config.searchPushIntervalMs === 0) return;
-      timer = setInterval(tick, config.searchPushIntervalMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
-    });
+        return pass;
+      },
+      config.searchPushIntervalMs,
+      (err) => app.log.error({ err }, 'search engine push pass failed'),
+    );
+    app.decorate<SearchPush>('searchPush', { provider, runOnce: passes.run });
+    app.addHook('onReady', async () => passes.start());
+    app.addHook('onClose', async () => passes.stop());
   },
   { name: 'search-push', dependencies: ['db', 'metrics'] },
 );

@@ -1,6 +1,7 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { EventItem, ListItem } from '@portal/api-client/contract';
 import type { Db } from '../db';
+import { contains } from '../db/like';
 import { EVENT_COLUMNS, eventToListItem, toEvent } from './mappers';
 import type { DB } from '../db/schema';
 import { paged } from './paging';
@@ -11,9 +12,6 @@ export interface EventFilter {
   month?: number;
   title?: string;
 }
-
-/** Escape LIKE wildcards so a title filter matches literally. */
-const likeLiteral = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const newestEvents = (q: SelectQueryBuilder<DB, 'events', object>) =>
   q.select(EVENT_COLUMNS).orderBy('start_at', 'desc').orderBy('id', 'desc');
@@ -34,8 +32,7 @@ export async function listEvents(
     if (filter.year) q = q.where('year', '=', filter.year);
     if (filter.month) q = q.where('month', '=', filter.month);
     if (filter.city) q = q.where('city', '=', filter.city);
-    // ESCAPE is spelled out: SQLite has no default LIKE escape character.
-    if (filter.title) q = q.where(sql<boolean>`title like ${likeLiteral(filter.title)} escape '\\'`);
+    if (filter.title) q = q.where(contains('title', filter.title));
     return q;
   };
   const { rows, total } = await paged(base(), newestEvents, { offset, limit });

@@ -1,6 +1,6 @@
 import { CATEGORY_PAGES, EventStatus, isPaidPaper } from '@portal/api-client/constants';
 import type { Banner, EventItem, ListItem, Video, WhitePaper } from '@portal/api-client/contract';
-import { phoneArticlePath, topicPath, videoPath, whitePaperPath } from '@portal/routes';
+import { href } from '@portal/routes';
 import { formatDate, formatTime } from '../lib/time';
 
 /** Row → contract shapes shared by the repositories; item urls are in-product paths. */
@@ -14,13 +14,12 @@ export function categoryAlias(catId: number): string {
 
 /** `/{alias}/{id}` when the article's category has a page, else `/news/{id}`. */
 export function articleUrl(id: number, catId: number): string {
-  const alias = categoryAlias(catId);
-  return alias ? `/${alias}/${id}` : `/news/${id}`;
+  return href.article({ category: categoryAlias(catId), id });
 }
 
 /** The phone page of the same article (the route table's width redirect of articleUrl). */
 export function mobileArticleUrl(id: number, catId: number): string {
-  return phoneArticlePath(id, categoryAlias(catId));
+  return href.mobile.article({ category: categoryAlias(catId), id });
 }
 
 export interface ArticleListRow {
@@ -70,7 +69,7 @@ export function topicToListItem(row: TopicRow): ListItem {
     id: Number(row.id),
     title: row.title,
     description: row.description,
-    url: row.url || topicPath(Number(row.id)),
+    url: row.url || href.topic(Number(row.id)),
     thumb: row.thumb,
     keyword: '',
     created_at: formatTime(row.created_at),
@@ -125,7 +124,7 @@ export function videoToListItem(row: VideoRow): ListItem {
     id: Number(row.id),
     title: row.title,
     description: row.description,
-    url: videoPath(Number(row.id)),
+    url: href.video(Number(row.id)),
     thumb: row.list_thumb || row.thumb,
     keyword: row.keyword,
     created_at: formatTime(row.created_at),
@@ -162,7 +161,7 @@ export function toWhitePaper(row: WhitePaperRow): WhitePaper {
     thumb: row.thumb,
     // A paid paper's stored path is never published: readers go to the viewer (desktop route,
     // served at every width), which fetches the file through the member call white_paper_file.
-    url: isPaidPaper(access) ? whitePaperPath(id) : row.url,
+    url: isPaidPaper(access) ? href.whitePaper(id) : row.url,
     created_at: formatTime(row.created_at),
   };
 }

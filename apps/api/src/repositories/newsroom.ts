@@ -414,25 +414,55 @@ export async function unpublishArticle(
 }
 
 /**
- * Publishes every scheduled article that is due. Each flip is a conditional UPDATE in its own
- * write transaction, so with several processes each article is published exactly once.
+ * Flips every article of `status` whose time in `at` has come (100 a pass), each by `flip` in its
+ * own write transaction, audited as the system's `action`. `flip` answers false when another
+ * process got there first (its update was conditional): with several processes each flip happens
+ * once. The ids flipped here.
  */
-export async function publishDue(database: Db, now: number): Promise<number[]> {
-  const due = await database.db
+async function flipDue(
+  database: Db,
+  due: { status: number; at: 'publish_at' | 'unpublish_at' },
+  now: number,
+  audit: { action: string; detail: string },
+  flip: (tx: Db, id: number) => Promise<boolean>,
+): Promise<number[]> {
+  const rows = await database.db
     .selectFrom('articles')
     .select('id')
-    .where('status', '=', ARTICLE_DB_STATUS.scheduled)
-    .where('publish_at', '<=', now)
-    .orderBy('publish_at')
+    .where('status', '=', due.status)
+    .where(due.at, '<=', now)
+    .orderBy(due.at)
     .limit(100)
     .execute();
-  const published: number[] = [];
-  for (const { id } of due) {
+  const flipped: number[] = [];
+  for (const row of rows) {
+    const id = Number(row.id);
     const done = await writeTxDb(database, async (tx) => {
+      if (!(await flip(tx, id))) return false;
+      await recordAudit(
+        tx.db,
+        { editorId: null, editor: 'system', entity: 'article', entityId: id, ...audit },
+        now,
+      );
+      return true;
+    });
+    if (done) flipped.push(id);
+  }
+  return flipped;
+}
+
+/** Publishes every scheduled article that is due, exactly once across processes. */
+export function publishDue(database: Db, now: number): Promise<number[]> {
+  return flipDue(
+    database,
+    { status: ARTICLE_DB_STATUS.scheduled, at: 'publish_at' },
+    now,
+    { action: 'publish', detail: '定时发布' },
+    async (tx, id) => {
       const row = await tx.db
         .selectFrom('articles')
         .select('publish_at')
-        .where('id', '=', Number(id))
+        .where('id', '=', id)
         .where('status', '=', ARTICLE_DB_STATUS.scheduled)
         .where('publish_at', '<=', now)
         .executeTakeFirst();
@@ -440,28 +470,14 @@ export async function publishDue(database: Db, now: number): Promise<number[]> {
       const res = await tx.db
         .updateTable('articles')
         .set({ status: ARTICLE_DB_STATUS.published })
-        .where('id', '=', Number(id))
+        .where('id', '=', id)
         .where('status', '=', ARTICLE_DB_STATUS.scheduled)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
-      await makePublic(tx, Number(id), PublicationStatus.Scheduled, Number(row.publish_at));
-      await recordAudit(
-        tx.db,
-        {
-          editorId: null,
-          editor: 'system',
-          action: 'publish',
-          entity: 'article',
-          entityId: id,
-          detail: '定时发布',
-        },
-        now,
-      );
+      await makePublic(tx, id, PublicationStatus.Scheduled, Number(row.publish_at));
       return true;
-    });
-    if (done) published.push(Number(id));
-  }
-  return published;
+    },
+  );
 }
 
 export type UnpublishAtOutcome = 'done' | 'not_found' | 'not_public';
@@ -492,48 +508,26 @@ export async function setUnpublishAt(
   });
 }
 
-/**
- * Takes offline every published article whose 下线时间 has come. Like publishDue, each flip is a
- * conditional UPDATE in its own write transaction: with several processes each happens once.
- */
-export async function unpublishDue(database: Db, now: number): Promise<number[]> {
-  const due = await database.db
-    .selectFrom('articles')
-    .select('id')
-    .where('status', '=', ARTICLE_DB_STATUS.published)
-    .where('unpublish_at', '<=', now)
-    .orderBy('unpublish_at')
-    .limit(100)
-    .execute();
-  const done: number[] = [];
-  for (const { id } of due) {
-    const flipped = await writeTxDb(database, async (tx) => {
+/** Takes offline every published article whose 下线时间 has come, exactly once across processes. */
+export function unpublishDue(database: Db, now: number): Promise<number[]> {
+  return flipDue(
+    database,
+    { status: ARTICLE_DB_STATUS.published, at: 'unpublish_at' },
+    now,
+    { action: 'unpublish', detail: '定时下线' },
+    async (tx, id) => {
       const res = await tx.db
         .updateTable('articles')
         .set({ status: ARTICLE_DB_STATUS.unpublished, unpublish_at: null, updated_at: now })
-        .where('id', '=', Number(id))
+        .where('id', '=', id)
         .where('status', '=', ARTICLE_DB_STATUS.published)
         .where('unpublish_at', '<=', now)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false; // another process got there first
-      await removeFromIndex(tx, [Number(id)]);
-      await recordAudit(
-        tx.db,
-        {
-          editorId: null,
-          editor: 'system',
-          action: 'unpublish',
-          entity: 'article',
-          entityId: id,
-          detail: '定时下线',
-        },
-        now,
-      );
+      await removeFromIndex(tx, [id]);
       return true;
-    });
-    if (flipped) done.push(Number(id));
-  }
-  return done;
+    },
+  );
 }
 
 export async function listRevisions(database: Db, articleId: number): Promise<RevisionSummary[]> {

@@ -8,7 +8,9 @@ import {
   type SensitiveImportReport,
   type SensitiveLevel,
 } from '@portal/api-client/admin-resources';
+import type { Paged } from '@portal/api-client/admin';
 import type { Db } from '../db';
+import { bumpVersion, readVersion } from './app-meta';
 import type { DictEntry } from '../lib/moderation/matcher';
 import { normalizedWord } from '../lib/moderation/normalize';
 import { ResourceInputError, tableStore, type ResourceStore } from './resources/store';
@@ -23,22 +25,10 @@ import { writeTxDb } from './write-tx';
 
 const VERSION_KEY = 'sensitive_words_version';
 
-export async function dictionaryVersion(database: Db): Promise<string> {
-  const row = await database.db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', VERSION_KEY)
-    .executeTakeFirst();
-  return row?.value ?? '';
-}
+export const dictionaryVersion = (database: Db): Promise<string> => readVersion(database, VERSION_KEY);
 
-async function bumpVersion(tx: Db): Promise<void> {
-  const value = `${Date.now()}:${Math.random().toString(36).slice(2)}`;
-  await tx.db
-    .insertInto('app_meta')
-    .values({ key: VERSION_KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
+async function bumpDictionary(tx: Db): Promise<void> {
+  await bumpVersion(tx, VERSION_KEY);
 }
 
 const isLevel = (v: unknown): v is SensitiveLevel => SENSITIVE_LEVELS.includes(v as SensitiveLevel);
@@ -88,8 +78,8 @@ export const sensitiveWordsStore: ResourceStore = tableStore({
     normalized: normalizedWord(String(input.word ?? '')),
     ...(creating ? { created_at: now } : {}),
   }),
-  afterWrite: (tx) => bumpVersion(tx),
-  onRemove: (tx) => bumpVersion(tx),
+  afterWrite: (tx) => bumpDictionary(tx),
+  onRemove: (tx) => bumpDictionary(tx),
 });
 
 export const sensitiveHitsStore: ResourceStore = tableStore({
@@ -194,7 +184,7 @@ export async function importWords(
         .execute();
     }
     report.added = fresh.length;
-    if (fresh.length > 0) await bumpVersion(tx);
+    if (fresh.length > 0) await bumpDictionary(tx);
   });
   return report;
 }
@@ -244,8 +234,8 @@ export async function recordHits(database: Db, rows: readonly HitRow[], now: num
     .execute();
 }
 
-/** The recorded hits of some records of one source (the review queue's highlights). */
-export async function hitsOfRecords(
+/** The recorded hits of some records of one source. */
+async function hitsOfRecords(
   database: Db,
   source: HitSource,
   recordIds: readonly string[],
@@ -280,4 +270,25 @@ export async function hitsOfRecords(
     out.set(r.record_id, list);
   }
   return out;
+}
+
+/**
+ * A review queue's page with the words found when each item was last saved, highlighted for the
+ * reviewer (`idOf`: the item's record id in the hits of `source`).
+ */
+export async function withHits<T>(
+  database: Db,
+  source: HitSource,
+  page: Paged<T>,
+  idOf: (item: T) => number,
+): Promise<Paged<T & { hits: SensitiveHitView[] }>> {
+  const hits = await hitsOfRecords(
+    database,
+    source,
+    page.items.map((item) => String(idOf(item))),
+  );
+  return {
+    ...page,
+    items: page.items.map((item) => ({ ...item, hits: hits.get(String(idOf(item))) ?? [] })),
+  };
 }

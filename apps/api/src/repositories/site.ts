@@ -13,6 +13,7 @@ import type {
   Seo,
   WebsiteUrl,
 } from '@portal/api-client/contract';
+import { href } from '@portal/routes';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
 import { prepared } from '../db/prepared';
@@ -38,7 +39,7 @@ const entry = (row: CategoryRow, son: CategoryEntry[] = []): CategoryEntry => ({
 /** Where a drop-down menu entry leads: its category's page, or the category list. */
 function menuAlias(catId: number): string {
   const alias = categoryAlias(catId);
-  return alias || `/more?id=${catId}`;
+  return alias || href.more(catId);
 }
 
 /**

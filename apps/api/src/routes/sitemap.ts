@@ -3,7 +3,7 @@ import { Readable, pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
-import { SITEMAP_INDEX_PATH, SITEMAPS_PREFIX, mobileEquivalent, videoPath } from '@portal/routes';
+import { SITEMAP_INDEX_PATH, SITEMAPS_PREFIX, href, mobileEquivalent } from '@portal/routes';
 import type { ApiConfig } from '../config';
 import { SITEMAP_CONTENT_TYPE, sitemapIndex, urlsetChunks, type SitemapUrl } from '../lib/sitemap';
 import { articleUrl, mobileArticleUrl } from '../repositories/mappers';
@@ -12,14 +12,14 @@ import { sitemapArticles, sitemapParts, sitemapVideos, type SitemapPart } from '
 
 /** Desktop pages that are not articles, videos or jobs (sections and fixed pages). */
 const SECTION_PATHS = [
-  '/',
-  '/video',
-  '/white_pager',
-  '/it_report',
-  '/activity',
-  '/recruit',
-  '/about',
-  '/privacy',
+  href.home(),
+  href.videos(),
+  href.whitePapers(),
+  href.itReport(),
+  href.activity(),
+  href.recruit(),
+  href.about(),
+  href.privacy(),
 ];
 const PAGES_FILE = 'pages.xml';
 const ARTICLES_FILE = /^articles-(\d{1,9})\.xml$/;
@@ -106,10 +106,12 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: SitemapO
         mobile: mobile(mobileEquivalent(path)),
       });
       const urls: SitemapUrl[] = [
-        ...SECTION_PATHS.map((path) => page(path, path === '/' ? newest(list) || undefined : undefined)),
-        ...CATEGORY_PAGES.map((c) => page(`/${c.alias}`)),
-        ...videos.map((v) => page(videoPath(v.id), v.created_at)),
-        ...jobs.map((_, i) => page(`/recruit/detail?id=${i}`)),
+        ...SECTION_PATHS.map((path) =>
+          page(path, path === href.home() ? newest(list) || undefined : undefined),
+        ),
+        ...CATEGORY_PAGES.map((c) => page(href.category(c.alias))),
+        ...videos.map((v) => page(href.video(v.id), v.created_at)),
+        ...jobs.map((_, i) => page(href.job(i))),
       ];
       return sendXml(request, reply, urlsetChunks(once(urls)));
     }

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import { CATEGORY_PAGES, PaperAccess } from '@portal/api-client/constants';
+import { href } from '@portal/routes';
 import type { DB } from '../db/schema';
 import { makeArticle, vocabOf } from './articles';
 import type { FileSink } from './files';
@@ -185,7 +186,7 @@ export function banners(files: FileSink, arts: ArticleRow[]): Row<'banners'>[] {
         picture(rng, { width: w, height: h, title: a.title.slice(0, 18), tag: vocabName(a.cat_id) }),
       ),
       title: a.title,
-      url: `/news/${a.id}`,
+      url: href.news(a.id),
       sort,
     });
   };
@@ -212,15 +213,15 @@ export function ads(files: FileSink): Row<'ads'>[] {
     [
       1,
       '2026中小企业数智化发展大会 火热报名中',
-      '/activity/register?id=1&source=ad1',
+      href.activityForm(1, 'ad1'),
       1200,
       100,
       '立即报名，与百位CIO面对面',
     ],
-    [2, '企业管理软件选型报告免费下载', '/vendor', 1200, 100, '成长型企业ERP选型指南'],
-    [3, '数擎信息AI推理一体机', '/partner/demo1', 360, 240, '开箱即用的私有化大模型'],
-    [4, '海纳存储全闪存限时试用', '/partner/demo2', 360, 240, '不可篡改快照守护数据'],
-    [5, '订阅IT周报 每周要闻不错过', '/it_report', 1200, 100, '每周一期，编辑精选'],
+    [2, '企业管理软件选型报告免费下载', href.vendor(), 1200, 100, '成长型企业ERP选型指南'],
+    [3, '数擎信息AI推理一体机', href.partner('demo1'), 360, 240, '开箱即用的私有化大模型'],
+    [4, '海纳存储全闪存限时试用', href.partner('demo2'), 360, 240, '不可篡改快照守护数据'],
+    [5, '订阅IT周报 每周要闻不错过', href.itReport(), 1200, 100, '每周一期，编辑精选'],
   ];
   return slots.map(([slot, title, url, w, h, sub]) => ({
     slot,
@@ -411,7 +412,7 @@ export function events(files: FileSink, arts: ArticleRow[], now: number): EventP
       type: 2,
       start: at(2027, 1, 15),
       days: 1,
-      url: '/activity/register?id=1&source=site',
+      url: href.activityForm(1, 'site'),
     },
     {
       title: '2025存储与数据保护技术沙龙',
@@ -419,7 +420,7 @@ export function events(files: FileSink, arts: ArticleRow[], now: number): EventP
       type: 2,
       start: at(2025, 9, 18, 13),
       days: 0,
-      url: '/activity/register?id=2&source=site',
+      url: href.activityForm(2, 'site'),
     },
     {
       title: '2027年中小企业IT预算调查',
@@ -427,7 +428,7 @@ export function events(files: FileSink, arts: ArticleRow[], now: number): EventP
       type: 1,
       start: at(2026, 11, 1),
       days: 91,
-      url: '/activity/register?id=3&source=site',
+      url: href.activityForm(3, 'site'),
     },
     {
       title: 'AI应用落地闭门沙龙·杭州站',
@@ -435,7 +436,7 @@ export function events(files: FileSink, arts: ArticleRow[], now: number): EventP
       type: 2,
       start: at(2026, 12, 10, 14),
       days: 0,
-      url: '/activity/register?id=4&source=site',
+      url: href.activityForm(4, 'site'),
     },
   ];
   const more: Spec[] = [];
@@ -465,11 +466,11 @@ export function events(files: FileSink, arts: ArticleRow[], now: number): EventP
     if (!url) {
       if (e.start > now) {
         formIds.push(id);
-        url = `/activity/register?id=${id}&source=site`;
+        url = href.activityForm(id, 'site');
       } else {
         // A past event links to the report published after it.
         const report = arts.find((a) => a.created_at >= e.start) ?? arts[arts.length - 1];
-        url = `/news/${report.id}`;
+        url = href.news(report.id);
       }
     }
     const d = new Date(e.start + BEIJING);
@@ -535,7 +536,14 @@ export function weeklyReports(files: FileSink, arts: ArticleRow[], now: number):
       }),
     ),
   );
-  const advUrls = ['/it_report', '/white_pager', '/activity', '/video', '/partner/demo1', '/user'];
+  const advUrls = [
+    href.itReport(),
+    href.whitePapers(),
+    href.activity(),
+    href.videos(),
+    href.partner('demo1'),
+    href.user(),
+  ];
   const reports: Row<'weekly_reports'>[] = [];
   const items: Row<'weekly_report_items'>[] = [];
   let monday = Date.UTC(2019, 11, 30, 2); // Monday of ISO week 1 of 2020, 10:00 Beijing

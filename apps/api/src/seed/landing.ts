@@ -1,7 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { FormField, PartnerBase } from '@portal/api-client/contract';
+import { href } from '@portal/routes';
 import type { DB } from '../db/schema';
 import type { FileSink } from './files';
+import { field, opt } from './form-fields';
 import { picture, qrcode } from './images';
 import { renderPdf } from './pdf';
 import { rngFor } from './random';
@@ -230,7 +232,7 @@ export function partners(
         thumb: img(`new-${i + 1}`, 480, 320, f, '新品'),
         title: `${p.brand}${f}`,
         sub_title: `${f}全新上市，面向中小企业优化`,
-        url: `/partner/${p.mark}#new-${i + 1}`,
+        url: `${href.partner(p.mark)}#new-${i + 1}`,
       }),
     );
     p.focus.slice(1, 5).forEach((f, i) =>
@@ -238,7 +240,7 @@ export function partners(
         thumb: img(`hot-${i + 1}`, 480, 320, f, '热门'),
         title: `${f}热销中`,
         sub_title: '已有数千家企业选择',
-        url: `/partner/${p.mark}#hot-${i + 1}`,
+        url: `${href.partner(p.mark)}#hot-${i + 1}`,
       }),
     );
     ['产品发布会回顾', `${p.focus[0]}演示`, '客户案例访谈', '技术专家讲堂'].forEach((t, i) =>
@@ -256,14 +258,14 @@ export function partners(
       '数据安全合规清单',
       '运维最佳实践',
     ].forEach((t, i) =>
-      add('know', { title: t, sub_title: '知识库', url: `/partner/${p.mark}#know-${i + 1}` }),
+      add('know', { title: t, sub_title: '知识库', url: `${href.partner(p.mark)}#know-${i + 1}` }),
     );
     ['线上直播：新品发布', '城市巡展·上海站', '伙伴技术培训营'].forEach((t, i) =>
       add('activity', {
         thumb: img(`activity-${i + 1}`, 480, 320, t, '活动'),
         title: `${p.brand}${t}`,
         btn_text: i === 0 ? '立即预约' : '立即报名',
-        url: `/activity/register?id=1&source=${p.mark}`,
+        url: href.activityForm(1, p.mark),
       }),
     );
     p.focus.forEach((f, i) =>
@@ -271,29 +273,11 @@ export function partners(
         thumb: img(`product-${i + 1}`, 480, 320, f, '产品'),
         title: f,
         sub_title: `${p.brand}${f}解决方案`,
-        url: `/partner/${p.mark}#product-${i + 1}`,
+        url: `${href.partner(p.mark)}#product-${i + 1}`,
       }),
     );
   }
   return { partners: rows, items };
-}
-
-const opt = (id: number, title: string, extra: { is_input?: 0 | 1; is_mark?: 0 | 1 } = {}) => ({
-  id,
-  title,
-  is_input: extra.is_input ?? 0,
-  is_mark: extra.is_mark ?? 0,
-});
-
-function field(
-  field_name: string,
-  label: string,
-  type: FormField['type'],
-  is_require: 0 | 1,
-  options: FormField['options'] = [],
-  is_show: 0 | 1 = 1,
-): FormField {
-  return { field_name, label, type, is_require, is_show, options };
 }
 
 const PRIVACY = JSON.stringify({

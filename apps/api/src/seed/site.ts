@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { href } from '@portal/routes';
 import {
   CATEGORY_PAGES,
   COMPLAINT_CONTACT_LABEL,
@@ -14,10 +15,10 @@ import { CATEGORY_VOCAB, SITE_NAME } from './vocab';
 /** Site chrome: taxonomy, menus, SEO, footer, links and form options. */
 
 const SECTIONS = [
-  { id: SECTION_ID.activity, name: '活动', alias: '/activity' },
-  { id: SECTION_ID.whitePaper, name: '白皮书', alias: '/white_pager' },
-  { id: SECTION_ID.video, name: '视频', alias: '/video' },
-  { id: SECTION_ID.itReport, name: 'IT周报', alias: '/it_report' },
+  { id: SECTION_ID.activity, name: '活动', alias: href.activity() },
+  { id: SECTION_ID.whitePaper, name: '白皮书', alias: href.whitePapers() },
+  { id: SECTION_ID.video, name: '视频', alias: href.videos() },
+  { id: SECTION_ID.itReport, name: 'IT周报', alias: href.itReport() },
 ] as const;
 
 export function categories(): Insertable<DB['categories']>[] {
@@ -215,18 +216,18 @@ export function links(): Insertable<DB['links']>[] {
     ['中国中小企业协会', 'http://www.ca-sme.org/'],
   ];
   const website: [string, string][] = [
-    ['活动', '/activity'],
-    ['白皮书', '/white_pager'],
-    ['视频', '/video'],
-    ['IT周报', '/it_report'],
-    ['关于我们', '/about'],
-    ['加入我们', '/recruit'],
+    ['活动', href.activity()],
+    ['白皮书', href.whitePapers()],
+    ['视频', href.videos()],
+    ['IT周报', href.itReport()],
+    ['关于我们', href.about()],
+    ['加入我们', href.recruit()],
   ];
   const partner: [string, string][] = [
-    ['数擎信息合作专区', '/partner/demo1'],
-    ['海纳存储合作专区', '/partner/demo2'],
-    ['2025数智化转型峰会', '/vendor2025'],
-    ['企业管理软件选型中心', '/vendor'],
+    ['数擎信息合作专区', href.partner('demo1')],
+    ['海纳存储合作专区', href.partner('demo2')],
+    ['2025数智化转型峰会', href.vendor2025()],
+    ['企业管理软件选型中心', href.vendor()],
   ];
   const out: Insertable<DB['links']>[] = [];
   friendly.forEach(([name, url], i) => out.push({ kind: 'friendly', name, url, sort: i + 1 }));

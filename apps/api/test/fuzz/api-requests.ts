@@ -6,7 +6,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { endpoints, type EndpointName, type Payload } from '@portal/api-client/contract';
-import { SURVEY_QUESTIONS } from '@portal/api-client/constants';
 import {
   clip,
   contentType,
@@ -25,10 +24,25 @@ import {
   type Hostile,
   type HttpVerb,
 } from '@portal/fuzz';
+import { survey } from '../landing-fixtures';
+import { COLUMN_ARTICLE } from '../member-helpers';
 
 type Scalar = string | number | boolean;
 /** A call's valid payload; uploads are multipart text fields (the file part is generated). */
 type Sample<N extends EndpointName> = Payload<N> extends FormData ? Record<string, Scalar> : Payload<N>;
+
+/** The profile fields a member registers with and later changes. */
+const PROFILE = {
+  email: 'fuzz@example.com',
+  company: '测试公司',
+  industry: 1,
+  position: 1,
+  department: 1,
+  province: '北京市',
+  city: '北京市',
+  address: '海淀区',
+  company_people: '26-99',
+};
 
 /**
  * One valid payload per call, against the demo seed (article 1, activity 1, meet 0, partner demo1,
@@ -92,34 +106,11 @@ export const SAMPLES: { [N in EndpointName]: Sample<N> } = {
   doc_detail: { id: 1 },
   topic_detail: { id: 1 },
   white_paper_file: { id: 1 },
-  member_register: {
-    username: 'fuzzreader',
-    mobile: '13912345678',
-    email: 'fuzz@example.com',
-    company: '测试公司',
-    industry: 1,
-    position: 1,
-    department: 1,
-    province: '北京市',
-    city: '北京市',
-    address: '海淀区',
-    company_people: '26-99',
-    password: 'secret123',
-  },
+  member_register: { username: 'fuzzreader', mobile: '13912345678', ...PROFILE, password: 'secret123' },
   member_login: { username: 'fuzzreader', password: 'secret123' },
   member_logout: {},
   member_info: { id: 1 },
-  member_info_update: {
-    email: 'fuzz@example.com',
-    company: '测试公司',
-    industry: 1,
-    position: 1,
-    department: 1,
-    province: '北京市',
-    city: '北京市',
-    address: '海淀区',
-    company_people: '26-99',
-  },
+  member_info_update: PROFILE,
   send_sms: { mobile: '13800138000' },
   drag_captcha: {},
   reset_password: { drag_verify: 'token:120', mobile: '13800138000', password: 'secret123', code: '123456' },
@@ -129,16 +120,7 @@ export const SAMPLES: { [N in EndpointName]: Sample<N> } = {
   space_list: { status: 1, page: 1, pageSize: 10 },
   space_channel: {},
   space_category: { channel_id: 1 },
-  space_add_article: {
-    title: '中小企业上云实践',
-    channel: 1,
-    category: 1,
-    content: '<p>正文<strong>内容</strong></p>',
-    description: '一篇测试文章',
-    keyword: '云计算',
-    is_push: 1,
-    draft: 1,
-  },
+  space_add_article: { ...COLUMN_ARTICLE, draft: 1 },
   space_update_article: {
     id: 1,
     title: '中小企业上云实践',
@@ -160,7 +142,7 @@ export const SAMPLES: { [N in EndpointName]: Sample<N> } = {
     department: '信息部',
     position: '经理',
     meetName: '2025 数字化大会',
-    question: JSON.stringify(SURVEY_QUESTIONS.map((q) => ({ title: q.title, answer: q.choices[0] }))),
+    question: survey,
     meet_id: 0,
   },
   vendor_log: { meetName: '2025 数字化大会', user_id: 'vendor-user', meet_id: 0 },

@@ -1,4 +1,5 @@
 import { SITE_NAME } from '@portal/api-client/constants';
+import { href } from '@portal/routes';
 
 export { SITE_NAME };
 /** Shown in the browser tab after each page title. */
@@ -15,5 +16,5 @@ export const VIDEO_MENU_ID = 1;
 
 /** Where a small-menu entry leads on the phone. */
 export function menuHref(menuId: number): string {
-  return menuId === VIDEO_MENU_ID ? '/video_List' : `/general/${menuId}`;
+  return menuId === VIDEO_MENU_ID ? href.mobile.videos() : href.mobile.general(menuId);
 }

@@ -1,12 +1,13 @@
+import { AUDIT_ACTIONS } from '../admin';
 import { ADMIN_ONLY, area, dateFilter, text, type ResourceDecl } from './fields';
 
 export const auditLog = {
   kind: 'audit-log',
-  label: '审计日志',
+  label: '操作日志',
   idField: 'id',
   fields: [
     text('editor', '操作人'),
-    text('action', '操作'),
+    { name: 'action', label: '操作', type: 'select', options: AUDIT_ACTIONS },
     text('entity', '对象类型'),
     text('entityId', '对象编号'),
     area('detail', '详情', 1000),

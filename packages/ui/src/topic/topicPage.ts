@@ -3,7 +3,6 @@ import type { Api, ListItem, Seo, TopicDetail } from '@portal/api-client';
 import { MAX_PAGE, SITE_NAME } from '@portal/api-client/constants';
 import { settle } from '@portal/api-client/envelope';
 import { unwrapPage } from '@portal/api-client/route-envelope';
-import { topicPath } from '@portal/routes';
 
 /**
  * A topic's page (/topic/{id}), the logic both sites share: the desktop pages it with a pager,
@@ -68,7 +67,3 @@ export function topicSeo(topic: TopicHead, page = 1): Seo {
     keyword: `${topic.title},专题`,
   };
 }
-
-/** The canonical path of a page of the topic (page 1 has no ?page). */
-export const topicPagePath = (id: number, page = 1) =>
-  page > 1 ? `${topicPath(id)}?page=${page}` : topicPath(id);

@@ -4,6 +4,7 @@ import { Button, Empty, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { NEWSROOM_LIMITS } from '@portal/api-client/admin';
 import { adminApi } from '../../lib/api';
+import type { ControlProps } from './model';
 import { DragHandle, SortableArea, SortableItem } from './sortable';
 
 /** Titles of articles already seen, shared by every picker on the page. */
@@ -13,19 +14,7 @@ const titles = new Map<number, string>();
  * Articles picked with a search box (GET /admin/api/articles?q=), in the order they are dragged to
  * (the form's value: their ids).
  */
-export function ArticlePicker({
-  id,
-  value,
-  onChange,
-  max,
-  disabled,
-}: {
-  id?: string;
-  value?: number[];
-  onChange?: (ids: number[]) => void;
-  max?: number;
-  disabled?: boolean;
-}) {
+export function ArticlePicker({ id, value, onChange, max, disabled }: ControlProps<number[]>) {
   const ids = useMemo(() => value ?? [], [value]);
   const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
   const [searching, setSearching] = useState(false);

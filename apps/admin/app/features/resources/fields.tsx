@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
 import type { FieldDecl } from '@portal/api-client/admin-resources';
 import { ContentEditor } from '../shared/ContentEditor';
 import { ArticlePicker } from './article-picker';
-import { SCHEDULE, displayValue, type FormPath } from './model';
+import { SCHEDULE, displayValue, type ControlProps, type FormPath } from './model';
 import { DragHandle, SortableArea, SortableItem } from './sortable';
 import { UploadInput } from './upload';
 
@@ -84,19 +84,7 @@ function ReadOnlyValue({ value, field }: { value?: unknown; field: FieldDecl }) 
 }
 
 /** Lines of text (job duties): one entry a line. */
-function LinesInput({
-  id,
-  value,
-  onChange,
-  max,
-  disabled,
-}: {
-  id?: string;
-  value?: string[];
-  onChange?: (lines: string[]) => void;
-  max?: number;
-  disabled?: boolean;
-}) {
+function LinesInput({ id, value, onChange, max, disabled }: ControlProps<string[]>) {
   return (
     <Input.TextArea
       id={id}
@@ -166,18 +154,16 @@ function control(f: FieldDecl, mode: Mode, onError: (msg: string) => void): Reac
   }
 }
 
-/** A declared field as a form item at `name` (a path inside sub-lists). */
-export function FieldItem({
-  field: f,
-  name,
-  mode,
-  onError,
-}: {
+interface FieldProps {
   field: FieldDecl;
+  /** The form path (inside sub-lists: the list's path, the entry's index, the field). */
   name: FormPath;
   mode: Mode;
   onError: (msg: string) => void;
-}) {
+}
+
+/** A declared field as a form item at `name` (a path inside sub-lists). */
+export function FieldItem({ field: f, name, mode, onError }: FieldProps) {
   if (f.type === 'list') return <SubList field={f} name={name} mode={mode} onError={onError} />;
   return (
     <Form.Item
@@ -256,17 +242,7 @@ export function ScheduleItem({ start, end }: { start: FieldDecl; end: FieldDecl 
 }
 
 /** A sub-list of records (partner page items, QR codes): cards ordered by drag. */
-function SubList({
-  field: f,
-  name,
-  mode,
-  onError,
-}: {
-  field: FieldDecl;
-  name: FormPath;
-  mode: Mode;
-  onError: (msg: string) => void;
-}) {
+function SubList({ field: f, name, mode, onError }: FieldProps) {
   const { message } = App.useApp();
   const sub = f.fields ?? [];
   const titleField = sub.find((s) => s.type === 'text');

@@ -1,21 +1,6 @@
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { arrayMove } from '@dnd-kit/sortable';
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Image,
-  Input,
-  Popconfirm,
-  Result,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Image, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -32,7 +17,8 @@ import {
 } from '@portal/api-client/admin-resources';
 import NotFound from '../../routes/not-found';
 import { AdminApiError, adminApi } from '../../lib/api';
-import { useSearchFilters } from '../../lib/search-filters';
+import { queryOf, usePaging, useSearchFilters } from '../../lib/search-filters';
+import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../shared/filters';
 import { useEditor } from '../../lib/session';
 import { displayValue, previewUrl, recordId, scheduleState } from './model';
 import { NewsletterSend } from './newsletter-send';
@@ -44,14 +30,10 @@ import { DragHandle, SortableArea, SortableRow } from './sortable';
 /** Ordered kinds list a long page, so a drag can reach every record of a usual list. */
 const ORDERED_PAGE_SIZE = ADMIN_PAGE_SIZE.max;
 
-function queryOf(decl: ResourceDecl, params: URLSearchParams) {
-  const keys = [
-    'page',
-    'pageSize',
-    ...decl.filters.flatMap((f) => (f.type === 'date' ? [f.name, 'to'] : [f.name])),
-  ];
-  const query: Record<string, string | undefined> = {};
-  for (const k of keys) query[k] = params.get(k) ?? undefined;
+/** The page, its size and the declared filters (a date filter: its first day and `to`). */
+function listQuery(decl: ResourceDecl, request: Request) {
+  const keys = decl.filters.flatMap((f) => (f.type === 'date' ? [f.name, 'to'] : [f.name]));
+  const query = queryOf(request, ['page', 'pageSize', ...keys]);
   if (decl.ordered) query.pageSize ??= String(ORDERED_PAGE_SIZE);
   return query;
 }
@@ -59,7 +41,7 @@ function queryOf(decl: ResourceDecl, params: URLSearchParams) {
 export async function clientLoader({ params, request }: { params: { kind?: string }; request: Request }) {
   const kind = params.kind ?? '';
   if (!isResourceKind(kind)) return null;
-  const query = queryOf(RESOURCES[kind], new URL(request.url).searchParams);
+  const query = listQuery(RESOURCES[kind], request);
   try {
     return { kind, ...(await adminApi.resources.list(kind, query)), error: null };
   } catch (err) {
@@ -94,55 +76,32 @@ function cell(f: FieldDecl | undefined, name: string, v: unknown) {
   return displayValue(f, v);
 }
 
-/** Which filters of a list page: a search box, a choice or a date range per declared filter. */
+/** The filters of a list page: a search box, a choice or a date range per declared filter. */
 function Filters({ decl }: { decl: ResourceDecl }) {
-  const { params, apply } = useSearchFilters();
   if (decl.filters.length === 0) return null;
   return (
-    <Card className="page-card">
-      <Form layout="inline" style={{ rowGap: 12 }}>
-        {decl.filters.map((f) => (
-          <Form.Item key={f.name} label={f.label}>
-            {f.type === 'select' ? (
-              <Select
-                style={{ width: 200 }}
-                allowClear
-                placeholder="全部"
-                value={params.get(f.name) ?? undefined}
-                options={(f.options ?? []).map((o) => ({ value: String(o.value), label: o.label }))}
-                onChange={(v?: string) => apply({ [f.name]: v, page: undefined })}
-                aria-label={f.label}
-              />
-            ) : f.type === 'date' ? (
-              <DatePicker.RangePicker
-                value={
-                  params.get(f.name) && params.get('to')
-                    ? [dayjs(params.get(f.name)), dayjs(params.get('to')).subtract(1, 'day')]
-                    : null
-                }
-                onChange={(v) =>
-                  apply({
-                    // The declared name holds the first day, `to` the day after the last.
-                    [f.name]: v?.[0]?.format('YYYY-MM-DD'),
-                    to: v?.[1]?.add(1, 'day').format('YYYY-MM-DD'),
-                    page: undefined,
-                  })
-                }
-              />
-            ) : (
-              <Input.Search
-                allowClear
-                placeholder={f.name === 'q' ? '输入关键词' : undefined}
-                defaultValue={params.get(f.name) ?? ''}
-                onSearch={(v) => apply({ [f.name]: v.trim() || undefined, page: undefined })}
-                style={{ width: 220 }}
-                aria-label={f.label}
-              />
-            )}
-          </Form.Item>
-        ))}
-      </Form>
-    </Card>
+    <FilterBar>
+      {decl.filters.map((f) =>
+        f.type === 'select' ? (
+          <SelectFilter
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            width={200}
+            options={(f.options ?? []).map((o) => ({ value: String(o.value), label: o.label }))}
+          />
+        ) : f.type === 'date' ? (
+          <DateRangeFilter key={f.name} label={f.label} from={f.name} />
+        ) : (
+          <SearchFilter
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            placeholder={f.name === 'q' ? '输入关键词' : undefined}
+          />
+        ),
+      )}
+    </FilterBar>
   );
 }
 
@@ -172,7 +131,8 @@ function ListOf({
   const { message } = App.useApp();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const { params, apply } = useSearchFilters();
+  const { params } = useSearchFilters();
+  const { page, pageSize, pagination } = usePaging(decl.ordered ? ORDERED_PAGE_SIZE : undefined);
   // A dragged order shows at once, until the reloaded list has it.
   const [dragged, setDragged] = useState<ResourceRecord[] | null>(null);
   const rows = dragged ?? items;
@@ -185,10 +145,6 @@ function ListOf({
   const canRemove = writable && decl.remove !== false;
   const editable = decl.update !== false;
   const sortable = decl.ordered && writable;
-  const page = Number(params.get('page') ?? 1);
-  const pageSize = Number(
-    params.get('pageSize') ?? (decl.ordered ? ORDERED_PAGE_SIZE : ADMIN_PAGE_SIZE.default),
-  );
   const fields = new Map(decl.fields.map((f) => [f.name, f]));
   const listPreview = previewUrl(decl);
 
@@ -319,14 +275,7 @@ function ListOf({
       loading={revalidator.state === 'loading'}
       components={sortable ? { body: { row: SortableRow } } : undefined}
       scroll={{ x: 'max-content' }}
-      pagination={{
-        current: page,
-        pageSize,
-        total,
-        showSizeChanger: true,
-        showTotal: (n) => `共 ${n} 条`,
-        onChange: (p, size) => apply({ page: String(p), pageSize: String(size) }),
-      }}
+      pagination={pagination(total)}
     />
   );
 

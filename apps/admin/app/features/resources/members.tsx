@@ -1,5 +1,6 @@
 import { Button, Popconfirm } from 'antd';
 import type { FormInstance } from 'antd';
+import { ColumnStatus } from '@portal/api-client/constants';
 import { adminApi } from '../../lib/api';
 import { MaskedPhone } from '../shared/MaskedPhone';
 
@@ -14,7 +15,7 @@ export function ResetColumnStatus({ form, onSave }: { form: FormInstance; onSave
     <Popconfirm
       title="重置后该会员的专栏状态变为「未申请」，可重新申请。确定？"
       onConfirm={() => {
-        form.setFieldValue('column_status', 0);
+        form.setFieldValue('column_status', ColumnStatus.NotApplied);
         onSave();
       }}
     >

@@ -19,6 +19,15 @@ export const SCHEDULE = '__schedule';
 type Range = [Dayjs | null, Dayjs | null];
 export type FormPath = (string | number)[];
 
+/** A custom form control: what antd's Form.Item gives it, and the declared field's `max`. */
+export interface ControlProps<T> {
+  id?: string;
+  value?: T;
+  onChange?: (value: T) => void;
+  max?: number;
+  disabled?: boolean;
+}
+
 /** The record's key as `/admin/api/<kind>/:id` takes it. */
 export function recordId(decl: ResourceDecl, record: ResourceRecord): string {
   const id = record[decl.idField];

@@ -2,6 +2,7 @@ import { FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Image, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { AdminApiError, adminApi } from '../../lib/api';
+import type { ControlProps } from './model';
 
 /**
  * An uploaded image's or file's URL: pasted, or uploaded through the back office's upload call
@@ -14,14 +15,7 @@ export function UploadInput({
   kind,
   accept,
   disabled,
-}: {
-  id?: string;
-  value?: string;
-  onChange?: (url: string) => void;
-  kind: 'image' | 'file';
-  accept?: string;
-  disabled?: boolean;
-}) {
+}: ControlProps<string> & { kind: 'image' | 'file'; accept?: string }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {

@@ -57,21 +57,19 @@ export default function Dashboard({ overview: o }: { overview: StatsOverview }) 
         </Typography.Text>
       </Typography.Title>
       <Row gutter={[16, 16]}>
-        <Col span={5}>
-          <Card size="small">
-            <Statistic title="今日阅读" value={o.views.today} />
-          </Card>
-        </Col>
-        <Col span={5}>
-          <Card size="small">
-            <Statistic title="近 7 天阅读" value={o.views.days7} />
-          </Card>
-        </Col>
-        <Col span={5}>
-          <Card size="small">
-            <Statistic title="近 30 天阅读" value={o.views.days30} />
-          </Card>
-        </Col>
+        {(
+          [
+            ['今日阅读', o.views.today],
+            ['近 7 天阅读', o.views.days7],
+            ['近 30 天阅读', o.views.days30],
+          ] as const
+        ).map(([title, value]) => (
+          <Col key={title} span={5}>
+            <Card size="small">
+              <Statistic title={title} value={value} />
+            </Card>
+          </Col>
+        ))}
         <Col span={9}>
           <Card size="small">
             <Row>

@@ -12,7 +12,6 @@ import {
   Card,
   Checkbox,
   Col,
-  DatePicker,
   Drawer,
   Form,
   Input,
@@ -28,6 +27,7 @@ import { useState } from 'react';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import {
   NEWSROOM_LIMITS,
+  PublicationStatus,
   type AdminArticle,
   type ArticleInput,
   type EditConflict,
@@ -35,8 +35,10 @@ import {
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { htmlTextContent } from '@portal/api-client/html-text';
+import { MSG } from '@portal/api-client/messages';
 import { ArticlePreview } from '../../features/articles/preview';
 import { StatusTag } from '../../features/articles/status';
+import { TimedAction } from '../../features/articles/TimedAction';
 import { ContentEditor } from '../../features/shared/ContentEditor';
 import { EditConflictDialog, differencesOf } from '../../features/shared/EditConflictDialog';
 import { PresenceTag, usePresence } from '../../features/shared/presence';
@@ -161,7 +163,9 @@ export default function ArticleEditor() {
       const id = await save();
       const result = await adminApi.publish(id, when?.toISOString());
       message.success(
-        result.status === 'scheduled' ? `已设置定时发布：${when?.format('YYYY-MM-DD HH:mm')}` : '已发布',
+        result.status === PublicationStatus.Scheduled
+          ? `已设置定时发布：${when?.format('YYYY-MM-DD HH:mm')}`
+          : '已发布',
       );
       setAt(null);
       await reload(id);
@@ -169,7 +173,7 @@ export default function ArticleEditor() {
   const onUnpublish = () =>
     run(async () => {
       await adminApi.unpublish(article!.id);
-      message.success(article!.status === 'scheduled' ? '已取消定时发布' : '已下线');
+      message.success(article!.status === PublicationStatus.Scheduled ? '已取消定时发布' : '已下线');
       await reload(article!.id);
     });
   /** Sets (a time) or clears (null) when the article goes offline by itself. */
@@ -212,7 +216,7 @@ export default function ArticleEditor() {
       await reload(article.id);
     });
 
-  const published = article?.status === 'published';
+  const published = article?.status === PublicationStatus.Published;
   return (
     <Form form={form} layout="vertical" initialValues={inputOf(article)} disabled={busy}>
       <Card
@@ -221,7 +225,7 @@ export default function ArticleEditor() {
           <Space>
             {article ? '编辑文章' : '写文章'}
             {article && <StatusTag status={article.status} />}
-            {article?.status === 'scheduled' && (
+            {article?.status === PublicationStatus.Scheduled && (
               <Typography.Text type="warning">
                 定时 {dayjs(article.publishAt).format('YYYY-MM-DD HH:mm')}
               </Typography.Text>
@@ -245,56 +249,36 @@ export default function ArticleEditor() {
               {article ? '保存' : '保存草稿'}
             </Button>
             {!published && (
-              <Space.Compact>
-                <DatePicker
-                  showTime={{ format: 'HH:mm' }}
-                  format="YYYY-MM-DD HH:mm"
-                  placeholder="定时发布时间"
-                  value={at}
-                  onChange={setAt}
-                  disabledDate={(d) => d.isBefore(dayjs(), 'day')}
-                  aria-label="定时发布时间"
-                />
-                <Button
-                  icon={<ClockCircleOutlined />}
-                  disabled={!at || busy}
-                  onClick={() => at && onPublish(at)}
-                >
-                  定时发布
-                </Button>
-              </Space.Compact>
+              <TimedAction
+                label="定时发布"
+                placeholder="定时发布时间"
+                value={at}
+                onChange={setAt}
+                onAct={onPublish}
+                busy={busy}
+              />
             )}
             {!published && (
               <Button type="primary" icon={<SendOutlined />} onClick={() => onPublish()}>
                 立即发布
               </Button>
             )}
-            {(published || article?.status === 'scheduled') &&
+            {(published || article?.status === PublicationStatus.Scheduled) &&
               (article.unpublishAt ? (
                 <Button icon={<ClockCircleOutlined />} onClick={() => onUnpublishAt(null)}>
                   取消定时下线
                 </Button>
               ) : (
-                <Space.Compact>
-                  <DatePicker
-                    showTime={{ format: 'HH:mm' }}
-                    format="YYYY-MM-DD HH:mm"
-                    placeholder="下线时间"
-                    value={offlineAt}
-                    onChange={setOfflineAt}
-                    disabledDate={(d) => d.isBefore(dayjs(), 'day')}
-                    aria-label="下线时间"
-                  />
-                  <Button
-                    icon={<ClockCircleOutlined />}
-                    disabled={!offlineAt || busy}
-                    onClick={() => offlineAt && onUnpublishAt(offlineAt)}
-                  >
-                    定时下线
-                  </Button>
-                </Space.Compact>
+                <TimedAction
+                  label="定时下线"
+                  placeholder="下线时间"
+                  value={offlineAt}
+                  onChange={setOfflineAt}
+                  onAct={onUnpublishAt}
+                  busy={busy}
+                />
               ))}
-            {(published || article?.status === 'scheduled') && (
+            {(published || article?.status === PublicationStatus.Scheduled) && (
               <Popconfirm
                 title={published ? '下线后读者将无法访问此文，确定？' : '取消定时发布？'}
                 onConfirm={onUnpublish}
@@ -331,7 +315,11 @@ export default function ArticleEditor() {
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="分类" name="category" rules={[{ required: true, message: '请选择分类' }]}>
+            <Form.Item
+              label="分类"
+              name="category"
+              rules={[{ required: true, message: MSG.categoryRequired }]}
+            >
               <Select
                 placeholder="选择分类"
                 options={CATEGORY_PAGES.map((c) => ({ value: c.alias, label: c.name }))}

@@ -1,12 +1,12 @@
 import { ARTICLE_ENTITY } from '@portal/api-client/presence';
 import { PresenceTag, usePresenceList } from '../../features/shared/presence';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import {
-  ADMIN_PAGE_SIZE,
+  PublicationStatus,
   PUBLICATION_STATUSES,
   PUBLICATION_STATUS_LABEL,
   type AdminArticleSummary,
@@ -15,25 +15,22 @@ import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { SearchPushStatus } from '../../features/articles/SearchPushStatus';
 import { StatusTag } from '../../features/articles/status';
 import { adminApi } from '../../lib/api';
-import { useSearchFilters } from '../../lib/search-filters';
+import { queryOf, usePaging } from '../../lib/search-filters';
+import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../features/shared/filters';
 
 const FILTERS = ['status', 'category', 'q', 'from', 'to', 'page', 'pageSize'] as const;
 
 /** The list reads its filters from the URL, so a filtered page can be bookmarked and shared. */
 export async function clientLoader({ request }: { request: Request }) {
-  const params = new URL(request.url).searchParams;
-  const query = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? undefined]));
-  return adminApi.articles(query);
+  return adminApi.articles(queryOf(request, FILTERS));
 }
 
 const fmt = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 
 export default function ArticleList() {
   const { items, total } = useLoaderData<typeof clientLoader>();
-  const { params, apply } = useSearchFilters();
+  const { pagination } = usePaging();
   const navigate = useNavigate();
-  const page = Number(params.get('page') ?? 1);
-  const pageSize = Number(params.get('pageSize') ?? ADMIN_PAGE_SIZE.default);
   const editing = usePresenceList(
     ARTICLE_ENTITY,
     items.map((a) => a.id),
@@ -65,9 +62,9 @@ export default function ArticleList() {
       title: '时间',
       width: 170,
       render: (_, a) =>
-        a.status === 'scheduled' ? (
+        a.status === PublicationStatus.Scheduled ? (
           <Typography.Text type="warning">定时 {fmt(a.publishAt)}</Typography.Text>
-        ) : a.status === 'published' ? (
+        ) : a.status === PublicationStatus.Published ? (
           <>
             {fmt(a.publishedAt)}
             {a.unpublishAt && (
@@ -86,7 +83,7 @@ export default function ArticleList() {
       render: (_, a) => (
         <Space>
           <Link to={`/articles/${a.id}`}>编辑</Link>
-          {a.status === 'published' && (
+          {a.status === PublicationStatus.Published && (
             <a href={a.url} target="_blank" rel="noreferrer">
               查看
             </a>
@@ -96,58 +93,22 @@ export default function ArticleList() {
     },
   ];
 
-  const range =
-    params.get('from') && params.get('to')
-      ? ([dayjs(params.get('from')), dayjs(params.get('to')).subtract(1, 'day')] as const)
-      : null;
-
   return (
     <>
-      <Card className="page-card">
-        <Form layout="inline" style={{ rowGap: 12 }}>
-          <Form.Item label="状态">
-            <Select
-              style={{ width: 120 }}
-              allowClear
-              placeholder="全部"
-              value={params.get('status') || undefined}
-              options={PUBLICATION_STATUSES.map((s) => ({ value: s, label: PUBLICATION_STATUS_LABEL[s] }))}
-              onChange={(v?: string) => apply({ status: v, page: undefined })}
-            />
-          </Form.Item>
-          <Form.Item label="分类">
-            <Select
-              style={{ width: 120 }}
-              allowClear
-              placeholder="全部"
-              value={params.get('category') || undefined}
-              options={CATEGORY_PAGES.map((c) => ({ value: c.alias, label: c.name }))}
-              onChange={(v?: string) => apply({ category: v, page: undefined })}
-            />
-          </Form.Item>
-          <Form.Item label="日期">
-            <DatePicker.RangePicker
-              value={range ? [range[0], range[1]] : null}
-              onChange={(v) =>
-                apply({
-                  from: v?.[0]?.format('YYYY-MM-DD'),
-                  to: v?.[1]?.add(1, 'day').format('YYYY-MM-DD'),
-                  page: undefined,
-                })
-              }
-            />
-          </Form.Item>
-          <Form.Item>
-            <Input.Search
-              placeholder="搜索标题"
-              allowClear
-              defaultValue={params.get('q') ?? ''}
-              onSearch={(q) => apply({ q: q.trim() || undefined, page: undefined })}
-              style={{ width: 220 }}
-            />
-          </Form.Item>
-        </Form>
-      </Card>
+      <FilterBar>
+        <SelectFilter
+          name="status"
+          label="状态"
+          options={PUBLICATION_STATUSES.map((s) => ({ value: s, label: PUBLICATION_STATUS_LABEL[s] }))}
+        />
+        <SelectFilter
+          name="category"
+          label="分类"
+          options={CATEGORY_PAGES.map((c) => ({ value: c.alias, label: c.name }))}
+        />
+        <DateRangeFilter />
+        <SearchFilter name="q" placeholder="搜索标题" />
+      </FilterBar>
       <Card
         title="文章管理"
         extra={
@@ -161,14 +122,7 @@ export default function ArticleList() {
           rowKey="id"
           columns={columns}
           dataSource={items}
-          pagination={{
-            current: page,
-            pageSize,
-            total,
-            showSizeChanger: true,
-            showTotal: (n) => `共 ${n} 篇`,
-            onChange: (p, size) => apply({ page: String(p), pageSize: String(size) }),
-          }}
+          pagination={pagination(total, '篇')}
         />
       </Card>
     </>

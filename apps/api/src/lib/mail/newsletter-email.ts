@@ -1,6 +1,6 @@
 import mjml2html from 'mjml';
 import type { ListItem, WeeklyReport } from '@portal/api-client/contract';
-import { itReportPath } from '@portal/routes';
+import { href } from '@portal/routes';
 
 /**
  * One issue of the IT weekly report as a newsletter message: MJML's table layout with inline styles
@@ -62,7 +62,7 @@ const heading = (title: string) =>
 
 export async function renderIssue(content: IssueContent): Promise<RenderedIssue> {
   const { report, events, recommend, siteName, address, origin } = content;
-  const issueUrl = absoluteUrl(origin, itReportPath(report.id));
+  const issueUrl = absoluteUrl(origin, href.itReport({ id: report.id }));
   const subject = issueSubject(siteName, report);
   const mjml = `<mjml lang="zh-CN">
 <mj-head>

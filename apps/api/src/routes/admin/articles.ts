@@ -27,6 +27,7 @@ import {
   noContent,
   notFound,
   parseTime,
+  type IdParams,
 } from './http';
 
 const listQuery = pageQuerySchema.shape({
@@ -46,8 +47,6 @@ const revisionParams = idParams.shape({
     .max(Number.MAX_SAFE_INTEGER, '编号不正确')
     .required(),
 });
-
-type IdParams = InferType<typeof idParams>;
 
 /** Category id of the form's alias, or 400 naming the field. */
 function categoryOf(input: ArticleInput): number {

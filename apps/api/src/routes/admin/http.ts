@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import { ValidationError, number, object, type AnySchema } from 'yup';
+import { ValidationError, number, object, type AnySchema, type InferType } from 'yup';
 import { ADMIN_MSG, type AdminError, type EditConflict, type Permission } from '@portal/api-client/admin';
 import { formatTime } from '../../lib/time';
 import type { EditorSession } from '../../repositories/editors';
@@ -98,6 +98,7 @@ export const idParams = object({
     .max(Number.MAX_SAFE_INTEGER, '编号不正确')
     .required(),
 });
+export type IdParams = InferType<typeof idParams>;
 
 /** An ISO date or date-time (YYYY-MM-DD, or with a time and zone) as epoch ms; undefined when empty. */
 export function parseTime(value: string | undefined, field: string): number | undefined {

@@ -17,7 +17,7 @@ import { recordAudit } from '../../repositories/audit';
 import { deleteMedia, getMediaKeys, listMedia, recordUpload } from '../../repositories/media-library';
 import { describeUses, mediaUses } from '../../repositories/media-usage';
 import type { MultipartBody } from '../member/multipart';
-import { AdminHttpError, actorOf, badInput, idParams, notFound } from './http';
+import { AdminHttpError, actorOf, badInput, idParams, notFound, type IdParams } from './http';
 
 const MEDIA_FORMAT_MSG = '只能上传 PNG、JPG、GIF、WEBP 图片，MP4、WEBM 视频或 PDF 文件';
 
@@ -108,7 +108,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
   );
 
   /** An editor's look at a file, private PDFs included (never cached by shared caches). */
-  app.get<{ Params: InferType<typeof idParams> }>(
+  app.get<{ Params: IdParams }>(
     '/media/:id/file',
     { schema: { params: idParams }, config: { permission: 'media' } },
     async (request, reply) => {
@@ -125,7 +125,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: InferType<typeof idParams> }>(
+  app.delete<{ Params: IdParams }>(
     '/media/:id',
     { schema: { params: idParams }, config: { permission: 'media' } },
     async (request, reply) => {

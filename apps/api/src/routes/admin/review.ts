@@ -10,10 +10,9 @@ import {
 } from '@portal/api-client/admin';
 import { ErrorCode } from '@portal/api-client/codes';
 import * as review from '../../repositories/review';
-import { hitsOfRecords } from '../../repositories/sensitive-words';
-import { AdminHttpError, actorOf, idParams } from './http';
+import { withHits } from '../../repositories/sensitive-words';
+import { AdminHttpError, actorOf, idParams, type IdParams } from './http';
 
-type IdParams = InferType<typeof idParams>;
 type PageQuery = InferType<typeof pageQuerySchema>;
 
 /** /admin/api/review: members' column applications and column articles (spec section 4 statuses). */
@@ -23,39 +22,24 @@ export default async function reviewRoutes(app: FastifyInstance) {
   app.get<{ Querystring: PageQuery }>(
     '/review/columns',
     { schema: { querystring: pageQuerySchema }, config },
-    async (request): Promise<Paged<ColumnApplication>> => {
-      const page = await review.listReviewQueue(
-        app.database,
-        'columns',
-        request.query.page,
-        request.query.pageSize,
-      );
-      const hits = await hitsOfRecords(
+    async ({ query }): Promise<Paged<ColumnApplication>> =>
+      withHits(
         app.database,
         'column-apply',
-        page.items.map((c) => String(c.memberId)),
-      );
-      return { ...page, items: page.items.map((c) => ({ ...c, hits: hits.get(String(c.memberId)) ?? [] })) };
-    },
+        await review.listReviewQueue(app.database, 'columns', query.page, query.pageSize),
+        (c) => c.memberId,
+      ),
   );
   app.get<{ Querystring: PageQuery }>(
     '/review/articles',
     { schema: { querystring: pageQuerySchema }, config },
-    async (request): Promise<Paged<PendingColumnArticle>> => {
-      const page = await review.listReviewQueue(
-        app.database,
-        'articles',
-        request.query.page,
-        request.query.pageSize,
-      );
-      // The words found when the member saved each article, highlighted for the reviewer.
-      const hits = await hitsOfRecords(
+    async ({ query }): Promise<Paged<PendingColumnArticle>> =>
+      withHits(
         app.database,
         'column-article',
-        page.items.map((a) => String(a.id)),
-      );
-      return { ...page, items: page.items.map((a) => ({ ...a, hits: hits.get(String(a.id)) ?? [] })) };
-    },
+        await review.listReviewQueue(app.database, 'articles', query.page, query.pageSize),
+        (a) => a.id,
+      ),
   );
 
   /** One decision: the status change (only from pending) with its audit record, and fresh public reads. */

@@ -3,11 +3,10 @@ import type { InferType } from 'yup';
 import { articleStatsQuerySchema, statsRangeQuerySchema } from '@portal/api-client/admin';
 import type { ArticleStats, ArticleViewsPage, StatsOverview } from '@portal/api-client/stats';
 import { articleStats, articleViewsInRange, statsOverview } from '../../repositories/stats';
-import { idParams, notFound } from './http';
+import { idParams, notFound, type IdParams } from './http';
 
 type RangeQuery = InferType<typeof statsRangeQuerySchema>;
 type ArticleQuery = InferType<typeof articleStatsQuerySchema>;
-type IdParams = InferType<typeof idParams>;
 
 /** /admin/api/stats: what readers read (issue 25 section 2, DESIGN.md section 10), admin and editor roles. */
 export default async function statsRoutes(app: FastifyInstance) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PAGE_VIEW_THROTTLE_MS } from '@portal/api-client/constants';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { defineCall } from '../../lib/route';
 import { getArticle, getArticleViews } from '../../repositories/articles';
 

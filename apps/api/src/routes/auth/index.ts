@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { defineCall } from '../../lib/route';
 import { ACCESS_TOKEN_TTL_S, safeEqual, signAccessToken } from '../../lib/token';
 

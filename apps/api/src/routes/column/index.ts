@@ -15,7 +15,8 @@ import { columnArticleSchema, isEditorEmpty, MSG } from '@portal/api-client/sche
 import type { ApiConfig } from '../../config';
 import { ARTICLE_BODY_LIMIT } from '../../lib/body-limits';
 import { nestsDeeperThan } from '../../lib/html-depth';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { htmlText, storedHtml } from '../../lib/sanitize';
 import { EDITOR_SIZE_MSG, storeEditorFile } from '../../lib/uploads';
 import * as columns from '../../repositories/columns';
@@ -148,7 +149,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
       );
     }
     await screened.record(memberId);
-    return { ...ok({ status: ColumnStatus.UnderReview }), msg: '申请已提交，请等待审核' };
+    return ok({ status: ColumnStatus.UnderReview }, { msg: '申请已提交，请等待审核' });
   });
 
   defineSchemaCall(app, 'space_channel', object({}), async () =>
@@ -189,7 +190,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
         page: payload.page,
         pageSize: payload.pageSize,
       });
-      return ok(list, total);
+      return ok(list, { total });
     },
   );
 
@@ -203,10 +204,12 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
       const { fields, screened } = await articleFields(memberId, payload);
       const articleId = await columns.insertArticle(app.database, memberId, fields, now());
       await screened.record(articleId);
-      return {
-        ...ok({ id: articleId }),
-        msg: fields.status === ArticleStatus.Pending ? '提交成功，等待审核' : '草稿已保存',
-      };
+      return ok(
+        { id: articleId },
+        {
+          msg: fields.status === ArticleStatus.Pending ? '提交成功，等待审核' : '草稿已保存',
+        },
+      );
     },
     { bodyLimit: ARTICLE_BODY_LIMIT },
   );
@@ -224,10 +227,9 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
         throw new ApiError(ErrorCode.NotFound, '文章不存在');
       }
       await screened.record(payload.id);
-      return {
-        ...ok(null),
+      return ok(null, {
         msg: fields.status === ArticleStatus.Pending ? '修改成功，等待审核' : '草稿已保存',
-      };
+      });
     },
     { bodyLimit: ARTICLE_BODY_LIMIT },
   );
@@ -247,7 +249,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
       throw new ApiError(ErrorCode.NotFound, '文章不存在');
     // A published copy was just taken down: public reads must not serve it from the cache.
     app.readCache.invalidate();
-    return { ...ok(null), msg: '删除成功' };
+    return ok(null, { msg: '删除成功' });
   });
 
   registerUpload(
@@ -260,7 +262,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
       await requireApprovedColumn(memberOf(request));
       const stored = await storeEditorFile(file, app.fileStore, app.imageDecodes, { now: now() });
       await recordUpload(app.database, stored, file.clientName, `member:${memberOf(request)}`, now());
-      return { ...ok({ url: stored.url }), msg: '上传成功' };
+      return ok({ url: stored.url }, { msg: '上传成功' });
     },
     // Before the file is read: no column, no bytes on disk.
     requireApprovedColumn,

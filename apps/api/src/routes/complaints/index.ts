@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { COMPLAINT_LIMITS } from '@portal/api-client/constants';
+import { ok } from '@portal/api-client/envelope';
 import { MSG } from '@portal/api-client/messages';
 import type { ApiConfig } from '../../config';
 import { addressKey } from '../../lib/address-key';
@@ -47,6 +48,6 @@ export default async function complaintRoutes(app: FastifyInstance, { config }: 
       Date.now(),
     );
     await screened.record(id);
-    return { code: ErrorCode.Ok, msg: MSG.complaintSent, data: null };
+    return ok(null, { msg: MSG.complaintSent });
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { defineCall } from '../../lib/route';
 import { pageOf } from '../../repositories/articles';
 import { getWhitePaper, listWhitePapers } from '../../repositories/media';
@@ -16,7 +17,7 @@ export default async function docRoutes(app: FastifyInstance) {
     async ({ page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
       const { items, total } = await listWhitePapers(db, offset, limit);
-      return ok(items, total);
+      return ok(items, { total });
     },
     { cache: true },
   );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { defineCall } from '../../lib/route';
 import { pageOf } from '../../repositories/articles';
 import { listEvents } from '../../repositories/events';
@@ -18,7 +18,7 @@ export default async function eventRoutes(app: FastifyInstance) {
         limit,
         Date.now(),
       );
-      return ok(items, total);
+      return ok(items, { total });
     },
     { cache: true },
   );

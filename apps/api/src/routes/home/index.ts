@@ -7,7 +7,8 @@ import {
   PAGE_SIZE,
 } from '@portal/api-client/constants';
 import { ErrorCode } from '@portal/api-client/codes';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { cachedCounts } from '../../plugins/cache';
 import { defineCall } from '../../lib/route';
 import { listFlagged, listLatest, pageOf, pickedArticles } from '../../repositories/articles';
@@ -75,7 +76,7 @@ export default async function homeRoutes(app: FastifyInstance) {
     'indexFall',
     async ({ page, pageseze }) => {
       const { items, total } = await listLatest(db, 0, pageOf(page, pageseze), counts);
-      return ok(items, total);
+      return ok(items, { total });
     },
     cache,
   );
@@ -84,7 +85,7 @@ export default async function homeRoutes(app: FastifyInstance) {
     'mfall',
     async ({ type, page, pageSize }) => {
       const { items, total } = await menuFeed(db, type, page, pageSize, counts);
-      return ok(items, total);
+      return ok(items, { total });
     },
     cache,
   );
@@ -93,7 +94,7 @@ export default async function homeRoutes(app: FastifyInstance) {
     'm_news',
     async ({ menu_id, page, pageSize }) => {
       const { items, total } = await menuFeed(db, menu_id, page, pageSize, counts);
-      return ok(items, total);
+      return ok(items, { total });
     },
     cache,
   );
@@ -104,7 +105,7 @@ export default async function homeRoutes(app: FastifyInstance) {
     async ({ id, page, pageSize }) => {
       const found = await topicDetail(db, id, page ?? 1, pageSize ?? PAGE_SIZE.topic);
       if (!found) throw new ApiError(ErrorCode.NotFound, '专题不存在');
-      return ok(found.topic, found.total);
+      return ok(found.topic, { total: found.total });
     },
     cache,
   );

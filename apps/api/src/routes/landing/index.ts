@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { addressKey } from '../../lib/address-key';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { defineSchemaCall } from '../../lib/route';
 import { findForm, insertSubmission } from '../../repositories/forms';
 import {
@@ -60,7 +61,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
     const meetId = meet_id ?? 0;
     if (!(await hasLead(database, meetId, mobile))) throw new ApiError(ErrorCode.VendorUnregistered);
     const userId = await createVendorUser(database, mobile, meetId, Date.now());
-    return { code: ErrorCode.Ok, msg: MSG_LANDING.loggedIn, data: { user_id: userId } };
+    return ok({ user_id: userId }, { msg: MSG_LANDING.loggedIn });
   });
 
   defineSchemaCall(app, 'vendor_register', landingSchemas.vendor_register, async (payload, request) => {
@@ -102,11 +103,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
     // A lead is one phone's registration for one meet.
     await screened.record(`${meetId}:${maskedPhone(payload.mobile)}`);
     app.metrics.leads.inc({ kind: 'vendor' });
-    return {
-      code: ErrorCode.Ok,
-      msg: outcome === 'again' ? MSG_LANDING.registeredAgain : MSG_LANDING.registered,
-      data: null,
-    };
+    return ok(null, { msg: outcome === 'again' ? MSG_LANDING.registeredAgain : MSG_LANDING.registered });
   });
 
   // The auth hook has already refused an unknown user_id (access 'vendor').
@@ -210,6 +207,6 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
     );
     await screened.record(submissionId);
     app.metrics.leads.inc({ kind: 'form' });
-    return { code: ErrorCode.Ok, msg: MSG_LANDING.submitted, data: null };
+    return ok(null, { msg: MSG_LANDING.submitted });
   });
 }

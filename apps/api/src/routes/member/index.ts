@@ -10,7 +10,8 @@ import { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 import { loginSchema, memberRegisterSchema, MSG, profileSchema } from '@portal/api-client/schemas';
 import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '../../lib/password';
 import {
   AVATAR_SIZE_MSG,
@@ -75,7 +76,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
       );
     }
     await screened.record(created.id);
-    return { ...ok({ id: created.id }), msg: '注册成功，请登录' };
+    return ok({ id: created.id }, { msg: '注册成功，请登录' });
   });
 
   defineSchemaCall(app, 'member_login', loginSchema, async (payload, request) => {
@@ -116,16 +117,18 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     }
     const stoken = randomBytes(32).toString('base64url');
     await members.createSession(app.database, member.id, stoken, now(), SESSION_TTL_MS);
-    return {
-      ...ok({ id: member.id, stoken, username: member.username, avatar: member.avatar }),
-      msg: '登录成功',
-    };
+    return ok(
+      { id: member.id, stoken, username: member.username, avatar: member.avatar },
+      {
+        msg: '登录成功',
+      },
+    );
   });
 
   // stoken stays in the payload here (the schema keeps it) because logout ends exactly that session.
   defineSchemaCall(app, 'member_logout', object({ stoken: string().required() }), async (payload) => {
     await members.deleteSession(app.database, payload.stoken);
-    return { ...ok(null), msg: '已退出登录' };
+    return ok(null, { msg: '已退出登录' });
   });
 
   defineSchemaCall(
@@ -172,12 +175,12 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     );
     if (!updated) throw new ApiError(ErrorCode.SessionInvalid);
     await screened.record(memberId);
-    return { ...ok(updated), msg: '保存成功' };
+    return ok(updated, { msg: '保存成功' });
   });
 
   registerUpload(app, 'member_upload', AVATAR_MAX_BYTES, AVATAR_SIZE_MSG, async (file, request) => {
     const stored = await storeAvatar(file, app.fileStore, app.imageDecodes, memberOf(request));
-    return { ...ok(stored.url), msg: '上传成功' };
+    return ok(stored.url, { msg: '上传成功' });
   });
 
   registerSmsCalls(app, { config: opts.config, now, sms: opts.sms });

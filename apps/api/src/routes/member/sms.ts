@@ -6,7 +6,8 @@ import { isProduction } from '@portal/config';
 import { FIELD_MAX, resetPasswordSchema, sendSmsSchema } from '@portal/api-client/schemas';
 import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { hashPassword } from '../../lib/password';
 import { createSmsProvider, type SmsProvider } from '../../lib/sms';
 import { createOnceStore } from '../../lib/once-store';
@@ -121,7 +122,7 @@ export function registerSmsCalls(
     }
     // Rows older than a day serve no limit any more.
     await codes.pruneCodes(app.database, t - 2 * DAY_MS);
-    return { ...ok(null), msg: SENT_MSG };
+    return ok(null, { msg: SENT_MSG });
   });
 
   defineSchemaCall(
@@ -143,7 +144,7 @@ export function registerSmsCalls(
       // Unreachable for unknown numbers (their stored code was never sent), kept as a guard.
       if (memberId === null) throw new ApiError(ErrorCode.SmsCodeInvalid, '验证码错误或已失效');
       await members.setPassword(app.database, memberId, await hashPassword(payload.password), now());
-      return { ...ok(null), msg: '密码已重置，请重新登录' };
+      return ok(null, { msg: '密码已重置，请重新登录' });
     },
   );
 }

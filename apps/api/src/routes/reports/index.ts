@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { MSG, newsletterSchema } from '@portal/api-client/schemas';
-import { unsubscribePath } from '@portal/routes';
+import { href } from '@portal/routes';
 import type { ApiConfig } from '../../config';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { defineCall, defineSchemaCall } from '../../lib/route';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe-token';
 import { pageOf } from '../../repositories/articles';
@@ -41,7 +42,7 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
     async ({ year, page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
       const { items, total } = await listReports(db, year, offset, limit);
-      return ok(items, total);
+      return ok(items, { total });
     },
     { cache: true },
   );
@@ -55,7 +56,7 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
     await setSubscription(db, memberId, true, address, now);
     // Which issue the member subscribed from (the back office's per-issue subscriber export).
     await subscribeReport(db, memberId, report_id, address, now);
-    return { ...ok(null), msg: '订阅成功' };
+    return ok(null, { msg: '订阅成功' });
   });
 
   defineCall(app, 'newsletter_get', async (_payload, request) => {
@@ -70,10 +71,9 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
     if (subscribed && !email && !current.email)
       throw new ApiError(ErrorCode.Validation, MSG.newsletterNeedsEmail);
     await setSubscription(db, memberId, subscribed, email || current.email, Date.now());
-    return {
-      ...ok(await getSubscription(db, memberId, own)),
+    return ok(await getSubscription(db, memberId, own), {
       msg: subscribed ? MSG.newsletterOn : MSG.newsletterOff,
-    };
+    });
   });
 
   const unsubscribe = async (token: string): Promise<string> => {
@@ -99,6 +99,8 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
       const token = (query as Record<string, unknown>)?.token;
       return typeof token === 'string' && token.length <= 200 ? token : '';
     };
+    // Not an /api call: a mail client reads only the status, and these bodies (code and msg, no data)
+    // are kept as they were rather than built as envelopes.
     scope.post(ONE_CLICK_PATH, async (request, reply) => {
       const body = request.body as Record<string, unknown> | undefined;
       if (body?.['List-Unsubscribe'] !== 'One-Click') {
@@ -115,7 +117,7 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
       return { code: ErrorCode.Ok, msg: MSG.newsletterOff };
     });
     scope.get(ONE_CLICK_PATH, async (request, reply) =>
-      reply.redirect(`${config.publicOrigins.desktop}${unsubscribePath(tokenOf(request.query))}`),
+      reply.redirect(`${config.publicOrigins.desktop}${href.unsubscribe(tokenOf(request.query))}`),
     );
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addressKey } from '../../lib/address-key';
-import { ok } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { defineCall } from '../../lib/route';
 import { pageOf } from '../../repositories/articles';
 import { searchArticles } from '../../repositories/search';
@@ -37,7 +37,7 @@ export default async function searchRoutes(app: FastifyInstance) {
     async ({ title, page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
       const { items, total } = await searchArticles(app.database, title, offset, limit, counts);
-      return ok({ list: items }, total);
+      return ok({ list: items }, { total });
     },
     { cache: true },
   );

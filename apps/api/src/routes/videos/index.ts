@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PAGE_SIZE, RELATED_VIDEOS, SECTION_ID } from '@portal/api-client/constants';
-import { ApiError, ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/envelope';
+import { ok } from '@portal/api-client/envelope';
 import { defineCall } from '../../lib/route';
 import { getVideo, listRelatedVideos, listTopVideos, listVideos } from '../../repositories/media';
 import { pageOf } from '../../repositories/articles';
@@ -30,7 +31,7 @@ export default async function videoRoutes(app: FastifyInstance) {
     async ({ page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
       const { items, total } = await listVideos(db, 0, offset, limit);
-      return ok({ list: items }, total);
+      return ok({ list: items }, { total });
     },
     cache,
   );
@@ -42,7 +43,7 @@ export default async function videoRoutes(app: FastifyInstance) {
     async ({ cat_id, page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
       const { items, total } = await listVideos(db, videoCat(cat_id), offset, limit);
-      return ok(items, total);
+      return ok(items, { total });
     },
     cache,
   );

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { MSG } from '@portal/api-client/messages';
 import { loadMember, type MemberSession } from '@portal/session';
 import { showToast } from '@portal/ui';
+import { href } from '@portal/routes';
 
 /** Shows 请先登录 (from the messages catalogue, which loads without yup or the schemas). */
 export function toastLoginFirst(): void {
@@ -18,7 +19,7 @@ export function useRequireMember(): () => MemberSession | null {
     const member = loadMember();
     if (member) return member;
     toastLoginFirst();
-    void navigate('/login');
+    void navigate(href.login());
     return null;
   };
 }

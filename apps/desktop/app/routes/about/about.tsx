@@ -6,13 +6,14 @@ import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     seo: await pageSeo(serverApi(context), 'about', '关于我们'),
-    canonical: absolute(request, '/about'),
+    canonical: absolute(request, href.about()),
   };
 }
 
@@ -61,7 +62,7 @@ export default function About() {
             </li>
           ))}
         </ul>
-        {/* The footer's 联系我们 and the privacy statement link here (CONTACT_HREF). */}
+        {/* The footer's 联系我们 and the privacy statement link here (href.about('contact')). */}
         <h2 id="contact">联系我们</h2>
         <dl className="about__info">
           {address ? (
@@ -92,7 +93,7 @@ export default function About() {
           {statement?.[1] ?? `本站所有内容版权归${SITE_NAME}所有，未经书面授权不得转载。`}
         </p>
         <p className="about__links">
-          <Link to="/recruit">加入我们 ›</Link>
+          <Link to={href.recruit()}>加入我们 ›</Link>
         </p>
       </section>
     </main>

@@ -6,10 +6,12 @@ import type { Route } from './+types/activity';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { useAds } from '../../features/content/components/InnerSidebar';
 import { AdSlot } from '../../features/home/components/AdSlot';
-import { settle, unwrapPage } from '../../features/content/lib/envelope.server';
+import { settle } from '@portal/api-client/envelope';
+import { unwrapPage } from '@portal/api-client/route-envelope';
 import { intParam, pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -48,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: { year, month, title },
     years,
     seo,
-    canonical: absolute(request, '/activity'),
+    canonical: absolute(request, href.activity()),
   };
 }
 
@@ -104,7 +106,7 @@ export default function Activities({ loaderData: d }: Route.ComponentProps) {
           筛选
         </button>
         {year || month || title ? (
-          <a href="/activity" className="filters__reset">
+          <a href={href.activity()} className="filters__reset">
             清除筛选
           </a>
         ) : null}

@@ -1,7 +1,8 @@
 import { data } from 'react-router';
 import type { Api } from '@portal/api-client';
 import { neighbours } from '@portal/api-client/teasers';
-import { settle, unwrap } from '../../features/content/lib/envelope.server';
+import { settle } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 import { loadInnerSidebar } from '../../features/content/lib/sidebar.server';
 
 /** The article id of /news/:id, /:category/:id or /secret?id=; anything not a positive integer is a 404. */

@@ -3,7 +3,7 @@ import type { Headline } from '@portal/api-client/teasers';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import { ComplaintLink, ItemLink, phonePathHandle, seoMeta, usePageView } from '@portal/ui';
-import { phoneArticlePath } from '@portal/routes';
+import { href } from '@portal/routes';
 import type { Route } from './+types/article';
 import { articleId, loadArticle } from './article.server';
 import { Breadcrumb, type Crumb } from '../../features/content/components/Breadcrumb';
@@ -21,13 +21,13 @@ export const links: Route.LinksFunction = () => contentStyles;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = articleId(request, params.id);
   const { article, sidebar } = await loadArticle(serverApi(context), id);
-  const path = article.url.startsWith('/') ? article.url : `/news/${article.id}`;
+  const path = article.url.startsWith('/') ? article.url : href.news(article.id);
   return { article, sidebar, canonical: absolute(request, path), origin: new URL(request.url).origin };
 }
 
 /** Baidu's mobile-agent: the phone page of this article depends on its category (BaiduHead). */
 export const handle = phonePathHandle<Route.ComponentProps['loaderData']>(({ article }) =>
-  phoneArticlePath(article.id, article.cat_alias),
+  href.mobile.article({ category: article.cat_alias, id: article.id }),
 );
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -70,7 +70,7 @@ export default function Article({ loaderData: d }: Route.ComponentProps) {
   usePageView(a.id);
   const ads = useAds();
   const cat = CATEGORY_PAGES.find((c) => c.id === a.cat_id || c.alias === a.cat_alias);
-  const crumbs: Crumb[] = cat ? [{ label: a.cat_name || cat.name, to: `/${cat.alias}` }] : [];
+  const crumbs: Crumb[] = cat ? [{ label: a.cat_name || cat.name, to: href.category(cat.alias) }] : [];
   crumbs.push({ label: '正文' });
   const words = keywordList(a.keyword);
   return (
@@ -90,7 +90,7 @@ export default function Article({ loaderData: d }: Route.ComponentProps) {
             <div className="article__keywords">
               <span>关键词：</span>
               {words.map((k) => (
-                <Link key={k} className="tag" to={`/search?data=${encodeURIComponent(k)}`}>
+                <Link key={k} className="tag" to={href.search(k)}>
                   {k}
                 </Link>
               ))}

@@ -1,8 +1,7 @@
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/pv';
-import { settle } from '../../features/content/lib/envelope.server';
 import { ErrorCode } from '@portal/api-client/codes';
-import { isOk } from '@portal/api-client/envelope';
+import { isOk, settle } from '@portal/api-client/envelope';
 import { COOKIE } from '@portal/api-client/constants';
 import { widthOf } from '@portal/routes';
 import { PAGE_VIEW_REFERRER_MAX, type ViewDevice } from '@portal/api-client/stats';

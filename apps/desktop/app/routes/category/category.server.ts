@@ -1,6 +1,7 @@
 import type { Api } from '@portal/api-client';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
-import { optional, settle, unwrap } from '../../features/content/lib/envelope.server';
+import { dataOr, settle } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 
 export type CategoryPage = (typeof CATEGORY_PAGES)[number];
 
@@ -24,8 +25,8 @@ export async function loadCategory(api: Api, cat: CategoryPage) {
     seo: head.seo,
     banner: head.banner,
     pictures: head.pictures,
-    ...optional('category_news', news, { topics: [], news: [] }),
-    ...optional('cate_recommend', recommend, { lists: [], special: [], white_papers: [] }),
-    experts: optional('get_expert', experts, { data: [] }).data,
+    ...dataOr('category_news', news, { topics: [], news: [] }),
+    ...dataOr('cate_recommend', recommend, { lists: [], special: [], white_papers: [] }),
+    experts: dataOr('get_expert', experts, { data: [] }).data,
   };
 }

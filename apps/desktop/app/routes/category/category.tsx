@@ -17,6 +17,7 @@ import { absolute } from '../../features/content/lib/seo.server';
 import { dayOf as day } from '@portal/ui/format';
 import { PaperBadge, PaperLink } from '../../features/white-paper/components/PaperLink';
 import { contentStyles } from '../../features/content/styles';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cat = categoryOfPath(new URL(request.url).pathname);
   if (!cat) throw data(null, { status: 404 });
   const page = await loadCategory(serverApi(context), cat);
-  return { ...page, canonical: absolute(request, `/${cat.alias}`) };
+  return { ...page, canonical: absolute(request, href.category(cat.alias)) };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
@@ -106,7 +107,7 @@ function Papers({ items }: { items: WhitePaper[] }) {
   if (items.length === 0) return null;
   return (
     <section className="block side-block">
-      <SectionTitle title="白皮书" more="/white_pager" />
+      <SectionTitle title="白皮书" more={href.whitePapers()} />
       <ul className="papers">
         {items.map((p) => (
           <li key={p.id}>
@@ -137,7 +138,7 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
       <div className="page__body">
         <div className="page__main">
           <section className="block">
-            <SectionTitle title={`${d.cat.name} · 最新发布`} more={`/more?id=${d.cat.id}`} />
+            <SectionTitle title={`${d.cat.name} · 最新发布`} more={href.more(d.cat.id)} />
             <ArticleRows items={d.news} eager={0} />
           </section>
           <div className="cat-lists">

@@ -1,8 +1,7 @@
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/experts';
-import { settle } from '../../features/content/lib/envelope.server';
 import { intParam } from '../../features/content/lib/query';
-import { isOk } from '@portal/api-client/envelope';
+import { isOk, settle } from '@portal/api-client/envelope';
 
 /** GET /category_experts?batch=N → one batch of experts for the 换一批 button (JSON). */
 export async function loader({ request, context }: Route.LoaderArgs) {

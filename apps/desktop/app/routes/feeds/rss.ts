@@ -1,10 +1,10 @@
 import { MAX_PAGE_SIZE, CATEGORY_PAGES } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/rss';
-import { settle } from '../../features/content/lib/envelope.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { rss, xmlResponse } from '../../features/feeds/xml.server';
-import { isOk } from '@portal/api-client/envelope';
+import { isOk, settle } from '@portal/api-client/envelope';
+import { href } from '@portal/routes';
 
 const TEXT = { 'Content-Type': 'text/plain; charset=utf-8' };
 
@@ -33,12 +33,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const channel = cat
     ? {
         title: `${cat.name}-${SITE_NAME}`,
-        link: new URL(`/${cat.alias}`, url).href,
+        link: new URL(href.category(cat.alias), url).href,
         description: `${SITE_NAME}${cat.name}频道最新文章`,
       }
     : {
         title: SITE_NAME,
-        link: new URL('/', url).href,
+        link: new URL(href.home(), url).href,
         description: `${SITE_NAME}最新IT产业资讯：人工智能、云计算、大数据、物联网、硬件与渠道。`,
       };
   return xmlResponse(

@@ -11,10 +11,11 @@ import { RightColumn } from '../../features/home/components/RightColumn';
 import { SideImageList } from '../../features/home/components/SideImageList';
 import { TopicGrid } from '../../features/home/components/TopicGrid';
 import { Waterfall } from '../../features/home/components/Waterfall';
+import { href } from '@portal/routes';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const home = await loadHome(serverApi(context));
-  return { ...home, canonical: new URL('/', request.url).href };
+  return { ...home, canonical: new URL(href.home(), request.url).href };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.canonical) : []);

@@ -4,7 +4,8 @@ import type { Route } from './+types/it-report';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { SectionTitle } from '../../features/shared/SectionTitle';
-import { optional, settle, unwrap } from '../../features/content/lib/envelope.server';
+import { dataOr, settle } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 import { intParam } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
@@ -12,6 +13,7 @@ import { contentStyles } from '../../features/content/styles';
 import { PastIssues } from '../../features/it-report/components/PastIssues';
 import { SubscribeButton } from '../../features/it-report/components/SubscribeButton';
 import { ItemLink, seoMeta } from '@portal/ui';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -31,12 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const current = unwrap('it_index', issue);
   return {
     ...current,
-    issues: { year, page: ipage, items: optional('it_list', list, []), total: list.total ?? 0 },
+    issues: { year, page: ipage, items: dataOr('it_list', list, []), total: list.total ?? 0 },
     currentYear,
     seo: id
       ? { ...seo, title: `IT周报第${current.report.it_number}期（${current.report.week}）-${SITE_NAME}` }
       : seo,
-    canonical: absolute(request, id ? `/it_report?id=${current.report.id}` : '/it_report'),
+    canonical: absolute(request, href.itReport(id ? { id: current.report.id } : {})),
   };
 }
 

@@ -8,15 +8,16 @@ import { showToast } from '@portal/ui';
 import { Row, TextInput } from '@portal/ui/member';
 import { SliderCaptcha } from './components/SliderCaptcha';
 import { SmsButton } from './components/SmsButton';
-import { toastFailure, useMemberApi } from './lib/api';
+import { memberApi } from '@portal/session';
+import { toastFailure } from './lib/toast-failure';
 import { memberMeta } from './lib/meta';
 import { isOk } from '@portal/api-client/envelope';
+import { href } from '@portal/routes';
 
 export const meta: Route.MetaFunction = () => memberMeta('找回密码');
 
 /** /forget: phone, SMS code with a 60 s countdown, new password, slider (spec sections 2, 4, 5, 7). */
 export default function Forget() {
-  const getApi = useMemberApi();
   const navigate = useNavigate();
   const [proof, setProof] = useState<string | null>(null);
   const [sliderKey, setSliderKey] = useState(0);
@@ -28,7 +29,7 @@ export default function Forget() {
       return;
     }
     const res = await (
-      await getApi()
+      await memberApi()
     ).reset_password({
       drag_verify: proof,
       mobile: values.mobile.trim(),
@@ -42,7 +43,7 @@ export default function Forget() {
       return;
     }
     showToast(res.msg || '密码已重置，请重新登录', 'success');
-    void navigate('/login');
+    void navigate(href.login());
   };
 
   return (
@@ -66,7 +67,7 @@ export default function Forget() {
               />
               <div className="mform__with-btn">
                 <TextInput name="code" label="验证码" required maxLength={6} autoComplete="one-time-code" />
-                <SmsButton getApi={getApi} mobile={values.mobile} />
+                <SmsButton getApi={memberApi} mobile={values.mobile} />
               </div>
               <TextInput
                 name="password"
@@ -77,7 +78,7 @@ export default function Forget() {
                 autoComplete="new-password"
               />
               <Row label="滑块验证" name="drag_verify" required>
-                <SliderCaptcha getApi={getApi} onChange={setProof} resetKey={sliderKey} />
+                <SliderCaptcha getApi={memberApi} onChange={setProof} resetKey={sliderKey} />
               </Row>
               <div className="mform__actions">
                 <button
@@ -87,7 +88,7 @@ export default function Forget() {
                 >
                   {isSubmitting ? '提交中…' : '重置密码'}
                 </button>
-                <a className="mform__link" href="/login">
+                <a className="mform__link" href={href.login()}>
                   返回登录
                 </a>
               </div>

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { SessionProvider } from '@portal/session/store';
 import { contentStyles } from '../../features/content/styles';
 import memberCss from './member.css?url';
+import { href } from '@portal/routes';
 
 export const links = () => [...contentStyles, { rel: 'stylesheet', href: memberCss }];
 
@@ -14,7 +15,7 @@ export default function MemberLayout() {
     <SessionProvider>
       {/* Under 960 px the site header is hidden: keep a way back to the home page. */}
       <nav className="member-back" aria-label="返回">
-        <a href="/">‹ 返回首页</a>
+        <a href={href.home()}>‹ 返回首页</a>
       </nav>
       <Outlet />
     </SessionProvider>

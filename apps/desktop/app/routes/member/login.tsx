@@ -4,7 +4,7 @@ import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/login';
 import { LoginForm } from './components/LoginForm';
 import { RegisterForm } from './components/RegisterForm';
-import { useMemberApi } from './lib/api';
+import { memberApi } from '@portal/session';
 import { memberMeta } from './lib/meta';
 import { loadFormOptions } from './lib/options.server';
 
@@ -29,7 +29,6 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     setTab(wanted);
   }
   const [username, setUsername] = useState('');
-  const getApi = useMemberApi();
   return (
     <main className="page container member-page">
       <section className="member-card">
@@ -56,10 +55,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </div>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
           {tab === 'login' ? (
-            <LoginForm getApi={getApi} username={username} />
+            <LoginForm getApi={memberApi} username={username} />
           ) : (
             <RegisterForm
-              getApi={getApi}
+              getApi={memberApi}
               options={loaderData.options}
               onRegistered={(name) => {
                 setUsername(name);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { serverApi } from '@portal/api-client/server';
-import { useMember } from '@portal/session';
+import { memberApi, notifyMemberChange, useMember } from '@portal/session';
 import { selectMember, signOut, useAppDispatch, useAppSelector } from '@portal/session/store';
 import type { Route } from './+types/user';
 import { showToast } from '@portal/ui';
@@ -9,10 +9,10 @@ import { useColumnSpace } from '@portal/ui/member';
 import { ApplyTab } from './components/ApplyTab';
 import { ColumnTab } from './components/ColumnTab';
 import { ProfileTab } from './components/ProfileTab';
-import { notifyMemberChange, useMemberApi } from './lib/api';
 import { memberMeta } from './lib/meta';
 import { loadFormOptions } from './lib/options.server';
 import { isOk } from '@portal/api-client/envelope';
+import { href } from '@portal/routes';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { options: await loadFormOptions(serverApi(context)) };
@@ -31,17 +31,16 @@ type Tab = 'info' | 'apply' | 'column';
 export default function User({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const getApi = useMemberApi();
   const member = useAppSelector(selectMember);
   const [tab, setTab] = useState<Tab>('info');
   // SMBData as the browser has it: undefined on the server and during hydration, null when logged out.
   const stored = useMember();
 
   useEffect(() => {
-    if (stored === null) void navigate('/login', { replace: true });
+    if (stored === null) void navigate(href.login(), { replace: true });
   }, [stored, navigate]);
 
-  const column = useColumnSpace({ getApi, say: showToast, memberId: member?.id ?? null });
+  const column = useColumnSpace({ getApi: memberApi, say: showToast, memberId: member?.id ?? null });
 
   if (!stored || !member) {
     return (
@@ -52,11 +51,11 @@ export default function User({ loaderData }: Route.ComponentProps) {
   }
 
   const logout = async () => {
-    const res = await (await getApi()).member_logout({});
+    const res = await (await memberApi()).member_logout({});
     dispatch(signOut());
     notifyMemberChange();
     if (isOk(res)) showToast(res.msg || '已退出登录', 'success');
-    void navigate('/login');
+    void navigate(href.login());
   };
 
   const { approved } = column;
@@ -104,10 +103,10 @@ export default function User({ loaderData }: Route.ComponentProps) {
         </div>
         <div role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`}>
           {current === 'info' ? (
-            <ProfileTab getApi={getApi} memberId={member.id} options={loaderData.options} />
+            <ProfileTab getApi={memberApi} memberId={member.id} options={loaderData.options} />
           ) : null}
           {current === 'apply' ? <ApplyTab column={column} openList={() => setTab('column')} /> : null}
-          {current === 'column' ? <ColumnTab getApi={getApi} /> : null}
+          {current === 'column' ? <ColumnTab getApi={memberApi} /> : null}
         </div>
       </section>
     </main>

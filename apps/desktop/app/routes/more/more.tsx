@@ -7,12 +7,14 @@ import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { InnerSidebar, useAds } from '../../features/content/components/InnerSidebar';
 import { AdSlot } from '../../features/home/components/AdSlot';
-import { settle, unwrap, unwrapPage } from '../../features/content/lib/envelope.server';
+import { settle } from '@portal/api-client/envelope';
+import { unwrap, unwrapPage } from '@portal/api-client/route-envelope';
 import { intParam, pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { loadInnerSidebar } from '../../features/content/lib/sidebar.server';
 import { contentStyles } from '../../features/content/styles';
 import { categoryHref } from '../../lib/links';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -36,7 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? { ...head.seo, title: `${name}最新文章${page > 1 ? `_第${page}页` : ''}-${head.seo.title}` }
       : head.seo
     : moreSeo!;
-  const self = withPage('/more', new URLSearchParams(catId > 0 ? { id: String(catId) } : { id: '0' }), page);
+  const self = withPage(
+    href.more(),
+    new URLSearchParams(catId > 0 ? { id: String(catId) } : { id: '0' }),
+    page,
+  );
   return { catId, name, page, items, total, sidebar, seo, canonical: absolute(request, self) };
 }
 

@@ -6,8 +6,10 @@ import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { seoMeta } from '@portal/ui';
 import { contentStyles } from '../../features/content/styles';
-import { settle, unwrap } from '../../features/content/lib/envelope.server';
+import { settle } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 import { RECRUIT_CONTACT, jobIndex } from '../../features/recruit/jobs';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -18,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (index === null) throw data(null, { status: 404 });
   const job = unwrap('get_jobs', await settle(serverApi(context).get_jobs({})))[index];
   if (!job) throw data(null, { status: 404 });
-  return { job, canonical: absolute(request, `/recruit/detail?id=${index}`) };
+  return { job, canonical: absolute(request, href.job(index)) };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
@@ -38,7 +40,7 @@ export default function RecruitDetail({ loaderData: d }: Route.ComponentProps) {
   const { job } = d;
   return (
     <main className="page container narrow-page">
-      <Breadcrumb items={[{ label: '加入我们', to: '/recruit' }, { label: job.title }]} />
+      <Breadcrumb items={[{ label: '加入我们', to: href.recruit() }, { label: job.title }]} />
       <article className="block job">
         <header className="job__head">
           <div>
@@ -72,7 +74,7 @@ export default function RecruitDetail({ loaderData: d }: Route.ComponentProps) {
           ，邮件标题注明“{RECRUIT_CONTACT.subject}”；电话 {RECRUIT_CONTACT.phone}。
         </p>
         <p className="job__back">
-          <Link to="/recruit">‹ 返回职位列表</Link>
+          <Link to={href.recruit()}>‹ 返回职位列表</Link>
         </p>
       </article>
     </main>

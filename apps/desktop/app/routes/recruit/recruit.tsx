@@ -5,8 +5,10 @@ import type { Route } from './+types/recruit';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
-import { settle, unwrap } from '../../features/content/lib/envelope.server';
+import { settle } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 import { RECRUIT_CONTACT } from '../../features/recruit/jobs';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -16,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     jobs: unwrap('get_jobs', jobs),
     seo,
-    canonical: absolute(request, '/recruit'),
+    canonical: absolute(request, href.recruit()),
   };
 }
 
@@ -36,7 +38,7 @@ export default function Recruit({ loaderData: d }: Route.ComponentProps) {
       <ul className="job-grid">
         {d.jobs.map((job, i) => (
           <li key={job.id} className="job-card">
-            <Link to={`/recruit/detail?id=${i}`}>
+            <Link to={href.job(i)}>
               <strong>{job.title}</strong>
               <span className="job-card__meta">
                 {job.city} · 全职 · 招聘{job.count}

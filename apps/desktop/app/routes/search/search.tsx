@@ -7,13 +7,13 @@ import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { ExpertPanel } from '../../features/content/components/ExpertPanel';
 import { SectionTitle } from '../../features/shared/SectionTitle';
-import { optional, settle } from '../../features/content/lib/envelope.server';
 import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { Highlight } from '@portal/ui';
-import { isOk } from '@portal/api-client/envelope';
+import { dataOr, isOk, settle } from '@portal/api-client/envelope';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -41,10 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     items: ok ? result.data.list : [],
     total: ok ? (result.total ?? 0) : 0,
     error: result && !ok ? result.msg : '',
-    events: optional('get_activity', events, []).slice(0, 4),
-    experts: optional('get_expert', experts, { data: [] }).data,
+    events: dataOr('get_activity', events, []).slice(0, 4),
+    experts: dataOr('get_expert', experts, { data: [] }).data,
     seo: query ? { ...seo, title: `${query}的搜索结果-${SITE_NAME}` } : seo,
-    canonical: absolute(request, '/search'),
+    canonical: absolute(request, href.search()),
   };
 }
 
@@ -60,7 +60,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
       <div className="page__body">
         <div className="page__main">
           <section className="block search">
-            <Form method="get" action="/search" className="search__form" role="search" key={d.query}>
+            <Form method="get" action={href.search()} className="search__form" role="search" key={d.query}>
               <input
                 type="search"
                 name="data"
@@ -100,7 +100,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
         <aside className="page__side">
           {d.events.length > 0 ? (
             <section className="block side-block">
-              <SectionTitle title="近期活动" more="/activity" />
+              <SectionTitle title="近期活动" more={href.activity()} />
               <ul className="events">
                 {d.events.map((e) => (
                   <li key={e.id}>

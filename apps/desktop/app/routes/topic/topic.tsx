@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import { Pagination, seoMeta } from '@portal/ui';
-import { loadTopicPage, topicPagePath, topicSeo } from '@portal/ui/topic';
+import { loadTopicPage, topicSeo } from '@portal/ui/topic';
 import type { Route } from './+types/topic';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
@@ -13,6 +13,7 @@ import { absolute } from '../../features/content/lib/seo.server';
 import { loadInnerSidebar } from '../../features/content/lib/sidebar.server';
 import { contentStyles } from '../../features/content/styles';
 import { TopicHero } from '../../features/topic/TopicHero';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ...page,
     sidebar,
     seo: topicSeo(page.topic, page.page),
-    canonical: absolute(request, topicPagePath(page.topic.id, page.page)),
+    canonical: absolute(request, href.topic(page.topic.id, page.page)),
   };
 }
 

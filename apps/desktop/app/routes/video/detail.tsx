@@ -4,7 +4,8 @@ import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/detail';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { SectionTitle } from '../../features/shared/SectionTitle';
-import { settle, unwrap } from '../../features/content/lib/envelope.server';
+import { settle } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 import { dayOf as day, keywordsOf as keywordList } from '@portal/ui/format';
 import { intParam } from '../../features/content/lib/query';
 import { absolute } from '../../features/content/lib/seo.server';
@@ -12,6 +13,7 @@ import { SITE_NAME } from '@portal/api-client/constants';
 import { VideoPlayer, seoMeta } from '@portal/ui';
 import { contentStyles } from '../../features/content/styles';
 import { VideoGrid } from '../../features/video/components/VideoGrid';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -25,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       relate: video.relate.slice(0, RELATED_VIDEOS),
       src: videoSrc(video),
     },
-    canonical: absolute(request, `/videoc?id=${video.id}`),
+    canonical: absolute(request, href.video(video.id)),
   };
 }
 
@@ -45,7 +47,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export default function VideoDetail({ loaderData: { video: v } }: Route.ComponentProps) {
   return (
     <main className="page container">
-      <Breadcrumb items={[{ label: '视频', to: '/video' }, { label: v.title }]} />
+      <Breadcrumb items={[{ label: '视频', to: href.videos() }, { label: v.title }]} />
       <section className="block player">
         <h1 className="player__title">{v.title}</h1>
         <div className="player__meta">
@@ -70,7 +72,7 @@ export default function VideoDetail({ loaderData: { video: v } }: Route.Componen
       </section>
       {v.relate.length > 0 ? (
         <section className="block videos">
-          <SectionTitle title="相关视频" more="/video" />
+          <SectionTitle title="相关视频" more={href.videos()} />
           <VideoGrid videos={v.relate} />
         </section>
       ) : null}

@@ -5,12 +5,14 @@ import { Pagination, seoMeta } from '@portal/ui';
 import type { Route } from './+types/video';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { SectionTitle } from '../../features/shared/SectionTitle';
-import { optional, settle, unwrapPage } from '../../features/content/lib/envelope.server';
+import { dataOr, settle } from '@portal/api-client/envelope';
+import { unwrapPage } from '@portal/api-client/route-envelope';
 import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
 import { VideoCarousel } from '../../features/video/components/VideoCarousel';
 import { VideoGrid } from '../../features/video/components/VideoGrid';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -25,12 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const { items, total } = unwrapPage('get_school', list);
   return {
-    top: optional('get_schoolTop', top, []),
+    top: dataOr('get_schoolTop', top, []),
     items,
     total,
     page,
     seo,
-    canonical: absolute(request, withPage('/video', new URLSearchParams(), page)),
+    canonical: absolute(request, withPage(href.videos(), new URLSearchParams(), page)),
   };
 }
 

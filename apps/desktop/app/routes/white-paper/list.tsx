@@ -4,12 +4,14 @@ import { serverApi } from '@portal/api-client/server';
 import { Pagination, seoMeta } from '@portal/ui';
 import type { Route } from './+types/list';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
-import { settle, unwrapPage } from '../../features/content/lib/envelope.server';
+import { settle } from '@portal/api-client/envelope';
+import { unwrapPage } from '@portal/api-client/route-envelope';
 import { dayOf as day } from '@portal/ui/format';
 import { pageParam, withPage } from '../../features/content/lib/query';
 import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { contentStyles } from '../../features/content/styles';
 import { PaperBadge, PaperLink } from '../../features/white-paper/components/PaperLink';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -28,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total,
     page,
     seo,
-    canonical: absolute(request, withPage('/white_pager', new URLSearchParams(), page)),
+    canonical: absolute(request, withPage(href.whitePapers(), new URLSearchParams(), page)),
   };
 }
 

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/pdf';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
-import { settle, unwrap } from '../../features/content/lib/envelope.server';
+import { settle } from '@portal/api-client/envelope';
+import { unwrap } from '@portal/api-client/route-envelope';
 import { dayOf as day } from '@portal/ui/format';
 import { intParam } from '../../features/content/lib/query';
 import { absolute } from '../../features/content/lib/seo.server';
@@ -12,6 +13,7 @@ import { PdfReader, type PdfSource } from '../../features/white-paper/components
 import { usePaperPdf } from '../../features/white-paper/hooks/usePaperPdf';
 import { isPaidPaper } from '@portal/api-client/constants';
 import { seoMeta } from '@portal/ui';
+import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -19,7 +21,7 @@ export const links: Route.LinksFunction = () => contentStyles;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = intParam(new URL(request.url).searchParams, 'id', 0);
   const paper = unwrap('doc_detail', await settle(serverApi(context).doc_detail({ id })));
-  return { paper, canonical: absolute(request, `/white_pager/pdf?id=${paper.id}`) };
+  return { paper, canonical: absolute(request, href.whitePaper(paper.id)) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -52,7 +54,7 @@ export default function PaperPdf({ loaderData: { paper } }: Route.ComponentProps
   );
   return (
     <main className="page container">
-      <Breadcrumb items={[{ label: '白皮书', to: '/white_pager' }, { label: paper.title }]} />
+      <Breadcrumb items={[{ label: '白皮书', to: href.whitePapers() }, { label: paper.title }]} />
       <section className="block pdf">
         <div className="pdf__head">
           <div>

@@ -1,5 +1,5 @@
 import type { Api, PartnerActivity, PartnerBase, PartnerKnowledge, PartnerProduct } from '@portal/api-client';
-import { unwrap } from '../../lib/envelope.server';
+import { unwrap } from '@portal/api-client/route-envelope';
 
 export interface PartnerData {
   mark: string;

@@ -1,9 +1,10 @@
 import { VENDOR_2025_MEET_ID } from '@portal/api-client/constants';
+import { href } from '@portal/routes';
 
 /** The meet each vendor landing path shows: /vendor is meet 0, /vendor2025 the 2025 meet (spec section 7). */
 export const MEET_BY_PATH: Record<string, number> = {
-  '/vendor': 0,
-  '/vendor2025': VENDOR_2025_MEET_ID,
+  [href.vendor()]: 0,
+  [href.vendor2025()]: VENDOR_2025_MEET_ID,
 };
 
 export function meetIdForPath(pathname: string): number {

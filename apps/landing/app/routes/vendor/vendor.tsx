@@ -2,7 +2,7 @@ import { serverApi } from '@portal/api-client/server';
 import { pageUrl, shareMeta } from '@portal/ui';
 import { VendorPage } from '../../features/vendor/components/VendorPage';
 import { meetIdForPath } from '../../features/vendor/meets';
-import { unwrap } from '../../lib/envelope.server';
+import { unwrap } from '@portal/api-client/route-envelope';
 import type { Route } from './+types/vendor';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

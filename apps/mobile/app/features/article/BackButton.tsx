@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import { href } from '@portal/routes';
 
 const CATEGORY_ALIASES = new Set<string>(CATEGORY_PAGES.map((c) => c.alias));
 
@@ -27,13 +28,13 @@ export function BackButton() {
   const navigate = useNavigate();
   const onBack = () => {
     if (cameFromCategory(document.referrer, window.location.origin)) {
-      navigate('/');
+      navigate(href.home());
       return;
     }
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
     else if (document.referrer.startsWith(window.location.origin)) window.history.back();
-    else navigate('/');
+    else navigate(href.home());
   };
   return (
     <button type="button" className="m-back" onClick={onBack} aria-label="返回">

@@ -1,6 +1,6 @@
 import type { FooterData, WebsiteUrl } from '@portal/api-client';
 import { COMPLAINT_CONTACT_LABEL } from '@portal/api-client/constants';
-import { PRIVACY_PATH } from '@portal/routes';
+import { href } from '@portal/routes';
 
 /** Footer entries (keyed by Chinese labels, spec section 3) short enough for the phone's footer. */
 const FOOTER_KEYS = [
@@ -27,10 +27,10 @@ export function MobileFooter({ footer, websites }: MobileFooterProps) {
   return (
     <footer className="m-footer">
       <nav className="m-footer__links" aria-label="站点信息">
-        <a href="/about">关于我们</a>
-        <a href="/recruit">招聘信息</a>
-        <a href="/login">会员登录</a>
-        <a href={PRIVACY_PATH}>隐私声明</a>
+        <a href={href.about()}>关于我们</a>
+        <a href={href.recruit()}>招聘信息</a>
+        <a href={href.login()}>会员登录</a>
+        <a href={href.privacy()}>隐私声明</a>
       </nav>
       {websites.length > 0 ? (
         <nav className="m-footer__links m-footer__related" aria-label="相关网站">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { Menu } from '@portal/api-client';
 import { SITE_NAME, VIDEO_MENU_ID, menuHref } from '../../lib/site';
+import { href } from '@portal/routes';
 
 export interface TopBarProps {
   menus: Menu[];
@@ -19,14 +20,14 @@ export function TopBar({ menus }: TopBarProps) {
     <header className="m-topbar">
       <div className="m-topbar__inner">
         {/* Named by the site name it shows; the mark is decoration. */}
-        <Link to="/" className="m-logo">
+        <Link to={href.home()} className="m-logo">
           <span className="m-logo__mark" aria-hidden="true">
             SMB
           </span>
           <span className="m-logo__text">{SITE_NAME}</span>
         </Link>
         <div className="m-topbar__actions">
-          <Link to="/new_search" className="m-icon-btn" aria-label="搜索" title="搜索">
+          <Link to={href.mobile.search()} className="m-icon-btn" aria-label="搜索" title="搜索">
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -59,7 +60,7 @@ export function TopBar({ menus }: TopBarProps) {
       <nav id="m-drawer" className={`m-drawer${open ? ' is-open' : ''}`} aria-label="栏目导航" hidden={!open}>
         <ul className="m-drawer__grid">
           <li>
-            <NavLink onClick={close} to="/" end>
+            <NavLink onClick={close} to={href.home()} end>
               首页
             </NavLink>
           </li>
@@ -72,18 +73,18 @@ export function TopBar({ menus }: TopBarProps) {
           ))}
           {menus.some((m) => m.menu_id === VIDEO_MENU_ID) ? null : (
             <li>
-              <NavLink onClick={close} to="/video_List">
+              <NavLink onClick={close} to={href.mobile.videos()}>
                 视频
               </NavLink>
             </li>
           )}
           <li>
-            <NavLink onClick={close} to="/new_search">
+            <NavLink onClick={close} to={href.mobile.search()}>
               搜索
             </NavLink>
           </li>
           <li>
-            <NavLink onClick={close} to="/new_user">
+            <NavLink onClick={close} to={href.mobile.user()}>
               我的
             </NavLink>
           </li>

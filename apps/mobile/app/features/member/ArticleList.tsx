@@ -7,7 +7,7 @@ import {
   useColumnArticles,
   type Say,
 } from '@portal/ui/member';
-import { memberApi } from './api';
+import { memberApi } from '@portal/session';
 
 // The writing sheet carries formik and, once opened, the editor: neither loads with the page.
 const ArticleSheet = lazy(() => import('./ArticleSheet'));

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api, ColumnArticle } from '@portal/api-client';
 import { ArticleStatus, ColumnStatus, PAGE_SIZE } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/messages';
+import type * as Session from '@portal/session';
 
 /** A stand-in for the member API: check_space answers from `state`, space_apply moves it to review. */
 const state = { status: 0 as number, msg: '' };
@@ -60,7 +61,8 @@ const api = {
   },
 } as unknown as Api;
 
-vi.mock('./api', () => ({
+vi.mock('@portal/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof Session>()),
   memberApi: async () => api,
 }));
 

@@ -1,5 +1,5 @@
 import { useColumnSpace, type Say } from '@portal/ui/member';
-import { memberApi } from './api';
+import { memberApi } from '@portal/session';
 import { ArticleList } from './ArticleList';
 
 /**

@@ -8,7 +8,7 @@ import {
   type ProfileFormValues,
   type Say,
 } from '@portal/ui/member';
-import { memberApi } from './api';
+import { memberApi } from '@portal/session';
 
 /**
  * 基本信息 on the phone: avatar (png/jpg/jpeg under 3 MB, checked here and again by the server),

@@ -1,5 +1,6 @@
 import type { Video } from '@portal/api-client';
 import { VideoType } from '@portal/api-client/constants';
+import { href } from '@portal/routes';
 
 /**
  * Spec section 2: an embedded video (type 1) or an mp4 file plays on /video_detail; any other
@@ -10,7 +11,7 @@ export function videoTarget(video: Pick<Video, 'id' | 'video_type' | 'url'>): {
   external: boolean;
 } {
   if (video.video_type === VideoType.Embed || video.url.includes('.mp4')) {
-    return { href: `/video_detail?id=${video.id}`, external: false };
+    return { href: href.mobile.video(video.id), external: false };
   }
   return { href: video.url, external: true };
 }

@@ -3,7 +3,8 @@ import { data, useLoaderData, useRouteLoaderData } from 'react-router';
 import { MOBILE_MENU, PAGE_SIZE } from '@portal/api-client/constants';
 import type { Route } from './+types/general';
 import type { loader as rootLoader } from '../../root';
-import { apiFor, required } from '../../lib/api.server';
+import { serverApi } from '@portal/api-client/server';
+import { required } from '@portal/api-client/route-envelope';
 import { call } from '../../lib/browser-api';
 import { TITLE_SUFFIX } from '../../lib/site';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
@@ -19,7 +20,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.menu_id)) throw data(null, { status: 404, statusText: 'Not Found' });
   const menuId = Number(params.menu_id);
   const items = await required(
-    apiFor(context).m_news({ menu_id: menuId, page: 1, pageSize: PAGE_SIZE.homeFall }),
+    '[mobile] m_news',
+    serverApi(context).m_news({ menu_id: menuId, page: 1, pageSize: PAGE_SIZE.homeFall }),
   );
   return { menuId, items };
 }

@@ -4,7 +4,9 @@ import type { ListItem, WhitePaper } from '@portal/api-client';
 import { MOBILE_MENU, PAGE_SIZE } from '@portal/api-client/constants';
 import type { Route } from './+types/home';
 import type { loader as rootLoader } from '../../root';
-import { apiFor, required, optional } from '../../lib/api.server';
+import { serverApi } from '@portal/api-client/server';
+import { required } from '@portal/api-client/route-envelope';
+import { optional } from '@portal/api-client/envelope';
 import { call } from '../../lib/browser-api';
 import { pageUrl, shareMeta } from '@portal/ui';
 import { SITE_NAME } from '../../lib/site';
@@ -16,6 +18,7 @@ import { FALL_TABS, NEWS_TAG, WHITE_PAPER_TAG, fallTabOf } from '../../features/
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
 import { EndlessList } from '../../features/shared/EndlessList';
 import { Notice } from '../../features/shared/Notice';
+import { href } from '@portal/routes';
 
 /** Items shown in each home block before "更多". */
 const BLOCK_ITEMS = 4;
@@ -24,26 +27,35 @@ type Fall =
   { tag: typeof NEWS_TAG; items: ListItem[] } | { tag: typeof WHITE_PAPER_TAG; items: WhitePaper[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiFor(context);
+  const api = serverApi(context);
   const tab = fallTabOf(new URL(request.url).searchParams.get('tag'));
   const fallCall: Promise<Fall> =
     tab.tag === WHITE_PAPER_TAG
-      ? required(api.doc_ls_fronted({ page: 1, pageSize: PAGE_SIZE.whitePapers })).then((items) => ({
+      ? required(
+          '[mobile] doc_ls_fronted',
+          api.doc_ls_fronted({ page: 1, pageSize: PAGE_SIZE.whitePapers }),
+        ).then((items) => ({
           tag: WHITE_PAPER_TAG,
           items,
         }))
-      : required(api.mfall({ type: NEWS_TAG, page: 1, pageSize: PAGE_SIZE.homeFall })).then((items) => ({
-          tag: NEWS_TAG,
-          items,
-        }));
+      : required('[mobile] mfall', api.mfall({ type: NEWS_TAG, page: 1, pageSize: PAGE_SIZE.homeFall })).then(
+          (items) => ({
+            tag: NEWS_TAG,
+            items,
+          }),
+        );
   // Spec section 8: a failed home load is a page-render error (the SEO row alone may be missing).
   const [banners, recommended, activities, topics, fall, seo] = await Promise.all([
-    required(api.get_loop({ type: 'mobile' })),
-    required(api.mTop({ type: MOBILE_MENU.recommended })),
-    required(api.mTop({ type: MOBILE_MENU.activities })),
-    required(api.mTop({ type: MOBILE_MENU.topics })),
+    required('[mobile] get_loop', api.get_loop({ type: 'mobile' })),
+    required('[mobile] mTop', api.mTop({ type: MOBILE_MENU.recommended })),
+    required('[mobile] mTop', api.mTop({ type: MOBILE_MENU.activities })),
+    required('[mobile] mTop', api.mTop({ type: MOBILE_MENU.topics })),
     fallCall,
-    optional('get_seo', api.get_seo({ page: 'home' }), { title: SITE_NAME, description: '', keyword: '' }),
+    optional('[mobile] get_seo', api.get_seo({ page: 'home' }), {
+      title: SITE_NAME,
+      description: '',
+      keyword: '',
+    }),
   ]);
   return {
     banners,
@@ -97,23 +109,28 @@ export default function MobileHome() {
       <QuickLinks menus={layout?.menus ?? []} />
       <HomeBlock
         title="推荐"
-        moreHref={`/general/${MOBILE_MENU.recommended}`}
+        moreHref={href.mobile.general(MOBILE_MENU.recommended)}
         items={recommended}
         variant="lead"
       />
       <HomeBlock
         title="活动"
-        moreHref={`/general/${MOBILE_MENU.activities}`}
+        moreHref={href.mobile.general(MOBILE_MENU.activities)}
         items={activities}
         variant="cards"
       />
-      <HomeBlock title="专题" moreHref={`/general/${MOBILE_MENU.topics}`} items={topics} variant="cards" />
+      <HomeBlock
+        title="专题"
+        moreHref={href.mobile.general(MOBILE_MENU.topics)}
+        items={topics}
+        variant="cards"
+      />
       <section className="m-block m-fall" id="m-fall" aria-label="资讯流">
         <nav className="m-tabs" aria-label="资讯分类">
           {FALL_TABS.map((t) => (
             <Link
               key={t.tag}
-              to={t.tag === NEWS_TAG ? '/' : `/?tag=${t.tag}`}
+              to={href.home(t.tag === NEWS_TAG ? undefined : t.tag)}
               className={`m-tabs__tab${t.tag === fall.tag ? ' is-active' : ''}`}
               aria-current={t.tag === fall.tag ? 'page' : undefined}
               preventScrollReset
@@ -144,7 +161,7 @@ export default function MobileHome() {
           />
         )}
       </section>
-      <Notice message={notice} onClose={closeNotice} action={{ href: '/login', label: '去登录' }} />
+      <Notice message={notice} onClose={closeNotice} action={{ href: href.login(), label: '去登录' }} />
     </main>
   );
 }

@@ -3,13 +3,15 @@ import { categoryByAlias } from '@portal/api-client/startup';
 import { neighbours } from '@portal/api-client/teasers';
 import { ComplaintLink, pageUrl, shareMeta, usePageView, useStartup } from '@portal/ui';
 import type { Route } from './+types/detail';
-import { apiFor, publicOrigin, required } from '../../lib/api.server';
+import { publicOrigin, serverApi } from '@portal/api-client/server';
+import { required } from '@portal/api-client/route-envelope';
 import { TITLE_SUFFIX, SITE_NAME } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { SmartLink } from '../../features/shared/SmartLink';
 import { keywordsOf } from '@portal/ui/format';
 import { isoOf } from '@portal/ui/format';
 import { baiduTimeFactorJsonLd, newsArticleJsonLd } from '@portal/ui/json-ld';
+import { href } from '@portal/routes';
 
 function notFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
@@ -19,7 +21,9 @@ function notFound(): never {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const raw = params.id ?? new URL(request.url).searchParams.get('id') ?? '';
   if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) notFound();
-  const article = neighbours(await required(apiFor(context).article_content({ id: Number(raw) })));
+  const article = neighbours(
+    await required('[mobile] article_content', serverApi(context).article_content({ id: Number(raw) })),
+  );
   // JSON-LD wants absolute addresses; the canonical page is the desktop article, on the desktop origin.
   // Baidu's time factor names this phone page itself (request.url is on the configured mobile origin).
   return { article, origin: publicOrigin(context, request, 'desktop'), url: pageUrl(request) };
@@ -33,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
   const keywords = article.seo?.keyword || article.keyword;
   // The desktop article is the canonical page; this one is its phone rendering.
   const canonical = new URL(
-    article.url && !/^(https?:)?\/\//.test(article.url) ? article.url : `/news/${article.id}`,
+    article.url && !/^(https?:)?\/\//.test(article.url) ? article.url : href.news(article.id),
     origin,
   ).href;
   return [
@@ -106,7 +110,7 @@ export default function NewsDetail() {
           <p className="m-article__keywords">
             <span>关键词：</span>
             {keywords.map((word) => (
-              <Link key={word} className="m-tag" to={`/new_search?data=${encodeURIComponent(word)}`}>
+              <Link key={word} className="m-tag" to={href.mobile.search(word)}>
                 {word}
               </Link>
             ))}

@@ -4,17 +4,19 @@ import type { ListItem } from '@portal/api-client';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { MAX_QUERY_LENGTH } from '@portal/api-client/payloads';
 import type { Route } from './+types/search';
-import { apiFor, optional } from '../../lib/api.server';
+import { serverApi } from '@portal/api-client/server';
+import { optional } from '@portal/api-client/envelope';
 import { call } from '../../lib/browser-api';
 import { TITLE_SUFFIX } from '../../lib/site';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
+import { href } from '@portal/routes';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get('data') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   if (!query) return { query, items: [] as ListItem[] };
   const found = await optional(
-    'search_list',
-    apiFor(context).search_list({ title: query, page: 1, pageSize: PAGE_SIZE.search }),
+    '[mobile] search_list',
+    serverApi(context).search_list({ title: query, page: 1, pageSize: PAGE_SIZE.search }),
     { list: [] as ListItem[] },
   );
   return { query, items: found.list };
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 export default function Search() {
   const { query, items } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const searching = navigation.state === 'loading' && navigation.location.pathname === '/new_search';
+  const searching = navigation.state === 'loading' && navigation.location.pathname === href.mobile.search();
   const [text, setText] = useState(query);
   const [lastQuery, setLastQuery] = useState(query);
   if (query !== lastQuery) {
@@ -46,7 +48,7 @@ export default function Search() {
     <main className="m-page m-search">
       <Form
         method="get"
-        action="/new_search"
+        action={href.mobile.search()}
         className="m-search__form"
         role="search"
         onSubmit={(event) => {

@@ -2,18 +2,19 @@ import { useCallback } from 'react';
 import { useLoaderData } from 'react-router';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { seoMeta } from '@portal/ui';
-import { loadTopicPage, topicPagePath, topicSeo } from '@portal/ui/topic';
+import { loadTopicPage, topicSeo } from '@portal/ui/topic';
 import type { Route } from './+types/topic';
-import { apiFor, publicOrigin } from '../../lib/api.server';
+import { publicOrigin, serverApi } from '@portal/api-client/server';
 import { call } from '../../lib/browser-api';
 import { BackButton } from '../../features/article/BackButton';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
 import { TopicHead } from '../../features/topic/TopicHead';
+import { href } from '@portal/routes';
 
 /** /topic/{id}: a topic's cover, title and description, then its articles as an endless list. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The phone always starts at page 1 and appends the next ones (a ?page of the desktop pager is ignored).
-  const page = await loadTopicPage(apiFor(context), params.id, new URLSearchParams(), PAGE_SIZE.homeFall);
+  const page = await loadTopicPage(serverApi(context), params.id, new URLSearchParams(), PAGE_SIZE.homeFall);
   // The desktop page is the canonical one (as for articles).
   return { ...page, origin: publicOrigin(context, request, 'desktop') };
 }
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   loaded
     ? seoMeta(
         topicSeo(loaded.topic),
-        new URL(topicPagePath(loaded.topic.id), loaded.origin).href,
+        new URL(href.topic(loaded.topic.id), loaded.origin).href,
         loaded.topic.thumb || undefined,
       )
     : [];

@@ -5,6 +5,7 @@ import { signOutMember, useMember } from '@portal/session';
 import { call } from '../../lib/browser-api';
 import { MemberCenter } from '../../features/member/MemberCenter';
 import { TITLE_SUFFIX } from '../../lib/site';
+import { href } from '@portal/routes';
 
 export const meta: Route.MetaFunction = () => [
   { title: `用户中心${TITLE_SUFFIX}` },
@@ -21,7 +22,7 @@ export default function MobileUser() {
   const wasMember = useRef(false);
   useEffect(() => {
     if (member) wasMember.current = true;
-    else if (member === null && !wasMember.current) window.location.replace('/login');
+    else if (member === null && !wasMember.current) window.location.replace(href.login());
   }, [member]);
 
   if (!member) {
@@ -39,7 +40,7 @@ export default function MobileUser() {
     // Tell the server to end the stoken; the local session is removed whatever it answers.
     await call((api) => api.member_logout({})).catch(() => undefined);
     signOutMember();
-    window.location.assign('/login');
+    window.location.assign(href.login());
   };
 
   return (
@@ -59,9 +60,9 @@ export default function MobileUser() {
       </section>
       <MemberCenter memberId={member.id} />
       <nav className="m-user__menu" aria-label="快捷入口">
-        <Link to="/">首页资讯</Link>
-        <Link to="/video_List">视频</Link>
-        <Link to="/new_search">搜索</Link>
+        <Link to={href.home()}>首页资讯</Link>
+        <Link to={href.mobile.videos()}>视频</Link>
+        <Link to={href.mobile.search()}>搜索</Link>
       </nav>
       <button type="button" className="m-user__logout" onClick={logout} disabled={leaving}>
         {leaving ? '正在退出...' : '退出登录'}

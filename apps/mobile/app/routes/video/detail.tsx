@@ -2,7 +2,8 @@ import { data, useLoaderData } from 'react-router';
 import { RELATED_VIDEOS } from '@portal/api-client/constants';
 import { VideoPlayer, pageUrl, shareMeta } from '@portal/ui';
 import type { Route } from './+types/detail';
-import { apiFor, required } from '../../lib/api.server';
+import { serverApi } from '@portal/api-client/server';
+import { required } from '@portal/api-client/route-envelope';
 import { DEFAULT_VIDEO_THUMB, SITE_NAME, TITLE_SUFFIX } from '../../lib/site';
 import { BackButton } from '../../features/article/BackButton';
 import { VideoCard } from '../../features/video/VideoCard';
@@ -11,7 +12,7 @@ import { dayOf } from '@portal/ui/format';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('id') ?? '';
   if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw data(null, { status: 404, statusText: 'Not Found' });
-  const video = await required(apiFor(context).video_detail({ id: Number(raw) }));
+  const video = await required('[mobile] video_detail', serverApi(context).video_detail({ id: Number(raw) }));
   return { video, url: pageUrl(request) };
 }
 

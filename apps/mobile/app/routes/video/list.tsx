@@ -2,14 +2,18 @@ import { useLoaderData } from 'react-router';
 import type { Video } from '@portal/api-client';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import type { Route } from './+types/list';
-import { apiFor, required } from '../../lib/api.server';
+import { serverApi } from '@portal/api-client/server';
+import { required } from '@portal/api-client/route-envelope';
 import { call } from '../../lib/browser-api';
 import { TITLE_SUFFIX } from '../../lib/site';
 import { EndlessList } from '../../features/shared/EndlessList';
 import { VideoCard } from '../../features/video/VideoCard';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const page = await required(apiFor(context).mvideo_list({ page: 1, pageSize: PAGE_SIZE.videoMobile }));
+  const page = await required(
+    '[mobile] mvideo_list',
+    serverApi(context).mvideo_list({ page: 1, pageSize: PAGE_SIZE.videoMobile }),
+  );
   return { videos: page.list };
 }
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { href } from '@portal/routes';
 
 export interface Crumb {
   label: string;
@@ -9,7 +10,7 @@ export interface Crumb {
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   return (
     <nav className="crumbs" aria-label="当前位置">
-      <Link to="/">首页</Link>
+      <Link to={href.home()}>首页</Link>
       {items.map((c, i) => (
         <span key={`${c.label}-${i}`}>
           <i aria-hidden="true">›</i>

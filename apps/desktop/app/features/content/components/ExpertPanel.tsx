@@ -1,8 +1,7 @@
 import { useFetcher } from 'react-router';
 import type { Expert } from '@portal/api-client';
 import { SectionTitle } from '../../shared/SectionTitle';
-
-export const EXPERT_BATCH_PATH = '/category_experts';
+import { href } from '@portal/routes';
 
 /**
  * 专家 panel with 换一批: the server renders batch 0; each click loads the next batch from a small
@@ -23,7 +22,7 @@ export function ExpertPanel({ initial }: { initial: Expert[] }) {
           type="button"
           className="experts__more"
           disabled={loading}
-          onClick={() => fetcher.load(`${EXPERT_BATCH_PATH}?batch=${shown.batch + 1}`)}
+          onClick={() => fetcher.load(href.categoryExperts(shown.batch + 1))}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" width="14" height="14">
             <path

@@ -1,8 +1,7 @@
 import type { Api, Seo } from '@portal/api-client';
 import { absoluteUrl } from '@portal/ui';
-import { settle } from './envelope.server';
 import { SITE_NAME } from '@portal/api-client/constants';
-import { isOk } from '@portal/api-client/envelope';
+import { isOk, settle } from '@portal/api-client/envelope';
 
 /** SEO data of a page without its own entity (get_seo); a missing row falls back to the given title. */
 export async function pageSeo(api: Api, page: string, fallbackTitle: string): Promise<Seo> {

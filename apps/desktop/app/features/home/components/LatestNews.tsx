@@ -2,6 +2,7 @@ import type { ListItem } from '@portal/api-client';
 import { ItemLink, UploadImage } from '@portal/ui';
 import { dayOf as day } from '@portal/ui/format';
 import { SectionTitle } from '../../shared/SectionTitle';
+import { href } from '@portal/routes';
 
 /** 最新发布: a lead story with its picture, then a dense two-column headline list. */
 export function LatestNews({ items }: { items: ListItem[] }) {
@@ -9,7 +10,7 @@ export function LatestNews({ items }: { items: ListItem[] }) {
   if (!lead) return null;
   return (
     <section className="block latest">
-      <SectionTitle title="最新发布" more="/more?id=0" />
+      <SectionTitle title="最新发布" more={href.more(0)} />
       <div className="latest__lead">
         {/* The title beside it links to the same article: the picture's link is for the mouse only. */}
         <ItemLink to={lead.url} className="latest__lead-img" tabIndex={-1} aria-hidden="true">

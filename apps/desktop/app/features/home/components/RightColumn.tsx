@@ -5,6 +5,7 @@ import { ItemLink, UploadImage } from '@portal/ui';
 import { AdSlot } from './AdSlot';
 import { SectionTitle } from '../../shared/SectionTitle';
 import { Specials } from './Specials';
+import { href } from '@portal/routes';
 
 const EVENT_STATUS = ['即将开始', '进行中', '已结束'];
 
@@ -12,7 +13,7 @@ function Activities({ items }: { items: EventTeaser[] }) {
   if (items.length === 0) return null;
   return (
     <section className="block side-block">
-      <SectionTitle title="活动" more="/activity" />
+      <SectionTitle title="活动" more={href.activity()} />
       <ul className="events">
         {items.slice(0, 3).map((e) => (
           <li key={e.id}>
@@ -60,7 +61,7 @@ function WhitePapers({ items }: { items: PaperTeaser[] }) {
   if (items.length === 0) return null;
   return (
     <section className="block side-block">
-      <SectionTitle title="白皮书" more="/white_pager" />
+      <SectionTitle title="白皮书" more={href.whitePapers()} />
       <ul className="papers">
         {items.slice(0, 5).map((p) => (
           <li key={p.id}>

@@ -2,9 +2,10 @@ import type { ListItem } from '@portal/api-client';
 import { ItemLink, UploadImage, useInfiniteScroll } from '@portal/ui';
 import { dayOf as day, keywordsOf as keywords } from '@portal/ui/format';
 import { SectionTitle } from '../../shared/SectionTitle';
+import { href } from '@portal/routes';
 
 async function fetchFallPage(page: number): Promise<ListItem[]> {
-  const res = await fetch(`/index_fall?page=${page}`, { headers: { Accept: 'application/json' } });
+  const res = await fetch(href.indexFall(page), { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`index_fall ${res.status}`);
   const body = (await res.json()) as { items: ListItem[] };
   return body.items;

@@ -3,6 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import type { WeeklyReport } from '@portal/api-client';
 import { IT_REPORT_FIRST_YEAR, PAGE_SIZE } from '@portal/api-client/constants';
 import { Pagination, Dialog } from '@portal/ui';
+import { href } from '@portal/routes';
 
 export interface IssuePage {
   year: number;
@@ -35,7 +36,7 @@ export function PastIssues({
   const fetcher = useFetcher<{ issues: IssuePage }>();
   const shown = fetcher.data?.issues ?? initial;
   const load = (year: number, page: number) =>
-    fetcher.load(`/it_report?id=${currentId}&year=${year}&ipage=${page}`);
+    fetcher.load(href.itReport({ id: currentId, year, ipage: page }));
   const loading = fetcher.state !== 'idle';
   return (
     <>
@@ -64,7 +65,7 @@ export function PastIssues({
             <ul>
               {shown.items.map((r) => (
                 <li key={r.id} className={r.id === currentId ? 'is-current' : ''}>
-                  <Link to={`/it_report?id=${r.id}`} onClick={() => setOpen(false)}>
+                  <Link to={href.itReport({ id: r.id })} onClick={() => setOpen(false)}>
                     <strong>第{r.it_number}期</strong>
                     <span>{r.week}</span>
                     <time>{r.publish_time}</time>

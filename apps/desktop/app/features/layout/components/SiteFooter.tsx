@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { FooterData, WebsiteUrl } from '@portal/api-client';
-import { PRIVACY_PATH } from '@portal/routes';
-import { CONTACT_HREF } from '@portal/ui';
+import { href } from '@portal/routes';
 
 export interface SiteFooterProps {
   footer: FooterData;
@@ -28,11 +27,11 @@ export function SiteFooter({ footer, websites }: SiteFooterProps) {
       <div className="container site-footer__main">
         <div className="site-footer__col">
           <nav className="site-footer__nav" aria-label="关于本站">
-            <Link to="/about">关于我们</Link>
-            <Link to="/about#copyright">版权声明</Link>
-            <Link to="/recruit">招贤纳士</Link>
-            <Link to={CONTACT_HREF}>联系我们</Link>
-            <a href={PRIVACY_PATH}>隐私声明</a>
+            <Link to={href.about()}>关于我们</Link>
+            <Link to={href.about('copyright')}>版权声明</Link>
+            <Link to={href.recruit()}>招贤纳士</Link>
+            <Link to={href.about('contact')}>联系我们</Link>
+            <a href={href.privacy()}>隐私声明</a>
             {websites.length > 0 ? (
               <span className="site-footer__related">
                 {/* A real control to reach the list by keyboard: focusing it opens the popover (:focus-within). */}

@@ -7,6 +7,7 @@ import { categoryHref } from '../../../lib/links';
 import { useMemberSummary } from '../hooks/useMemberSummary';
 import { SiteLogo } from './SiteLogo';
 import { isOk } from '@portal/api-client/envelope';
+import { href } from '@portal/routes';
 
 export interface SiteHeaderProps {
   categories: CategoryEntry[];
@@ -16,12 +17,12 @@ export interface SiteHeaderProps {
 function SearchBox() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const onSearchPage = pathname === '/search';
+  const onSearchPage = pathname === href.search();
   const [value, setValue] = useState(onSearchPage ? (params.get('data') ?? '') : '');
   return (
     <Form
       method="get"
-      action="/search"
+      action={href.search()}
       className="site-search"
       role="search"
       onSubmit={(e) => {
@@ -81,7 +82,7 @@ function MemberMenu({ username }: { username: string }) {
       setBusy(false);
       setOpen(false);
     }
-    void navigate('/login');
+    void navigate(href.login());
   };
   return (
     <div className="site-user__menu" ref={box}>
@@ -97,7 +98,7 @@ function MemberMenu({ username }: { username: string }) {
       {open ? (
         <ul className="site-user__drop" id="site-user-drop">
           <li>
-            <Link to="/user" onClick={() => setOpen(false)}>
+            <Link to={href.user()} onClick={() => setOpen(false)}>
               用户中心
             </Link>
           </li>
@@ -117,7 +118,7 @@ function UserEntry() {
   return (
     <div className="site-user">
       <Link
-        to={member ? '/user' : '/login'}
+        to={member ? href.user() : href.login()}
         className="site-user__icon"
         aria-label={member ? '用户中心' : '会员登录'}
       >
@@ -136,9 +137,9 @@ function UserEntry() {
         <MemberMenu username={member.username} />
       ) : (
         <span className="site-user__links">
-          <Link to="/login">登录</Link>
+          <Link to={href.login()}>登录</Link>
           <i>/</i>
-          <Link to="/login?tab=register">注册</Link>
+          <Link to={href.login('register')}>注册</Link>
         </span>
       )}
     </div>
@@ -171,7 +172,7 @@ export function SiteHeader({ categories, adv }: SiteHeaderProps) {
       <nav className="site-nav" aria-label="栏目">
         <ul className="site-nav__list container">
           <li className="site-nav__item">
-            <NavLink to="/" end className="site-nav__link">
+            <NavLink to={href.home()} end className="site-nav__link">
               首页
             </NavLink>
           </li>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SITE_NAME } from '@portal/api-client/constants';
+import { href } from '@portal/routes';
 
 /**
  * Word mark of the portal (drawn in CSS, no image request). The mark and the tagline are
@@ -7,7 +8,7 @@ import { SITE_NAME } from '@portal/api-client/constants';
  */
 export function SiteLogo() {
   return (
-    <Link to="/" className="site-logo">
+    <Link to={href.home()} className="site-logo">
       <span className="site-logo__mark" aria-hidden="true">
         SMB
       </span>

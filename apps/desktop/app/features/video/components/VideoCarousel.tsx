@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Video } from '@portal/api-client';
 import { CAROUSEL_DELAY_MS } from '@portal/api-client/constants';
 import { Carousel } from '../../shared/Carousel';
+import { href } from '@portal/routes';
 
 /** Cards visible at once on a desktop screen. */
 const PER_VIEW = 3;
@@ -20,7 +21,7 @@ export function VideoCarousel({ videos }: { videos: Video[] }) {
       arrows={['上一个', '下一个']}
       dotLabel={(i) => `第${i + 1}组`}
       renderSlide={(v, i, inView) => (
-        <Link to={`/videoc?id=${v.id}`} className="vcard vcard--wide" tabIndex={inView ? 0 : -1}>
+        <Link to={href.video(v.id)} className="vcard vcard--wide" tabIndex={inView ? 0 : -1}>
           <span className="vcard__thumb">
             <img
               src={v.index_thumb || v.thumb}

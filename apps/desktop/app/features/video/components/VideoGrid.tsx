@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Video } from '@portal/api-client';
 import { dayOf as day } from '@portal/ui/format';
+import { href } from '@portal/routes';
 
 /** A grid of video cards linking to /videoc?id=. */
 export function VideoGrid({ videos, eager = 0 }: { videos: Video[]; eager?: number }) {
@@ -8,7 +9,7 @@ export function VideoGrid({ videos, eager = 0 }: { videos: Video[]; eager?: numb
     <ul className="vgrid">
       {videos.map((v, i) => (
         <li key={v.id}>
-          <Link to={`/videoc?id=${v.id}`} className="vcard" title={v.title}>
+          <Link to={href.video(v.id)} className="vcard" title={v.title}>
             <span className="vcard__thumb">
               <img
                 src={v.list_thumb || v.thumb}

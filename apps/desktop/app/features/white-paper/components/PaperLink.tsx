@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import type { WhitePaper } from '@portal/api-client';
 import { useRequireMember } from '../../shared/member';
 import { isPaidPaper } from '@portal/api-client/constants';
-
-export const paperHref = (id: number) => `/white_pager/pdf?id=${id}`;
+import { href } from '@portal/routes';
 
 /**
  * A link to a white paper's PDF view. A paid paper (is_free not 0) opened by a visitor without a
@@ -22,7 +21,7 @@ export function PaperLink({
   const requireMember = useRequireMember();
   return (
     <Link
-      to={paperHref(paper.id)}
+      to={href.whitePaper(paper.id)}
       className={className}
       title={paper.title}
       onClick={(e) => {

@@ -4,6 +4,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { expireSession, loadMember } from '@portal/session';
 import { toastLoginFirst } from '../../shared/member';
 import { fetchPaperPdf } from '../lib/fetch-pdf';
+import { href } from '@portal/routes';
 
 export type PaperPdfState =
   | { status: 'locked' }
@@ -26,7 +27,7 @@ export function usePaperPdf(id: number, paid: boolean): PaperPdfState {
     if (!paid) return;
     if (!loadMember()) {
       toastLoginFirst();
-      void navigate('/login', { replace: true });
+      void navigate(href.login(), { replace: true });
       return;
     }
     let live = true;

@@ -4,10 +4,12 @@ import type { Api } from '@portal/api-client';
 import { loginSchema, type LoginValues } from '@portal/api-client/schemas';
 import { signIn, useAppDispatch } from '@portal/session/store';
 import { showToast } from '@portal/ui';
-import { notifyMemberChange, toastFailure } from '../lib/api';
+import { notifyMemberChange } from '@portal/session';
+import { toastFailure } from '../lib/toast-failure';
 import { goHome } from '../lib/home';
 import { TextInput } from '@portal/ui/member';
 import { isOk } from '@portal/api-client/envelope';
+import { href } from '@portal/routes';
 
 /** 登录: after a successful login the member is stored and the product goes to / (spec section 4). */
 export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api>; username?: string }) {
@@ -51,7 +53,7 @@ export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api
             >
               {isSubmitting ? '登录中…' : '登录'}
             </button>
-            <a className="mform__link" href="/forget">
+            <a className="mform__link" href={href.forget()}>
               忘记密码？
             </a>
           </div>

@@ -4,7 +4,7 @@ import { PASSWORD_MAX, PHONE_MAX_LENGTH } from '@portal/api-client/constants';
 import type { ProfileName } from '@portal/api-client/entities/member';
 import { memberRegisterFormSchema, type MemberRegisterFormValues } from '@portal/api-client/schemas';
 import { PrivacyLink, showToast } from '@portal/ui';
-import { toastFailure } from '../lib/api';
+import { toastFailure } from '../lib/toast-failure';
 import type { FormOptions } from '../lib/options.server';
 import {
   EMPTY_PROFILE,

@@ -3,7 +3,7 @@ import type { Api } from '@portal/api-client';
 import { PHONE_PATTERN, SMS_COUNTDOWN_S } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/messages';
 import { showToast } from '@portal/ui';
-import { toastFailure } from '../lib/api';
+import { toastFailure } from '../lib/toast-failure';
 import { isOk } from '@portal/api-client/envelope';
 
 /**

@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router';
-import { resolveRoute, widthOf } from '@portal/routes';
+import { href, resolveRoute, widthOf } from '@portal/routes';
 
 /**
  * Goes to the home page of the reader's width. /login and /forget are desktop routes that serve
@@ -7,7 +7,7 @@ import { resolveRoute, widthOf } from '@portal/routes';
  * the desktop home there, so narrow screens load the document and let the gateway choose.
  */
 export function goHome(navigate: NavigateFunction): void {
-  const { app, redirect } = resolveRoute('/', '', widthOf(window.innerWidth));
-  if (app === 'desktop' && !redirect) void navigate('/');
-  else window.location.assign(redirect ?? '/');
+  const { app, redirect } = resolveRoute(href.home(), '', widthOf(window.innerWidth));
+  if (app === 'desktop' && !redirect) void navigate(href.home());
+  else window.location.assign(redirect ?? href.home());
 }

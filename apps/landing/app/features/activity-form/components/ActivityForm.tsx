@@ -4,7 +4,6 @@ import type { DynamicForm, FormField, PlaceOption } from '@portal/api-client';
 import { MSG } from '@portal/api-client/messages';
 import { dynamicFormSchema } from '@portal/api-client/schemas';
 import { Dialog, PrivacyLink } from '@portal/ui';
-import { browserApi } from '../../../lib/browser-api';
 import {
   initialValues,
   needsOther,
@@ -15,6 +14,7 @@ import {
 } from '../values';
 import { FieldControl } from './FieldControl';
 import { isOk } from '@portal/api-client/envelope';
+import { publicApi } from '@portal/session';
 
 export interface ActivityFormProps {
   activityId: number;
@@ -56,7 +56,7 @@ export function ActivityForm({ activityId, source, form, provinces }: ActivityFo
     setCities([]);
     if (!province || cityFields.length === 0) return;
     setCitiesLoading(true);
-    const api = await browserApi();
+    const api = await publicApi();
     const res = await api.get_city({ title: province });
     if (request !== cityRequest.current) return;
     setCitiesLoading(false);
@@ -66,7 +66,7 @@ export function ActivityForm({ activityId, source, form, provinces }: ActivityFo
 
   async function submit(values: Values, helpers: FormikHelpers<Values>) {
     const { content, other } = toSubmission(form.form, values, otherTexts);
-    const api = await browserApi();
+    const api = await publicApi();
     const res = await api.form_register({
       activity_id: activityId,
       source,

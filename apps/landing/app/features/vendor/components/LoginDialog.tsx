@@ -3,8 +3,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { PHONE_MAX_LENGTH } from '@portal/api-client/constants';
 import { vendorMobileSchema } from '@portal/api-client/schemas';
 import { Dialog, showToast } from '@portal/ui';
-import { browserApi } from '../../../lib/browser-api';
-import { setVendorUserId } from '@portal/session';
+import { publicApi, setVendorUserId } from '@portal/session';
 import { meetPayload } from '../meets';
 import { isOk } from '@portal/api-client/envelope';
 
@@ -30,7 +29,7 @@ export function LoginDialog({ open, meetId, mobile, onClose, onLoggedIn, onUnreg
         validationSchema={vendorMobileSchema}
         validateOnBlur={false}
         onSubmit={async (values) => {
-          const api = await browserApi();
+          const api = await publicApi();
           const res = await api.vendor_login({ mobile: values.mobile.trim(), ...meetPayload(meetId) });
           if (isOk(res)) {
             setVendorUserId(res.data.user_id);

@@ -7,10 +7,10 @@ import {
 } from '@portal/api-client/constants';
 import { vendorRegistrationFormSchema } from '@portal/api-client/schemas';
 import { Dialog, PrivacyLink, showToast } from '@portal/ui';
-import { browserApi } from '../../../lib/browser-api';
 import { meetPayload } from '../meets';
 import { CONSENTS, OTHER_CHOICE, surveyAnswers, type SurveyValues } from '../survey';
 import { isOk } from '@portal/api-client/envelope';
+import { publicApi } from '@portal/session';
 
 export interface RegisterDialogProps {
   open: boolean;
@@ -95,7 +95,7 @@ export function RegisterDialog({
         // and mouseup would move the button under the pointer and swallow the click.
         validateOnBlur={false}
         onSubmit={async (values) => {
-          const api = await browserApi();
+          const api = await publicApi();
           const res = await api.vendor_register({
             name: values.name.trim(),
             mobile: values.mobile.trim(),

@@ -3,13 +3,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { VendorMeet } from '@portal/api-client';
 import { VendorPage } from './VendorPage';
+import type * as Session from '@portal/session';
 
 const api = {
   vendor_login: vi.fn(),
   vendor_register: vi.fn(),
   vendor_log: vi.fn(),
 };
-vi.mock('../../../lib/browser-api', () => ({ browserApi: () => Promise.resolve(api) }));
+vi.mock('@portal/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof Session>()),
+  publicApi: () => Promise.resolve(api),
+}));
 const openAsset = vi.fn();
 vi.mock('../openAsset', () => ({ openAsset: (url: string) => openAsset(url) }));
 

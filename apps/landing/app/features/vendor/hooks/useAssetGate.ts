@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { VendorAsset } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
-import { browserApi } from '../../../lib/browser-api';
-import { clearVendorUserId, getVendorUserId } from '@portal/session';
+import { clearVendorUserId, getVendorUserId, publicApi } from '@portal/session';
 import { showToast } from '@portal/ui';
 import { meetPayload } from '../meets';
 import { isOk } from '@portal/api-client/envelope';
@@ -31,7 +30,7 @@ export function useAssetGate(meetId: number, meetName: string) {
 
   const access = useCallback(
     async (asset: VendorAsset, userId: string) => {
-      const api = await browserApi();
+      const api = await publicApi();
       const res = await api.vendor_log({
         meetName,
         user_id: userId,

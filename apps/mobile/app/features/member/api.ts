@@ -1,1 +1,0 @@
-export { memberApi } from '@portal/session';
