@@ -6,6 +6,8 @@ import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
 import houseBoundaries from './eslint/boundaries.js';
 import pagePaths from './eslint/page-paths.js';
+import { sqlOutsideRepositories } from './eslint/api-layers.js';
+import treeRules from './eslint/tree-rules.js';
 
 /** Fields of the API that hold a status or a flag: never compared with a bare number in UI code. */
 const STATUS_FIELDS =
@@ -89,4 +91,6 @@ export default tseslint.config(
   },
   ...houseBoundaries,
   ...pagePaths,
+  sqlOutsideRepositories,
+  ...treeRules,
 );

@@ -1,4 +1,5 @@
 import boundaries from 'eslint-plugin-boundaries';
+import { API_LAYER, apiLayerElement, apiLayerPolicies } from './api-layers.js';
 
 /**
  * Import boundaries of the monorepo (issue 12, "Lint that keeps the house"):
@@ -14,6 +15,8 @@ import boundaries from 'eslint-plugin-boundaries';
 /** Workspace packages that are apps: importing them by package name is importing another app. */
 const APP_PACKAGES = ['api', 'desktop', 'mobile', 'landing', 'gateway'];
 const appSources = APP_PACKAGES.flatMap((name) => [name, `${name}/**`]);
+/** Element types that belong to one app (captured as `app`). */
+const APP_ELEMENTS = ['app', 'feature', API_LAYER];
 
 /** Modules that only run on the server: never imported (as values) by code that ships to the browser. */
 const SERVER_ONLY_IMPORTS = [
@@ -53,8 +56,9 @@ export default [
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
       'boundaries/elements': [
-        // Most specific first: a feature folder of an app, then the app, then a package.
+        // Most specific first: a feature folder of an app, a layer of the API, then the app, then a package.
         { type: 'feature', pattern: 'apps/*/app/features/*', capture: ['app', 'feature'] },
+        apiLayerElement,
         { type: 'app', pattern: 'apps/*', capture: ['app'] },
         { type: 'package', pattern: 'packages/*', capture: ['pkg'] },
       ],
@@ -69,11 +73,11 @@ export default [
           // Last matching policy wins.
           policies: [
             {
-              from: { element: { types: ['app', 'feature'] } },
+              from: { element: { types: APP_ELEMENTS } },
               disallow: {
                 to: {
                   element: {
-                    types: ['app', 'feature'],
+                    types: APP_ELEMENTS,
                     captured: { app: '!{{ from.element.captured.app }}' },
                   },
                 },
@@ -81,7 +85,7 @@ export default [
               message: 'Apps never import each other: move what both need into a package under packages/.',
             },
             {
-              from: { element: { types: ['app', 'feature'] } },
+              from: { element: { types: APP_ELEMENTS } },
               disallow: { dependency: { source: appSources } },
               message: 'Apps never import each other: move what both need into a package under packages/.',
             },
@@ -93,7 +97,7 @@ export default [
             {
               from: { element: { type: 'package' } },
               disallow: [
-                { to: { element: { types: ['app', 'feature'] } } },
+                { to: { element: { types: APP_ELEMENTS } } },
                 { dependency: { source: appSources } },
               ],
               message: 'Packages never import apps: apps depend on packages, not the other way round.',
@@ -114,6 +118,7 @@ export default [
               message:
                 'Features never import each other: move what several features need to app/features/shared (or app/lib, or a package).',
             },
+            ...apiLayerPolicies,
           ],
         },
       ],

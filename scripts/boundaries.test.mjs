@@ -20,6 +20,13 @@ const targets = {
   [`apps/desktop/app/features/${PROBE}a/target.server.ts`]:
     'export const target = 1;\nexport type Target = number;\n',
   [`apps/desktop/app/features/shared/${PROBE}.ts`]: 'export const target = 1;\n',
+  // Issue 24: a layer of the API each, a module of a would-be cycle, a message written once.
+  [`apps/api/src/plugins/${PROBE}.ts`]: 'export const target = 1;\n',
+  [`apps/api/src/repositories/${PROBE}.ts`]: 'export const target = 1;\n',
+  [`apps/api/src/db/${PROBE}.ts`]: 'export const target = 1;\nexport type Target = number;\n',
+  [`packages/ui/src/${PROBE}/a.ts`]: "import type { B } from './b';\nexport type A = B[];\n",
+  [`packages/ui/src/${PROBE}/b.ts`]: 'export type B = number;\n',
+  [`apps/landing/app/${PROBE}/message.ts`]: "export const notice = '探针消息只写一次';\n",
 };
 
 before(() => {
@@ -124,4 +131,99 @@ test('a page path written as text fails lint (issue 24); one built by href, an A
     ].join('\n'),
   );
   assert.deepEqual(built, []);
+});
+
+// Issue 24: the layers inside the API, import cycles and duplicated messages (eslint/api-layers.js,
+// eslint/no-cycle.js, eslint/no-duplicate-messages.js).
+const SQL = 'no-restricted-syntax';
+const CYCLE = 'imports/no-cycle';
+const DUPLICATE = 'messages/no-duplicate';
+
+test('an upward import inside the API fails lint: lib → plugins, lib → config.ts, db → repositories, a layer → app.ts', async () => {
+  const lib = `apps/api/src/lib/${PROBE}.ts`;
+  assert.deepEqual(await ruleIds(lib, `import { target } from '../plugins/${PROBE}';\n${useTarget}`), [
+    BOUNDARY,
+  ]);
+  assert.deepEqual(
+    await ruleIds(lib, "import type { ApiConfig } from '../config';\nexport type Probe = ApiConfig;\n"),
+    [BOUNDARY],
+  );
+  const db = `apps/api/src/db/${PROBE}-probe.ts`;
+  assert.deepEqual(await ruleIds(db, `import { target } from '../repositories/${PROBE}';\n${useTarget}`), [
+    BOUNDARY,
+  ]);
+  const plugin = `apps/api/src/plugins/${PROBE}-probe.ts`;
+  assert.deepEqual(
+    await ruleIds(plugin, "import { buildApp } from '../app';\nexport const probe = buildApp;\n"),
+    [BOUNDARY],
+  );
+});
+
+test('inside the API, imports that point down pass lint: a route → a repository, lib, config.ts; an entry point → app.ts', async () => {
+  const route = `apps/api/src/routes/${PROBE}/probe.ts`;
+  const down = await ruleIds(
+    route,
+    [
+      `import { target } from '../../repositories/${PROBE}';`,
+      "import { formatTime } from '../../lib/time';",
+      "import type { ApiConfig } from '../../config';",
+      'export const probe = [target, formatTime];',
+      'export type Probe = ApiConfig;',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(down, []);
+  const bench = `apps/api/src/bench/${PROBE}.ts`;
+  assert.deepEqual(
+    await ruleIds(bench, "import { buildApp } from '../app';\nexport const probe = buildApp;\n"),
+    [],
+  );
+});
+
+test('a route takes types only from db/: a value import fails lint, a type import does not', async () => {
+  const route = `apps/api/src/routes/${PROBE}/probe.ts`;
+  assert.deepEqual(await ruleIds(route, `import { target } from '../../db/${PROBE}';\n${useTarget}`), [
+    BOUNDARY,
+  ]);
+  assert.deepEqual(
+    await ruleIds(route, `import type { Target } from '../../db/${PROBE}';\nexport type Probe = Target;\n`),
+    [],
+  );
+});
+
+test('SQL outside repositories and db fails lint; the same query in a repository does not', async () => {
+  const query = [
+    "import { sql, type Kysely } from 'kysely';",
+    "export const rows = (db: Kysely<{ articles: { id: number } }>) => db.selectFrom('articles').selectAll().execute();",
+    'export const ping = (db: Kysely<object>) => sql`select 1`.execute(db);',
+    '',
+  ].join('\n');
+  assert.deepEqual(await ruleIds(`apps/api/src/routes/${PROBE}/probe.ts`, query), [SQL, SQL, SQL]);
+  assert.deepEqual(await ruleIds(`apps/api/src/lib/${PROBE}.ts`, query), [SQL, SQL, SQL]);
+  assert.deepEqual(await ruleIds(`apps/api/src/repositories/${PROBE}-probe.ts`, query), []);
+});
+
+test('an import cycle fails lint, type-only imports included; the same module without the import back does not', async () => {
+  // a.ts (on disk) imports b.ts by type; b.ts importing a.ts back closes the cycle.
+  const b = `packages/ui/src/${PROBE}/b.ts`;
+  assert.deepEqual(await ruleIds(b, "import type { A } from './a';\nexport type B = A | number;\n"), [CYCLE]);
+  assert.deepEqual(await ruleIds(b, "import { target } from './a';\nexport const B = target;\n"), [CYCLE]);
+  assert.deepEqual(await ruleIds(b, 'export type B = number;\n'), []);
+});
+
+test('a Chinese message written in a second file fails lint; short words, object keys, tests and new texts do not', async () => {
+  const probe = `apps/desktop/app/${PROBE}/probe.ts`;
+  assert.deepEqual(await ruleIds(probe, "export const again = '探针消息只写一次';\n"), [DUPLICATE]);
+  assert.deepEqual(await ruleIds(probe, 'export const again = `探针消息只写一次`;\n'), [DUPLICATE]);
+  const clean = [
+    "export const other = '探针：另一句只写一次的话';",
+    "export const word = '提交';",
+    "export const keyed = { '探针消息只写一次': 1 };",
+    '',
+  ].join('\n');
+  assert.deepEqual(await ruleIds(probe, clean), []);
+  assert.deepEqual(
+    await ruleIds(`apps/desktop/app/${PROBE}/probe.test.ts`, "export const again = '探针消息只写一次';\n"),
+    [],
+  );
 });

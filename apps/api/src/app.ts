@@ -3,7 +3,7 @@ import { fastifyTrustProxy, requestIdOf } from '@portal/config';
 import { redactingLoggerOptions } from '@portal/api-client/redact';
 import { loadConfig, type ApiConfig } from './config';
 import { BODY_LIMIT } from './lib/body-limits';
-import { decorateCalls } from './lib/route';
+import { decorateCalls } from './routes/define-call';
 import { yupValidatorCompiler } from './lib/validation';
 import auth from './plugins/auth';
 import cache from './plugins/cache';

@@ -3,7 +3,7 @@ import type { ArticleDetail, ColumnArticle, ListItem } from '@portal/api-client/
 import sanitizeHtml from 'sanitize-html';
 import { runAdmin } from '../src/admin/commands';
 import { indexArticles } from '../src/db/search-index';
-import { resanitizeStored } from '../src/db/resanitize';
+import { resanitizeStored } from '../src/repositories/resanitize';
 import { SANITIZER_VERSION } from '../src/lib/sanitize';
 import { cli } from './editor-helpers';
 import { DIALECTS, useTestApp } from './helpers';

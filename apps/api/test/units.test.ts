@@ -8,7 +8,7 @@ import {
   MemoryRateLimiter,
   RedisRateLimiter,
   type RateLimiter,
-} from '../src/plugins/rate-limit';
+} from '../src/lib/rate-limit';
 import { loadConfig } from '../src/config';
 import { ApiError } from '../src/lib/envelope';
 import { formatTime } from '../src/lib/time';

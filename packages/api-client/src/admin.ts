@@ -1,6 +1,8 @@
-import type { SensitiveHitView } from './collections/sensitive-hits';
+import type { SensitiveHitView } from './moderation';
 import { boolean, number, object, string, type InferType } from 'yup';
-import { FIELD_MAX } from './constants';
+import { ERROR_MESSAGES, ErrorCode } from './codes';
+import { FIELD_MAX, LANDING_PAGE_LABEL } from './constants';
+import { MSG } from './messages';
 import { DAY_MS, STATS_MAX_RANGE_DAYS, dayValue } from './stats';
 
 /**
@@ -56,11 +58,7 @@ export const PUBLICATION_STATUS_LABEL: Record<PublicationStatus, string> = {
 export const LeadSource = { Vendor: 'vendor', Partner: 'partner', Activity: 'activity' } as const;
 export type LeadSource = (typeof LeadSource)[keyof typeof LeadSource];
 export const LEAD_SOURCES: readonly LeadSource[] = Object.values(LeadSource);
-export const LEAD_SOURCE_LABEL: Record<LeadSource, string> = {
-  vendor: '厂商活动页',
-  partner: '合作伙伴页',
-  activity: '活动报名表',
-};
+export const LEAD_SOURCE_LABEL: Record<LeadSource, string> = LANDING_PAGE_LABEL;
 
 export const ADMIN_PAGE_SIZE = { default: 20, max: 100 } as const;
 /** Largest page number a list accepts (deeper pages are a filter's job). */
@@ -85,13 +83,16 @@ export const NEWSROOM_LIMITS = {
   passwordMax: 200,
 } as const;
 
+/** Labels of the article form's fields that its rules name too. */
+export const ARTICLE_LABEL = { thumb: '缩略图地址', is_pic: '图片头条' } as const;
+
 export const ADMIN_MSG = {
-  loginFailed: '用户名或密码错误',
-  loginLimited: '登录失败次数过多，请稍后再试',
+  loginFailed: ERROR_MESSAGES[ErrorCode.BadCredentials],
+  loginLimited: MSG.loginLimited,
   /** The account met many failed logins: the next sign-in must pass the slider check first. */
-  captchaRequired: '请先完成滑块验证',
-  captchaMissed: '滑块验证失败，请重新验证',
-  captchaExpired: '滑块验证已失效，请重新验证',
+  captchaRequired: MSG.dragRequired,
+  captchaMissed: MSG.dragFailed,
+  captchaExpired: MSG.dragExpired,
   captchaLimited: '验证请求过于频繁，请稍后再试',
   noSession: '请先登录',
   forbidden: '没有权限执行此操作',
@@ -108,13 +109,18 @@ export const ADMIN_MSG = {
   unpublishAtPast: '下线时间必须晚于当前时间和发布时间',
   unpublishAtNotPublic: '只有已发布或定时发布的文章可以设置下线时间',
   notPending: '该记录已不在待审核状态',
-  serverError: '服务器繁忙，请稍后再试',
+  serverError: ERROR_MESSAGES[ErrorCode.ServerError],
   badVersion: '版本号不正确，请刷新后重试',
   editConflict: '内容已被他人修改，请先查看最新版本',
   newsletterUnpublished: '该期周刊尚未发布，发布后才能发送给订阅者',
   newsletterSending: '该期周刊正在发送中，请等待发送完成',
   newsletterTestSent: '测试邮件已发送',
   newsletterTestFailed: '测试邮件发送失败，请检查邮件服务设置',
+  usernameRequired: '请输入用户名',
+  badTime: '时间格式不正确',
+  fieldNameTaken: '字段名重复',
+  /** Who saved a record, when the save names no one (a 409's savedBy). */
+  otherEditor: '其他编辑',
 } as const;
 
 /** The newsletter send of an issue: `GET /admin/api/reports/:id/send` (fixed: total, sent, failed, pending, status). */
@@ -160,11 +166,14 @@ export const articleInputSchema = object({
     .max(NEWSROOM_LIMITS.keywords, tooLong('关键词', NEWSROOM_LIMITS.keywords)),
   author: string().trim().default('').max(NEWSROOM_LIMITS.author, tooLong('作者', NEWSROOM_LIMITS.author)),
   source: string().trim().default('').max(NEWSROOM_LIMITS.source, tooLong('来源', NEWSROOM_LIMITS.source)),
-  thumb: string().trim().default('').max(NEWSROOM_LIMITS.thumb, tooLong('缩略图地址', NEWSROOM_LIMITS.thumb)),
+  thumb: string()
+    .trim()
+    .default('')
+    .max(NEWSROOM_LIMITS.thumb, tooLong(ARTICLE_LABEL.thumb, NEWSROOM_LIMITS.thumb)),
   is_hot: flag('热门'),
   is_recommend: flag('推荐'),
   is_policy: flag('政策'),
-  is_pic: flag('图片头条'),
+  is_pic: flag(ARTICLE_LABEL.is_pic),
 });
 export type ArticleInput = InferType<typeof articleInputSchema>;
 
@@ -206,8 +215,11 @@ export const rejectSchema = object({
 });
 
 export const loginSchema = object({
-  username: string().trim().required('请输入用户名').max(NEWSROOM_LIMITS.username, '用户名或密码错误'),
-  password: string().required('请输入密码').max(NEWSROOM_LIMITS.passwordMax, '用户名或密码错误'),
+  username: string()
+    .trim()
+    .required(ADMIN_MSG.usernameRequired)
+    .max(NEWSROOM_LIMITS.username, ADMIN_MSG.loginFailed),
+  password: string().required(MSG.passwordRequired).max(NEWSROOM_LIMITS.passwordMax, ADMIN_MSG.loginFailed),
   /** The slider proof `<id>:<offset>`, sent when the server asked for it (LOGIN_CAPTCHA_FIELD). */
   drag_verify: string().trim().max(FIELD_MAX.dragVerify, ADMIN_MSG.captchaExpired).default(''),
 });

@@ -76,6 +76,14 @@ export const COMPLAINT_STATUS = { pending: '待处理', done: '已处理', rejec
 export type ComplaintStatus = keyof typeof COMPLAINT_STATUS;
 /** The footer entry (site settings `footer:<label>`) holding the complaint phone or mailbox. */
 export const COMPLAINT_CONTACT_LABEL = '违法和不良信息举报';
+/** The footer entry holding the copyright line (its value already says what it is). */
+export const COPYRIGHT_LABEL = '版权所有';
+/** The three kinds of landing page, by the lead source they feed (back-office kinds and lead lists). */
+export const LANDING_PAGE_LABEL = {
+  vendor: '厂商活动页',
+  partner: '合作伙伴页',
+  activity: '活动报名表',
+} as const;
 /** Column article HTML, measured in UTF-8 bytes (what the database and every reader receive). */
 export const ARTICLE_CONTENT_MAX_BYTES = 2 * 1024 * 1024;
 /** Deepest element nesting of column article HTML (the editor's deepest is a dozen: table › … › em). */
@@ -182,6 +190,8 @@ export const NewsStatus = { Draft: 0, Published: 1, Scheduled: 2, Unpublished: 3
 export const MemberStatus = { Disabled: 0, Active: 1 } as const;
 /** Event (activity) status, worked out from its dates (contract EventItem). */
 export const EventStatus = { Upcoming: 0, InProgress: 1, Ended: 2 } as const;
+/** What the pages call each EventStatus, indexed by its value. */
+export const EVENT_STATUS_LABEL: readonly string[] = ['即将开始', '进行中', '已结束'];
 /** How a video plays (spec section 3): an embedded frame (iframe) or a file (mp4). */
 export const VideoType = { Embed: 1, File: 2 } as const;
 /** A white paper's access (spec section 3: is_free 0 = free); any other value is a members' paper. */

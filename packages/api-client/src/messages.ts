@@ -6,6 +6,7 @@
 import { ERROR_MESSAGES, ErrorCode } from './codes';
 import {
   ARTICLE_CONTENT_MAX_BYTES,
+  EDITOR_UPLOAD_MAX_BYTES,
   ARTICLE_MAX_NESTING,
   COMPLAINT_LIMITS,
   FIELD_MAX,
@@ -50,6 +51,8 @@ export const MSG = {
   avatarSize: '上传头像图片大小不能超过 3MB',
   /** Every image decode slot and queue place is taken (uploads answer 10503): try again shortly. */
   imageBusy: '图片处理繁忙，请稍后再试',
+  /** The rich-text editor's image or video upload over EDITOR_UPLOAD_MAX_BYTES. */
+  editorFileTooLarge: `上传文件大小不能超过 ${EDITOR_UPLOAD_MAX_BYTES / 1024 / 1024}MB`,
   // column article
   titleRequired: '请输入文章标题',
   titleTooLong: `标题不能超过${TITLE_MAX}个字符`,
@@ -94,6 +97,73 @@ export const MSG = {
   /** complaint_add: the page is not on this site's public origins. */
   complaintUrlOffSite: '只能举报本站的页面',
   complaintSent: '举报已提交，我们会尽快处理',
+  // answers of the API's calls that the pages also show (issue 24: written once)
+  loggedIn: '登录成功',
+  loggedOut: '已退出登录',
+  registered: '注册成功，请登录',
+  passwordReset: '密码已重置，请重新登录',
+  saved: '保存成功',
+  deleted: '删除成功',
+  submitted: '提交成功',
+  subscribed: '订阅成功',
+  uploaded: '上传成功',
+  columnPending: '您的专栏申请正在审核中，请耐心等待',
+  columnOpened: '您的专栏已开通',
+  loginLimited: '登录失败次数过多，请稍后再试',
+  /** The slider check's proof was wrong, or too old. */
+  dragFailed: '滑块验证失败，请重新验证',
+  dragExpired: '滑块验证已失效，请重新验证',
+  dragRequired: ERROR_MESSAGES[ErrorCode.DragVerifyFailed],
+  /** Vendor pages: a call that needs the phone login (user_id) came without it. */
+  vendorLoginFirst: '请先使用手机号登录',
+  articleNotFound: '文章不存在',
+  categoryNotFound: '栏目不存在',
+  paperNotFound: '白皮书不存在',
+  idInvalid: '编号不正确',
+  statusInvalid: '状态不正确',
+  titleInvalid: '标题不正确',
+  bodyTooLarge: '请求内容过大',
+  pageNotFound: '页面不存在',
+  /** A page whose data source is down (the gateway's and the feeds' 503). */
+  serviceUnavailable: '服务暂不可用，请稍后再试',
+} as const;
+
+/**
+ * Interface texts (headings, labels, button states, placeholders) that several files show: the
+ * same words on both sites, or on a site and in the back office, written once.
+ */
+export const TEXT = {
+  submitting: '提交中…',
+  loggingIn: '登录中…',
+  loading: '加载中…',
+  logout: '退出登录',
+  memberLogin: '会员登录',
+  basicInfo: '基本信息',
+  searchKeywords: '搜索关键词',
+  dragVerify: '滑块验证',
+  prevNext: '上一篇和下一篇',
+  latestNews: '最新资讯',
+  hotNews: '热门资讯',
+  recommended: '推荐阅读',
+  policy: '政策解读',
+  itReport: 'IT周报',
+  joinUs: '加入我们',
+  // a member's column articles
+  editArticle: '编辑文章',
+  articleTitle: '文章标题',
+  reviewStatus: '审核状态',
+  submitForReview: '提交审核',
+  keywordsHint: '多个关键词用逗号分隔',
+  memberId: '会员编号',
+  submittedAt: '提交时间',
+  columnArticle: '专栏文章',
+  // the back office's labels that the API's exports and mails repeat
+  activityId: '活动编号',
+  issueNews: '本期要闻',
+  featuredTopics: '精选专题',
+  complaintPage: '举报页面',
+  displayName: '显示名称',
+  allowsInput: '可填写补充',
 } as const;
 
 /** Dynamic form: a required field left empty. */

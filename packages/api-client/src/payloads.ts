@@ -17,7 +17,7 @@ import {
 } from './constants';
 import type { EndpointName } from './contract';
 import { PAGE_VIEW_REFERRER_MAX, VIEW_DEVICES } from './stats';
-import { MSG } from './messages';
+import { MSG, TEXT } from './messages';
 
 /** Longest free-text filter (title, search words, city…) any read call accepts. */
 export const MAX_QUERY_LENGTH = FIELD_MAX.query;
@@ -166,7 +166,7 @@ export const payloadSchemas = {
   newsletter_get: none,
   newsletter_unsubscribe: object({ token: text('退订凭证', 200).required('退订凭证不能为空') }),
   complaint_add: object({
-    url: text('举报页面', COMPLAINT_LIMITS.url).required(MSG.complaintUrlRequired),
+    url: text(TEXT.complaintPage, COMPLAINT_LIMITS.url).required(MSG.complaintUrlRequired),
     article_id: idOrZero('文章').default(0),
     reason: string()
       .typeError('举报原因必须是文本')

@@ -1,6 +1,7 @@
 import { array, object, string } from 'yup';
 import { can, type EditorRole } from './admin';
 import { canResource, isResourceKind } from './collections';
+import { MSG } from './messages';
 
 /**
  * Who else has a record open in the back office (issue 25 part 3, "张三 正在编辑"): the edit page
@@ -16,7 +17,7 @@ const entity = string()
   .trim()
   .required('对象类型不正确')
   .test('entity', '对象类型不正确', (v) => v === ARTICLE_ENTITY || isResourceKind(v));
-const id = string().trim().required('编号不正确').max(ID_MAX, '编号不正确');
+const id = string().trim().required(MSG.idInvalid).max(ID_MAX, MSG.idInvalid);
 
 /** POST (heartbeat) and DELETE (left the page) /admin/api/presence. */
 export const presenceSchema = object({ entity, id });
@@ -26,7 +27,7 @@ export const presenceQuerySchema = object({
   entity,
   ids: string()
     .trim()
-    .required('编号不正确')
+    .required(MSG.idInvalid)
     .max(100 * (ID_MAX + 1), '编号过多'),
 });
 

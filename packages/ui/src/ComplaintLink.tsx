@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isOk } from '@portal/api-client/envelope';
 import { COMPLAINT_LIMITS, COMPLAINT_REASONS, type ComplaintReason } from '@portal/api-client/constants';
-import { MSG } from '@portal/api-client/messages';
+import { MSG, TEXT } from '@portal/api-client/messages';
 import { publicApi } from '@portal/session';
 import { Dialog } from './Dialog';
 
@@ -124,7 +124,7 @@ export function ComplaintLink({ articleId, className }: ComplaintLinkProps) {
                 </p>
               ) : null}
               <button type="submit" className="complaint-dialog__submit" disabled={sent.state === 'sending'}>
-                {sent.state === 'sending' ? '提交中…' : '提交举报'}
+                {sent.state === 'sending' ? TEXT.submitting : '提交举报'}
               </button>
             </form>
           )}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { DragChallenge } from '@portal/api-client/contract';
+import { TEXT } from '@portal/api-client/messages';
 
 /**
  * 滑块验证: drag the piece onto the gap in the picture. The server's challenge (the members'
@@ -105,7 +106,7 @@ export function SliderCaptcha({
             ? '已拖到此处，提交时校验'
             : challenge
               ? '按住滑块，把拼图拖到缺口处'
-              : '加载中…'}
+              : TEXT.loading}
         </span>
         <button
           type="button"

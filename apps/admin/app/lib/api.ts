@@ -30,6 +30,7 @@ import type {
 } from '@portal/api-client/admin-resources';
 import type { ArticleStats, ArticleViewsPage, StatsOverview } from '@portal/api-client/stats';
 import { HTTP_TIMEOUT_MS } from '@portal/api-client/constants';
+import { TRANSPORT_MESSAGES } from '@portal/api-client/http';
 
 /**
  * The back office's client of /admin/api. The session is the httpOnly cookie the browser sends by
@@ -70,8 +71,7 @@ http.interceptors.response.use(undefined, (error: unknown) => {
   if (error instanceof AxiosError) {
     const body = error.response?.data as Partial<AdminError> | undefined;
     const status = error.response?.status ?? 0;
-    const message =
-      body?.message ?? (status === 0 ? '网络连接失败，请检查网络后重试' : '请求失败，请稍后再试');
+    const message = body?.message ?? (status === 0 ? TRANSPORT_MESSAGES.network : '请求失败，请稍后再试');
     if (status === 401 && !error.config?.url?.endsWith('/session')) {
       // The session ended (idle 8 h, revoked, logged out elsewhere): sign in again.
       window.location.assign(

@@ -7,6 +7,7 @@ import { MaskedPhone } from '../features/shared/MaskedPhone';
 import { adminApi, leadExportUrl } from '../lib/api';
 import { queryOf, usePaging, useSearchFilters } from '../lib/search-filters';
 import { DateRangeFilter, FilterBar } from '../features/shared/filters';
+import { PAGE_TITLE } from '../lib/texts';
 
 const KEYS = ['source', 'id', 'from', 'to', 'page', 'pageSize'] as const;
 
@@ -56,7 +57,7 @@ export default function Leads() {
         <DateRangeFilter label="提交日期" />
       </FilterBar>
       <Card
-        title="销售线索"
+        title={PAGE_TITLE.leads}
         extra={
           query.id && (
             <Space>

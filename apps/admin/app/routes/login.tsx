@@ -2,10 +2,10 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LOGIN_CAPTCHA_FIELD } from '@portal/api-client/admin';
-import { MSG } from '@portal/api-client/messages';
+import { LOGIN_CAPTCHA_FIELD, ADMIN_MSG } from '@portal/api-client/admin';
 import { SliderCaptcha } from '@portal/ui/slider-captcha';
 import { AdminApiError, adminApi } from '../lib/api';
+import { MSG, TEXT } from '@portal/api-client/messages';
 
 /** Only paths inside the back office are followed after signing in (no open redirect). */
 function safeNext(next: string | null): string {
@@ -27,7 +27,7 @@ export default function Login() {
 
   const submit = async ({ username, password }: { username: string; password: string }) => {
     if (sliderShown && !proof) {
-      setError('请先完成滑块验证');
+      setError(ADMIN_MSG.captchaRequired);
       return;
     }
     setBusy(true);
@@ -57,14 +57,18 @@ export default function Login() {
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item label="用户名" name="username" rules={[{ required: true, message: '请输入用户名' }]}>
+          <Form.Item
+            label="用户名"
+            name="username"
+            rules={[{ required: true, message: ADMIN_MSG.usernameRequired }]}
+          >
             <Input prefix={<UserOutlined />} autoComplete="username" />
           </Form.Item>
           <Form.Item label="密码" name="password" rules={[{ required: true, message: MSG.passwordRequired }]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
           {sliderShown && (
-            <Form.Item label="滑块验证">
+            <Form.Item label={TEXT.dragVerify}>
               <SliderCaptcha load={loadChallenge} onChange={setProof} resetKey={sliderKey} />
             </Form.Item>
           )}

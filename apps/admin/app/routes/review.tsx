@@ -22,10 +22,13 @@ import {
   type ColumnApplication,
   type Paged,
   type PendingColumnArticle,
+  ADMIN_MSG,
 } from '@portal/api-client/admin';
 import { MemberPhone } from '../features/resources/members';
 import { HitCount, HitList } from '../features/shared/SensitiveHits';
 import { AdminApiError, adminApi } from '../lib/api';
+import { TEXT } from '@portal/api-client/messages';
+import { PAGE_TITLE } from '../lib/texts';
 
 type Kind = 'columns' | 'articles';
 
@@ -123,7 +126,7 @@ export default function Review() {
     { title: '作者', dataIndex: 'username', width: 120 },
     { title: '敏感词', width: 110, render: (_, a) => <HitCount hits={a.hits} /> },
     { title: '栏目', dataIndex: 'category', width: 100 },
-    { title: '提交时间', dataIndex: 'submittedAt', width: 150, render: fmt },
+    { title: TEXT.submittedAt, dataIndex: 'submittedAt', width: 150, render: fmt },
     {
       title: '操作',
       width: 220,
@@ -158,7 +161,7 @@ export default function Review() {
   });
 
   return (
-    <Card title="专栏审核">
+    <Card title={PAGE_TITLE.review}>
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams({ tab: key })}
@@ -180,7 +183,7 @@ export default function Review() {
               <Descriptions.Item label="作者">{preview.username}</Descriptions.Item>
               <Descriptions.Item label="栏目">{preview.category}</Descriptions.Item>
               <Descriptions.Item label="关键词">{preview.keyword || '—'}</Descriptions.Item>
-              <Descriptions.Item label="提交时间">{fmt(preview.submittedAt)}</Descriptions.Item>
+              <Descriptions.Item label={TEXT.submittedAt}>{fmt(preview.submittedAt)}</Descriptions.Item>
               <Descriptions.Item label="摘要" span={2}>
                 {preview.description || '—'}
               </Descriptions.Item>
@@ -215,7 +218,7 @@ export default function Review() {
           maxLength={NEWSROOM_LIMITS.reason}
           showCount
           onChange={(e) => setReason(e.target.value)}
-          placeholder="请填写拒绝原因"
+          placeholder={ADMIN_MSG.reasonRequired}
         />
       </Modal>
     </Card>

@@ -6,6 +6,7 @@ import { ROLE_LABEL } from '@portal/api-client/admin';
 import { navItems, navSelection } from '../features/resources/nav';
 import { AdminApiError, adminApi } from '../lib/api';
 import { useEditor } from '../lib/session';
+import { TEXT } from '@portal/api-client/messages';
 
 /** Every page below needs a live editor session; without one, the login page (then back here). */
 export async function clientLoader({ request }: { request: Request }) {
@@ -56,7 +57,7 @@ export default function Shell() {
           <Typography.Text type="secondary">中小企业 IT 资讯门户</Typography.Text>
           <Dropdown
             menu={{
-              items: [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout }],
+              items: [{ key: 'logout', icon: <LogoutOutlined />, label: TEXT.logout, onClick: logout }],
             }}
             placement="bottomRight"
           >

@@ -1,12 +1,13 @@
 import { ADMIN_PAGE_SIZE } from '@portal/api-client/admin';
 import type { Db } from '../db';
-import { resanitizeStored } from '../db/resanitize';
+import { resanitizeStored } from '../repositories/resanitize';
 import { SANITIZER_VERSION } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { bumpContentVersion } from '../plugins/content-changes';
 import * as review from '../repositories/review';
 import { printable } from './printable';
 import { EDITOR_USAGE, runEditorCommand } from './editor-commands';
+import { MISSING_COMMAND, type AdminIo } from './io';
 import { STORAGE_USAGE } from './storage-commands';
 
 /**
@@ -25,14 +26,6 @@ ${STORAGE_USAGE}
 
 Reads DATA_DIR (default ./data) or DATABASE_URL, like the server.`;
 
-export interface AdminIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  now?: () => number;
-  /** One line of standard input (editor passwords not given on the command line). */
-  readLine?: () => Promise<string>;
-}
-
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** How the audit log names a decision made with `pnpm admin`. */
@@ -50,7 +43,7 @@ export async function runAdmin(argv: readonly string[], database: Db, io: AdminI
     return EXIT.ok;
   }
   if (command !== 'approve' && command !== 'reject')
-    return usage(io, command ? `未知命令: ${command}` : '缺少命令');
+    return usage(io, command ? `未知命令: ${command}` : MISSING_COMMAND);
   if (kind !== 'column' && kind !== 'article')
     return usage(io, `请指定 column 或 article，而不是 ${kind ?? '(空)'}`);
   if (!idText || !/^[1-9]\d{0,14}$/.test(idText)) return usage(io, `id 必须是正整数: ${idText ?? '(空)'}`);

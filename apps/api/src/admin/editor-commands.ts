@@ -2,6 +2,7 @@ import { EDITOR_ROLES, NEWSROOM_LIMITS, ROLE_LABEL, type EditorRole } from '@por
 import type { Db } from '../db';
 import { hashPassword } from '../lib/password';
 import { changeEditor, createEditor, listEditors } from '../repositories/editors';
+import { MISSING_COMMAND, type AdminIo } from './io';
 
 /**
  * `pnpm admin editor …`: newsroom accounts from the command line (the first admin comes from here).
@@ -12,13 +13,8 @@ export const EDITOR_USAGE = `  pnpm admin editor add <username> --role admin|edi
   pnpm admin editor enable <username>                重新启用账号
   pnpm admin editor password <username> [--password <password>]   重设密码（未给出时从标准输入读取一行）`;
 
-export interface EditorIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  now: () => number;
-  /** One line from standard input (the password when --password is not given). */
-  readLine?: () => Promise<string>;
-}
+/** The editor commands always get a clock (runAdmin passes its own). */
+export type EditorIo = AdminIo & { now: () => number };
 
 const USERNAME = /^[A-Za-z0-9_.-]{2,50}$/;
 
@@ -62,7 +58,7 @@ export async function runEditorCommand(args: readonly string[], database: Db, io
     return 0;
   }
   if (!sub || !['add', 'disable', 'enable', 'password'].includes(sub))
-    return bad(sub ? `未知命令: editor ${sub}` : '缺少命令');
+    return bad(sub ? `未知命令: editor ${sub}` : MISSING_COMMAND);
   if (!username || !USERNAME.test(username)) return bad('用户名须为 2 到 50 个字母、数字或 _ . -');
 
   if (sub === 'add') {

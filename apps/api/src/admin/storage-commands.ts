@@ -1,6 +1,6 @@
 import type { S3StorageSettings } from '@portal/config';
 import { copyFiles, LocalFileStore, openFileStore } from '../lib/storage';
-import type { AdminIo } from './commands';
+import type { AdminIo } from './io';
 
 export const STORAGE_USAGE = `  pnpm admin storage migrate                        把 DATA_DIR 里已有的文件复制到 STORAGE_URL 配置的对象存储`;
 

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import type { Db, Dialect } from './database';
 import type { DB } from './schema';
 import { RetryingPool } from './unavailable';
 import * as m001 from './migrations/001_initial';
@@ -30,24 +31,7 @@ import * as m021 from './migrations/021_complaints';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
-export type Dialect = 'sqlite' | 'postgres';
-
-export interface Database_ {
-  db: Kysely<DB>;
-  dialect: Dialect;
-  close(): Promise<void>;
-  /** PostgreSQL: the pool's open, idle and waiting counts (metrics); absent on SQLite. */
-  poolStats?(): { total: number; idle: number; waiting: number };
-  /**
-   * `db` is the connection of a running write transaction (repositories/write-tx.ts): nested
-   * work joins it. Kysely's own flag (db.isTransaction) is false there on SQLite, because the
-   * transaction is begun by hand (BEGIN IMMEDIATE).
-   */
-  inTransaction?: boolean;
-  /** PostgreSQL: the index search reads (db/search-index.ts), known after `migrate`. */
-  pgSearch?: 'terms' | 'gin';
-}
-export type { Database_ as Db };
+export type { Db, Dialect } from './database';
 
 export interface DbConfig {
   /** PostgreSQL when set; SQLite at DATA_DIR/portal.db otherwise. */
@@ -72,11 +56,16 @@ export interface DbConfig {
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout (or a cancel request). */
 export const PG_QUERY_CANCELED = '57014';
 
+/** Asks the database for `select 1`: the readiness probe's check that it answers (plugins/health.ts). */
+export async function ping(database: Db): Promise<void> {
+  await sql`select 1`.execute(database.db);
+}
+
 /** Pool size when the caller passes none (tests, scripts). */
 const DEFAULT_PG_POOL_MAX = 10;
 
 /** Open the database: PostgreSQL when a URL is given, else embedded SQLite in WAL mode. */
-export function openDb(config: DbConfig): Database_ {
+export function openDb(config: DbConfig): Db {
   if (config.databaseUrl) {
     // bigint columns (times, ids) come back as JS numbers: every value here fits in 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
@@ -140,7 +129,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
 };
 
 /** Run every pending migration (on start, before serving). */
-export async function migrate(database: Database_): Promise<void> {
+export async function migrate(database: Db): Promise<void> {
   const migrations: Record<string, Migration> = {};
   for (const [name, mod] of Object.entries(MIGRATIONS)) {
     migrations[name] = { up: (db) => mod.up(db, database.dialect) };

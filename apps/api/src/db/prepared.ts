@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import type { Db, Dialect } from './index';
+import type { Db, Dialect } from './database';
 import type { DB } from './schema';
 
 /** Stands in for a value while a prepared query is built; each run binds the value of its name. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Db } from './index';
+import type { Db } from './database';
 import { htmlToText, indexTerms } from './tokenize';
 
 /** The article fields the search index is built from. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema';
-import type { Dialect } from './index';
+import type { Dialect } from './database';
 
 /** Tables with a serial id on PostgreSQL. */
 const SERIAL_TABLES = [

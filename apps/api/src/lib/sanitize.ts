@@ -8,7 +8,7 @@ import { nestsDeeperThan } from './html-depth';
 /**
  * The one allow-list for member-written (and any stored) article HTML (DESIGN.md section 5).
  * It is applied once, when HTML is written: rows store its output with SANITIZER_VERSION, reads
- * serve them as stored, and rows of another version are sanitised again (db/resanitize.ts). The
+ * serve them as stored, and rows of another version are sanitised again (repositories/resanitize.ts). The
  * output must be a fixed point: sanitizeArticleHtml(sanitizeArticleHtml(x)) === sanitizeArticleHtml(x).
  * The list covers what @wangeditor/editor produces (headings, lists, todo, tables, code blocks,
  * colours, alignment, indent, line height, font size/family, images, videos, links).

@@ -11,7 +11,7 @@ import { variantBaseName } from '@portal/api-client/upload-images';
 import { ErrorCode } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, EDITOR_UPLOAD_MAX_BYTES } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/schemas';
-import type { RateLimiter } from '../plugins/rate-limit';
+import type { RateLimiter } from './rate-limit';
 import type { DecodeQueue } from './decode-queue';
 import { ApiError } from './envelope';
 import { encodeImage, MAX_INPUT_PIXELS, NotAnImage, type ImageType } from './images';
@@ -28,7 +28,7 @@ import { keyOfUploadUrl, urlOfKey, type FileStore } from './storage';
 export const AVATAR_FORMAT_MSG = MSG.avatarType;
 export const AVATAR_SIZE_MSG = MSG.avatarSize;
 export const EDITOR_FORMAT_MSG = '只能上传 PNG、JPG、GIF、WEBP 图片或 MP4、WEBM 视频';
-export const EDITOR_SIZE_MSG = '上传文件大小不能超过 50MB';
+export const EDITOR_SIZE_MSG = MSG.editorFileTooLarge;
 export const UPLOAD_MISSING_MSG = '请选择要上传的文件';
 
 /**

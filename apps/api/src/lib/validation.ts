@@ -18,7 +18,7 @@ export const yupValidatorCompiler: FastifySchemaCompiler<AnySchema> =
 
 /**
  * One payload through its yup schema, as every call validates it (over HTTP through the compiler
- * above, in-process through lib/route.ts invokeCall).
+ * above, in-process through routes/define-call.ts invokeCall).
  */
 export function validatePayload(schema: AnySchema, data: unknown): { value: unknown } | { error: ApiError } {
   // A JSON array, string or number where an object belongs is a malformed request, not a field error.

@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { ApiError } from '../lib/envelope';
 import { verifyAccessToken } from '../lib/token';
 import { findMemberSession, vendorUserExists } from '../repositories/sessions';
+import { MSG } from '@portal/api-client/messages';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -94,7 +95,7 @@ export default fp<{ config: ApiConfig }>(
         user_id.length > 100 ||
         !(await vendorUserExists(app.database, user_id, Date.now()))
       ) {
-        throw new ApiError(ErrorCode.Forbidden, '请先使用手机号登录');
+        throw new ApiError(ErrorCode.Forbidden, MSG.vendorLoginFirst);
       }
       request.vendorUserId = user_id;
     });

@@ -3,9 +3,10 @@ import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } fr
 import { ADMIN_API_PREFIX, ADMIN_MSG } from '@portal/api-client/admin';
 import { ErrorCode, type Envelope } from '@portal/api-client/codes';
 import { PG_QUERY_CANCELED } from '../db';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { ApiError } from '../lib/envelope';
 import { failure } from '@portal/api-client/envelope';
+import { MSG } from '@portal/api-client/messages';
 
 /**
  * Fastify's `frameworkErrors` option: a URL the router cannot decode (`/api/x%F4%90%80%80`) or a
@@ -60,7 +61,7 @@ export default fp(
 
 /**
  * The status and envelope of a failed call, over HTTP (the error handler above) and in-process
- * (lib/route.ts invokeCall): client errors keep their specific code; anything else is logged and
+ * (routes/define-call.ts invokeCall): client errors keep their specific code; anything else is logged and
  * answered ServerError without details.
  */
 export function errorEnvelope(
@@ -85,7 +86,7 @@ export function errorEnvelope(
     return { status: 503, body: failure(ErrorCode.DatabaseUnavailable) };
   }
   const status = error.statusCode ?? 500;
-  if (status === 413) return { status: 413, body: failure(ErrorCode.BadRequest, '请求内容过大') };
+  if (status === 413) return { status: 413, body: failure(ErrorCode.BadRequest, MSG.bodyTooLarge) };
   if (status >= 400 && status < 500) {
     // Malformed JSON, poisoned prototypes, unsupported media types, bad headers.
     log.info({ code: error.code }, error.message);

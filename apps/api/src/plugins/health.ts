@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import { HEALTH_PATHS } from '@portal/routes';
+import { ping } from '../db';
 
 /** How long one dependency may take to answer a readiness probe before it counts as down. */
 export const READY_CHECK_TIMEOUT_MS = 1000;
@@ -47,7 +47,7 @@ export default fp(
     app.get(HEALTH_PATHS.ready, { logLevel: 'warn' }, async (_request, reply) => {
       const redis = app.redis;
       const [database, redisState] = await Promise.all([
-        within(() => sql`select 1`.execute(app.database.db), READY_CHECK_TIMEOUT_MS),
+        within(() => ping(app.database), READY_CHECK_TIMEOUT_MS),
         // A disconnected client would queue the PING until it reconnects: down at once instead.
         redis
           ? redis.status === 'ready'

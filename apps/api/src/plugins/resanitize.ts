@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import { resanitizeStored } from '../db/resanitize';
+import { resanitizeStored } from '../repositories/resanitize';
 
 /**
- * At start, stored article HTML of another sanitiser version is sanitised again (db/resanitize.ts),
+ * At start, stored article HTML of another sanitiser version is sanitised again (repositories/resanitize.ts),
  * in the background: the server answers at once (reads sanitise such rows until they are done),
  * and closing stops the run between two batches; the next start resumes it.
  */

@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import type { DB } from '../db/schema';
 import { maskPhone } from '../lib/phone-mask';
 import { findForm } from './forms';
+import { TEXT } from '@portal/api-client/messages';
 
 /**
  * Leads for sales: vendor meet registrations, and activity form submissions (from the activity
@@ -21,7 +22,7 @@ export interface LeadFilter {
   to?: number;
 }
 
-const TIME_COLUMN: LeadColumn = { key: 'created_at', label: '提交时间' };
+const TIME_COLUMN: LeadColumn = { key: 'created_at', label: TEXT.submittedAt };
 
 const VENDOR_COLUMNS: LeadColumn[] = [
   { key: 'name', label: '姓名' },
@@ -202,7 +203,7 @@ async function formReader(
       if (field.field_name && !fields.has(field.field_name)) fields.set(field.field_name, field);
   }
   const columns: LeadColumn[] = [
-    ...(mark !== null ? [{ key: 'activity_id', label: '活动编号' }] : []),
+    ...(mark !== null ? [{ key: 'activity_id', label: TEXT.activityId }] : []),
     ...[...fields.values()].map((f) => ({
       key: `f:${f.field_name}`,
       label: f.label,

@@ -2,6 +2,7 @@ import { RESOURCES } from '@portal/api-client/admin-resources';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import { contains } from '../db/like';
+import { TEXT } from '@portal/api-client/messages';
 
 /**
  * Where a media-library file is used: every stored text that may hold an upload's address (image
@@ -21,7 +22,7 @@ interface Place {
 
 const PLACES: readonly Place[] = [
   { table: 'articles', columns: ['thumb', 'content'], label: '文章', id: 'id', name: 'title' },
-  { table: 'column_articles', columns: ['content'], label: '专栏文章', id: 'id', name: 'title' },
+  { table: 'column_articles', columns: ['content'], label: TEXT.columnArticle, id: 'id', name: 'title' },
   { table: 'members', columns: ['avatar'], label: '会员头像', id: 'id', name: 'username' },
   { table: 'banners', columns: ['banner'], label: RESOURCES.banners.label, id: 'id', name: 'title' },
   { table: 'ads', columns: ['thumb'], label: RESOURCES.ads.label, id: 'slot', name: 'title' },

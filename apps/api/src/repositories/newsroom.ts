@@ -8,6 +8,7 @@ import {
   type PublishResult,
   type Revision,
   type RevisionSummary,
+  PUBLICATION_STATUS_LABEL,
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES, NewsStatus } from '@portal/api-client/constants';
 import type { Kysely } from 'kysely';
@@ -457,7 +458,7 @@ export function publishDue(database: Db, now: number): Promise<number[]> {
     database,
     { status: ARTICLE_DB_STATUS.scheduled, at: 'publish_at' },
     now,
-    { action: 'publish', detail: '定时发布' },
+    { action: 'publish', detail: PUBLICATION_STATUS_LABEL[PublicationStatus.Scheduled] },
     async (tx, id) => {
       const row = await tx.db
         .selectFrom('articles')

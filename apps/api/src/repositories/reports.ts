@@ -91,6 +91,16 @@ export async function reportExists(database: Db, id: number): Promise<boolean> {
   );
 }
 
+/** An issue's publication time (undefined when there is no such issue). */
+export async function reportPublishTime(database: Db, id: number): Promise<number | undefined> {
+  const row = await database.db
+    .selectFrom('weekly_reports')
+    .select('publish_time')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.publish_time;
+}
+
 /** Subscribe a member to an issue; subscribing twice keeps one row (the newest email wins). */
 export async function subscribeReport(
   database: Db,

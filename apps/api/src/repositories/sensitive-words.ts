@@ -31,6 +31,9 @@ async function bumpDictionary(tx: Db): Promise<void> {
   await bumpVersion(tx, VERSION_KEY);
 }
 
+/** The answer to a level other than block, review or mask (the import's query and its lines). */
+export const LEVEL_INVALID = '处理方式只能是 block、review 或 mask';
+
 const isLevel = (v: unknown): v is SensitiveLevel => SENSITIVE_LEVELS.includes(v as SensitiveLevel);
 
 /** Every word of the dictionary, read in pages of 10,000 rows. */
@@ -128,7 +131,7 @@ export async function importWords(
     }
     const chosen = levelCell?.trim() || level;
     if (!isLevel(chosen)) {
-      refuse(i + 1, word, '处理方式只能是 block、review 或 mask');
+      refuse(i + 1, word, LEVEL_INVALID);
       continue;
     }
     if (replacement.length > SENSITIVE_LIMITS.replacement || note.length > SENSITIVE_LIMITS.note) {

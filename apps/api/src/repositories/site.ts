@@ -244,6 +244,21 @@ export async function listOptions(
   return out;
 }
 
+/** Whether `id` is an entry of the `kind` option list (option_ls): a member's industry, position, department. */
+export async function optionExists(
+  database: Db,
+  kind: 'industry' | 'position' | 'department',
+  id: number,
+): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('options')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function listProvinces(database: Db): Promise<PlaceOption[]> {
   const rows = await database.db.selectFrom('provinces').select('name').orderBy('code').execute();
   return rows.map((r) => ({ label: r.name, value: r.name }));

@@ -10,6 +10,7 @@ import { requestIdOf } from '@portal/config';
 import type { GatewayConfig } from '../config';
 import { installRequestMetrics, type GatewayMetrics } from '../metrics';
 import { installSecurityHeaders } from '../security-headers';
+import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
 
 /**
  * Largest body of a page request (form actions, resource routes such as /article_pv): they post a
@@ -52,7 +53,7 @@ export function createInstance(
 /** Plain-text answers of the gateway's own refusals. */
 const ERROR_TEXT: Record<number, string> = {
   413: '提交的内容过大',
-  500: '服务器繁忙，请稍后再试',
+  500: ERROR_MESSAGES[ErrorCode.ServerError],
 };
 
 /** Plain Chinese text for every failure outside the apps (bad URL, media type, body): never Fastify's English JSON. */

@@ -13,6 +13,7 @@ import { routePage } from './hosts';
 import { PAGE_BODY_LIMIT } from './instance';
 import { sendPage } from './page-cache';
 import { publicFiles } from './public-files';
+import { MSG } from '@portal/api-client/messages';
 
 export interface PageParts {
   config: GatewayConfig;
@@ -61,7 +62,7 @@ export async function servePages(app: FastifyInstance, parts: PageParts) {
     const target = pick(page.app, page.owned);
     if (!target) {
       request.log.error(`app ${page.app} is not built; cannot serve ${page.path}`);
-      return reply.code(503).type('text/plain; charset=utf-8').send('服务暂不可用，请稍后再试');
+      return reply.code(503).type('text/plain; charset=utf-8').send(MSG.serviceUnavailable);
     }
     const clientDir = clientDirs.get(target.name);
     if (!page.data && clientDir && (await publicFile(reply, clientDir, page.path))) return reply;

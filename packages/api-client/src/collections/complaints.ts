@@ -8,6 +8,7 @@ import {
   type FieldOption,
   type ResourceDecl,
 } from './fields';
+import { TEXT } from '../messages';
 
 /** Complaints (举报, issue 26): what readers sent through complaint_add, a queue to handle. */
 const complaintStatusOptions = optionsOf(COMPLAINT_STATUS);
@@ -20,7 +21,7 @@ export const complaints = {
   fields: [
     { name: 'created_at', label: '时间', type: 'datetime', readOnly: true },
     { name: 'reason', label: '举报原因', type: 'select', options: complaintReasonOptions, readOnly: true },
-    { ...text('url', '举报页面', COMPLAINT_LIMITS.url), readOnly: true },
+    { ...text('url', TEXT.complaintPage, COMPLAINT_LIMITS.url), readOnly: true },
     { name: 'article_id', label: '文章编号', type: 'number', readOnly: true, help: '0：不是文章页' },
     {
       name: 'member_id',

@@ -1,5 +1,6 @@
 import { EDITOR_ROLES, ROLE_LABEL } from '../admin';
 import { ADMIN_ONLY, flagField, type ResourceDecl, searchFilter, text } from './fields';
+import { TEXT } from '../messages';
 
 /** Back-office accounts: an administrator creates them, sets their role and disables them (never removes). */
 export const editors = {
@@ -15,7 +16,7 @@ export const editors = {
       max: 50,
       createOnly: true,
     },
-    text('display_name', '显示名称', 50),
+    text('display_name', TEXT.displayName, 50),
     {
       name: 'role',
       label: '角色',

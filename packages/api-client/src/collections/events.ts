@@ -1,4 +1,14 @@
-import { area, EDITORIAL, image, link, type ResourceDecl, searchFilter, text, title } from './fields';
+import {
+  area,
+  EDITORIAL,
+  image,
+  link,
+  type ResourceDecl,
+  searchFilter,
+  text,
+  TIME_LABEL,
+  title,
+} from './fields';
 
 export const events = {
   kind: 'events',
@@ -17,8 +27,8 @@ export const events = {
       ],
       default: 1,
     },
-    { name: 'start_at', label: '开始时间', type: 'datetime', required: true },
-    { name: 'end_at', label: '结束时间', type: 'datetime', required: true },
+    { name: 'start_at', label: TIME_LABEL.start_at, type: 'datetime', required: true },
+    { name: 'end_at', label: TIME_LABEL.end_at, type: 'datetime', required: true },
     link('url', '报名链接或表单页'),
     image('thumb', '封面'),
     area('description', '简介', 500),

@@ -192,10 +192,12 @@ export const flagField = (name: string, label: string, value = false): FieldDecl
   type: 'boolean',
   default: value,
 });
+/** What a start and an end time are called (a scheduled kind's window, an event's dates). */
+export const TIME_LABEL = { start_at: '开始时间', end_at: '结束时间' } as const;
 /** A scheduled kind's window (`ResourceDecl.scheduled`). */
 export const schedule: readonly FieldDecl[] = [
-  { name: 'start_at', label: '开始时间', type: 'datetime', help: '留空：立即生效' },
-  { name: 'end_at', label: '结束时间', type: 'datetime', help: '留空：一直有效' },
+  { name: 'start_at', label: TIME_LABEL.start_at, type: 'datetime', help: '留空：立即生效' },
+  { name: 'end_at', label: TIME_LABEL.end_at, type: 'datetime', help: '留空：一直有效' },
 ];
 /** An ordered kind's place (`ResourceDecl.ordered`). */
 export const orderField: FieldDecl = {

@@ -9,6 +9,8 @@ import {
   text,
   title,
 } from './fields';
+import { LANDING_PAGE_LABEL } from '../constants';
+import { TEXT } from '../messages';
 
 export const FORM_FIELD_TYPES: readonly { value: FormFieldType; label: string }[] = [
   { value: 'input', label: '单行文本' },
@@ -23,12 +25,12 @@ export const FORM_FIELD_TYPES: readonly { value: FormFieldType; label: string }[
 /** An activity's sign-up form, keyed by the activity: its fields in order, each with its options. */
 export const forms = {
   kind: 'forms',
-  label: '活动报名表',
+  label: LANDING_PAGE_LABEL.activity,
   idField: 'activity_id',
   fields: [
     {
       name: 'activity_id',
-      label: '活动编号',
+      label: TEXT.activityId,
       type: 'number',
       min: 1,
       max: 100_000_000,
@@ -56,7 +58,7 @@ export const forms = {
           max: 40,
           help: '英文字母、数字或下划线；已有报名时请勿修改',
         },
-        text('label', '显示名称', 50, true),
+        text('label', TEXT.displayName, 50, true),
         {
           name: 'type',
           label: '类型',
@@ -83,7 +85,7 @@ export const forms = {
               help: '0 或空：新选项，保存时编号；已有选项保留编号，旧报名按编号显示选项',
             },
             text('title', '选项', 100, true),
-            flagField('is_input', '可填写补充'),
+            flagField('is_input', TEXT.allowsInput),
             flagField('is_mark', '标记'),
           ],
         },

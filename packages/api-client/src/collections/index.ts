@@ -104,18 +104,11 @@ export { BANNER_PLACES } from './banners';
 export { BLOCK_KEYS, type BlockKey } from './blocks';
 export { FORM_FIELD_TYPES } from './forms';
 export { COLUMN_STATUS_OPTIONS } from './members';
+export { SENSITIVE_LEVELS, type SensitiveLevel, type SensitiveHitView } from '../moderation';
 export {
-  SENSITIVE_LEVELS,
   SENSITIVE_LEVEL_LABEL,
   SENSITIVE_LIMITS,
   sensitiveWordProblem,
-  type SensitiveLevel,
   type SensitiveImportReport,
 } from './sensitive-words';
-export {
-  HIT_SOURCES,
-  HIT_ACTIONS,
-  type HitSource,
-  type HitAction,
-  type SensitiveHitView,
-} from './sensitive-hits';
+export { HIT_SOURCES, HIT_ACTIONS, type HitSource, type HitAction } from './sensitive-hits';

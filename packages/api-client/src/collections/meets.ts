@@ -1,13 +1,15 @@
 import { EDITORIAL, RESOURCE_LIMITS, type ResourceDecl, searchFilter, title } from './fields';
+import { LANDING_PAGE_LABEL } from '../constants';
+import { TEXT } from '../messages';
 
 export const meets = {
   kind: 'meets',
-  label: '厂商活动页',
+  label: LANDING_PAGE_LABEL.vendor,
   idField: 'id',
   fields: [
     {
       name: 'id',
-      label: '活动编号',
+      label: TEXT.activityId,
       type: 'number',
       min: 0,
       max: 100_000_000,

@@ -9,6 +9,7 @@ import {
   text,
   title,
 } from './fields';
+import { LANDING_PAGE_LABEL } from '../constants';
 
 const PARTNER_LISTS: readonly FieldOption[] = [
   { value: 'new', label: '最新动态' },
@@ -22,7 +23,7 @@ const PARTNER_LISTS: readonly FieldOption[] = [
 /** A partner's page, keyed by its mark: slogan, pictures, QR codes and its content items by list. */
 export const partners = {
   kind: 'partners',
-  label: '合作伙伴页',
+  label: LANDING_PAGE_LABEL.partner,
   idField: 'mark',
   textId: true,
   fields: [

@@ -1,4 +1,5 @@
 import { area, EDITORIAL, image, link, RESOURCE_LIMITS, type ResourceDecl, text } from './fields';
+import { TEXT } from '../messages';
 
 export const reports = {
   kind: 'reports',
@@ -13,8 +14,8 @@ export const reports = {
     area('recommend', '本期导读', 2000),
     image('adv_thumb', '广告图'),
     link('adv_url', '广告链接', false),
-    { name: 'events', label: '本期要闻', type: 'articles', max: RESOURCE_LIMITS.articles },
-    { name: 'recommends', label: '推荐阅读', type: 'articles', max: RESOURCE_LIMITS.articles },
+    { name: 'events', label: TEXT.issueNews, type: 'articles', max: RESOURCE_LIMITS.articles },
+    { name: 'recommends', label: TEXT.recommended, type: 'articles', max: RESOURCE_LIMITS.articles },
   ],
   columns: ['it_number', 'year', 'number', 'week', 'publish_time'],
   filters: [{ name: 'year', label: '年份', type: 'search' }],

@@ -1,5 +1,7 @@
 import { area, dateFilter, optionsOf, searchFilter, text, type ResourceDecl } from './fields';
-import { SENSITIVE_LEVEL_OPTIONS, SENSITIVE_LIMITS, type SensitiveLevel } from './sensitive-words';
+import { SENSITIVE_LEVEL_OPTIONS, SENSITIVE_LIMITS } from './sensitive-words';
+import { LANDING_PAGE_LABEL } from '../constants';
+import { TEXT } from '../messages';
 
 /** Where the sensitive-word dictionary matched (issue 26): read only, for administrators and reviewers. */
 
@@ -8,26 +10,15 @@ export const HIT_SOURCES = {
   'member-register': '会员注册',
   'member-profile': '会员资料',
   'column-apply': '专栏申请',
-  'column-article': '专栏文章',
+  'column-article': TEXT.columnArticle,
   'vendor-register': '厂商活动注册',
-  'activity-form': '活动报名表',
+  'activity-form': LANDING_PAGE_LABEL.activity,
   complaint: '举报',
 } as const;
 export type HitSource = keyof typeof HIT_SOURCES;
 /** What was done with the write: refused, accepted and held for a reviewer, stored masked. */
 export const HIT_ACTIONS = { blocked: '已拒绝', held: '待审核', masked: '已替换' } as const;
 export type HitAction = keyof typeof HIT_ACTIONS;
-/** One hit as the back office shows it (the review queue's highlights, the editor's warnings). */
-export interface SensitiveHitView {
-  field: string;
-  word: string;
-  level: SensitiveLevel;
-  /** The text as written (before normalisation). */
-  matched: string;
-  /** A few characters either side, with the hit at `[before.length, before.length + matched.length)`. */
-  before: string;
-  after: string;
-}
 
 export const sensitiveHits = {
   kind: 'sensitive-hits',

@@ -1,10 +1,8 @@
+import { SENSITIVE_LEVELS, type SensitiveLevel } from '../moderation';
 import { ADMIN_ONLY, searchFilter, text, type FieldOption, type ResourceDecl } from './fields';
 
 /** The sensitive-word dictionary (issue 26): its levels, limits and the check of one word. */
 
-/** The levels of a sensitive word: refuse the write, hold it for a reviewer, or store it masked. */
-export const SENSITIVE_LEVELS = ['block', 'review', 'mask'] as const;
-export type SensitiveLevel = (typeof SENSITIVE_LEVELS)[number];
 export const SENSITIVE_LEVEL_LABEL: Record<SensitiveLevel, string> = {
   block: '禁止',
   review: '审核',

@@ -12,6 +12,7 @@ import {
   searchFilter,
   title,
 } from './fields';
+import { TEXT } from '../messages';
 
 /** Topics: a curated list of articles with its own page, or a link elsewhere. */
 export const topics = {
@@ -24,7 +25,7 @@ export const topics = {
       label: '类型',
       type: 'select',
       options: [
-        { value: 'featured', label: '精选专题' },
+        { value: 'featured', label: TEXT.featuredTopics },
         { value: 'special', label: '专题报道' },
       ],
       required: true,

@@ -7,6 +7,7 @@ import { columnArticleSchema, type ColumnArticleValues } from '@portal/api-clien
 import { OptionSelect, Row, TextInput, useFormSkin } from './fields';
 import type { RichEditorMode, UploadOutcome } from './RichEditor';
 import { isOk } from '@portal/api-client/envelope';
+import { TEXT, MSG } from '@portal/api-client/messages';
 
 // The editor is loaded when the form first renders it, never with the page.
 const RichEditor = lazy(() => import('./RichEditor'));
@@ -158,7 +159,7 @@ export function ArticleForm({
       if (res.code !== ErrorCode.SessionInvalid) onError(res.msg);
       return;
     }
-    onSaved(res.msg || '保存成功');
+    onSaved(res.msg || MSG.saved);
   };
 
   return (
@@ -176,7 +177,7 @@ export function ArticleForm({
           <ChannelAndCategory channels={channels} getApi={getApi} />
           <PushChoice />
           <TextInput name="description" label="描述" />
-          <TextInput name="keyword" label="关键词" placeholder="多个关键词用逗号分隔" />
+          <TextInput name="keyword" label="关键词" placeholder={TEXT.keywordsHint} />
           <ContentField getApi={getApi} onError={onError} editor={editor} />
           {actions({
             isSubmitting,

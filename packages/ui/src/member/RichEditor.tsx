@@ -11,10 +11,9 @@ import {
   rtfImageDataUrl,
   type RtfImage,
 } from '../officePaste';
+import { MSG } from '@portal/api-client/messages';
 
 type Insert = (url: string, ...rest: string[]) => void;
-
-const UPLOAD_TOO_BIG = '上传文件大小不能超过 50MB';
 
 /**
  * 'default': wangEditor's full toolbar, the toolbar of spec section 9 (headings, quote, bold,
@@ -69,7 +68,7 @@ export default function RichEditor({
   /** Uploads a file; the stored url, or null after telling the writer why not. */
   const uploadFile = async (file: File, quiet = false): Promise<string | null> => {
     if (file.size > EDITOR_UPLOAD_MAX_BYTES) {
-      if (!quiet) onError(UPLOAD_TOO_BIG);
+      if (!quiet) onError(MSG.editorFileTooLarge);
       return null;
     }
     const outcome = await store(file);

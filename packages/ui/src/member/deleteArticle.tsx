@@ -25,7 +25,7 @@ export function useDeleteArticle({
     setDeleting({ id, busy: true });
     const res = await (await getApi()).space_delete_article({ id });
     setDeleting(null);
-    if (isOk(res)) onDeleted(res.msg || '删除成功');
+    if (isOk(res)) onDeleted(res.msg || MSG.deleted);
     else if (res.code !== ErrorCode.SessionInvalid) onError(res.msg);
   };
   return {

@@ -12,6 +12,7 @@ import { loadMember, notifyMemberChange, saveMember } from '@portal/session';
 import type { ToastKind } from '../toast';
 import { useDeleteArticle } from './deleteArticle';
 import { updateProfile, uploadAvatar, type ProfileFormValues, type ProfileOptions } from './profile';
+import { TEXT, MSG } from '@portal/api-client/messages';
 
 /** How the member centre speaks: a success, an error or a warning (the app chooses toast or notice). */
 export type Say = (msg: string, kind: ToastKind) => void;
@@ -103,7 +104,7 @@ export function useProfile({
     if (stored) saveMember({ ...stored, avatar: res.data.avatar });
     onSaved?.(res.data);
     notifyMemberChange();
-    say(res.msg || '保存成功', 'success');
+    say(res.msg || MSG.saved, 'success');
   };
 
   /** Uploads the chosen file and puts its url into the form's avatar field. */
@@ -240,7 +241,7 @@ export function useArticleDialog({ getApi, say, onSaved }: MemberHookArgs & { on
     open,
     /** The article being edited; null in create mode. */
     article: article ?? null,
-    title: article ? '编辑文章' : '新增文章',
+    title: article ? TEXT.editArticle : '新增文章',
     openNew,
     openEdit,
     close,

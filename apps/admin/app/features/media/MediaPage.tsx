@@ -36,6 +36,7 @@ import { useSearchFilters } from '../../lib/search-filters';
 import { useEditor } from '../../lib/session';
 import { formatBytes, mediaApi, openUrl, thumbUrl } from './api';
 import './media.css';
+import { ADMIN_TEXT } from '../../lib/texts';
 
 const KIND_COLOR: Record<MediaKind, string> = { image: 'green', video: 'purple', pdf: 'red' };
 const ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.mp4,.webm,.pdf';
@@ -168,7 +169,7 @@ export default function MediaPage() {
               render: (_, item) => (
                 <Space direction="vertical" size={2}>
                   <Typography.Text strong ellipsis style={{ maxWidth: 360 }}>
-                    {item.originalName || '（未命名）'}
+                    {item.originalName || ADMIN_TEXT.untitled}
                   </Typography.Text>
                   <Typography.Text type="secondary" copyable={{ text: item.url }} style={{ fontSize: 12 }}>
                     {item.public ? item.url : '仅会员可下载（不公开）'}

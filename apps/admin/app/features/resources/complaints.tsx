@@ -5,6 +5,7 @@ import { can } from '@portal/api-client/admin';
 import { canResource, type ResourceRecord } from '@portal/api-client/admin-resources';
 import { AdminApiError, adminApi } from '../../lib/api';
 import { useEditor } from '../../lib/session';
+import { ADMIN_TEXT } from '../../lib/texts';
 
 /**
  * A complaint's own actions (issue 26): open the page complained about, and, for the roles that may,
@@ -25,7 +26,7 @@ export function ComplaintActions({ record }: { record: ResourceRecord }) {
       await action();
       message.success(done);
     } catch (err) {
-      message.error(err instanceof AdminApiError ? err.message : '操作失败，请稍后再试');
+      message.error(err instanceof AdminApiError ? err.message : ADMIN_TEXT.failed);
     } finally {
       setBusy(false);
     }

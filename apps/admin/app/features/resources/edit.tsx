@@ -31,6 +31,7 @@ import {
   recordToForm,
   schedulePair,
 } from './model';
+import { ADMIN_TEXT } from '../../lib/texts';
 
 export async function clientLoader({ params }: { params: { kind?: string; id?: string } }) {
   const kind = params.kind ?? '';
@@ -70,7 +71,9 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
   const editing = usePresence(kind, id);
 
   if (!canResource(user.role, kind, 'read'))
-    return <Result status="403" title="没有权限" subTitle={`您的角色不能管理「${decl.label}」。`} />;
+    return (
+      <Result status="403" title={ADMIN_TEXT.noPermission} subTitle={`您的角色不能管理「${decl.label}」。`} />
+    );
   const writable =
     canResource(user.role, kind, 'write') &&
     (mode === 'create' ? decl.create !== false : decl.update !== false);
@@ -92,7 +95,7 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
         // From the version this page loaded, or knowingly on top of the newest one.
         await adminApi.resources.update(kind, id, body, onTopOf ?? Number(record.version ?? 1));
         setClash(null);
-        message.success(onTopOf ? '已用你的版本覆盖，并保存为新版本' : '已保存');
+        message.success(onTopOf ? ADMIN_TEXT.savedOnTop : '已保存');
         setSavedAt(Date.now());
         await revalidator.revalidate();
       }
@@ -120,7 +123,7 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
     if (!clash) return;
     form.setFieldsValue(recordToForm(decl.fields, clash.theirs));
     setClash(null);
-    message.info('已载入最新版本');
+    message.info(ADMIN_TEXT.reloaded);
     void revalidator.revalidate();
   };
   const compared = decl.fields
@@ -135,7 +138,7 @@ function EditOf({ kind, id, record }: { kind: ResourceKind; id: string | null; r
       message.success('已删除');
       navigate(`/${kind}`, { replace: true });
     } catch (err) {
-      message.error(err instanceof AdminApiError ? err.message : '删除失败');
+      message.error(err instanceof AdminApiError ? err.message : ADMIN_TEXT.deleteFailed);
       setBusy(false);
     }
   };

@@ -25,6 +25,7 @@ import type { FormFieldType } from '@portal/api-client';
 import { FORM_FIELD_TYPES, type FieldDecl, type ResourceDecl } from '@portal/api-client/admin-resources';
 import { FieldGrid, type Mode } from './fields';
 import { DragHandle, SortableArea, SortableItem } from './sortable';
+import { ADMIN_MSG } from '@portal/api-client/admin';
 
 /**
  * The activity form builder (kind `forms`): the form's settings, its fields of the seven types
@@ -228,10 +229,10 @@ function FieldCard({
       <Row gutter={12}>
         <Col span={8}>
           <Form.Item
-            label={labelDecl?.label ?? '显示名称'}
+            label={labelDecl?.label}
             name={[name, 'label']}
             rules={[
-              { required: true, whitespace: true, message: `请填写${labelDecl?.label ?? '显示名称'}` },
+              { required: true, whitespace: true, message: `请填写${labelDecl?.label ?? ''}` },
               { max: labelDecl?.max ?? 50, message: `不能超过${labelDecl?.max ?? 50}个字符` },
             ]}
           >
@@ -251,7 +252,7 @@ function FieldCard({
                 validator: (_, v: string) => {
                   const all = (form.getFieldValue('form') as { field_name?: string }[] | undefined) ?? [];
                   return v && all.filter((f) => f.field_name === v).length > 1
-                    ? Promise.reject(new Error('字段名重复'))
+                    ? Promise.reject(new Error(ADMIN_MSG.fieldNameTaken))
                     : Promise.resolve();
                 },
               },
@@ -288,6 +289,7 @@ function OptionsEditor({
   max: number | undefined;
 }) {
   const titleDecl = sub(optionDecls, 'title');
+  const inputDecl = sub(optionDecls, 'is_input');
   return (
     <Form.List
       name={[name, 'options']}
@@ -315,9 +317,9 @@ function OptionsEditor({
                   </Form.Item>
                   <Space size={4}>
                     <Form.Item name={[o.name, 'is_input']} valuePropName="checked" noStyle>
-                      <Switch size="small" aria-label="可填写补充" />
+                      <Switch size="small" aria-label={inputDecl?.label} />
                     </Form.Item>
-                    <span title="选中时显示补充输入框（如“其他”）">可填写补充</span>
+                    <span title="选中时显示补充输入框（如“其他”）">{inputDecl?.label}</span>
                   </Space>
                   <Space size={4}>
                     <Form.Item name={[o.name, 'is_mark']} valuePropName="checked" noStyle>

@@ -26,6 +26,7 @@ import { SensitiveImportExport } from '../shared/SensitiveHits';
 import { MemberPhone } from './members';
 import { MoveTo } from './move-to';
 import { DragHandle, SortableArea, SortableRow } from './sortable';
+import { ADMIN_TEXT } from '../../lib/texts';
 
 /** Ordered kinds list a long page, so a drag can reach every record of a usual list. */
 const ORDERED_PAGE_SIZE = ADMIN_PAGE_SIZE.max;
@@ -138,7 +139,9 @@ function ListOf({
   const rows = dragged ?? items;
 
   if (!canResource(user.role, kind, 'read') || error?.status === 403)
-    return <Result status="403" title="没有权限" subTitle={`您的角色不能管理「${decl.label}」。`} />;
+    return (
+      <Result status="403" title={ADMIN_TEXT.noPermission} subTitle={`您的角色不能管理「${decl.label}」。`} />
+    );
 
   const writable = canResource(user.role, kind, 'write');
   const canCreate = writable && decl.create !== false;
@@ -154,7 +157,7 @@ function ListOf({
       message.success('已删除');
       await revalidator.revalidate();
     } catch (err) {
-      message.error(err instanceof AdminApiError ? err.message : '删除失败');
+      message.error(err instanceof AdminApiError ? err.message : ADMIN_TEXT.deleteFailed);
     }
   };
 
@@ -211,7 +214,9 @@ function ListOf({
             return <MemberPhone id={recordId(decl, record)} masked={String(v ?? '')} />;
           const shown = cell(f, name, v);
           return name === firstText && editable ? (
-            <Link to={`/${kind}/${encodeURIComponent(recordId(decl, record))}`}>{shown || '（未命名）'}</Link>
+            <Link to={`/${kind}/${encodeURIComponent(recordId(decl, record))}`}>
+              {shown || ADMIN_TEXT.untitled}
+            </Link>
           ) : (
             shown
           );

@@ -9,6 +9,7 @@ import {
 import type { ReactNode } from 'react';
 import { can, type EditorRole, type Permission } from '@portal/api-client/admin';
 import { RESOURCES, canResource, type ResourceKind } from '@portal/api-client/admin-resources';
+import { PAGE_TITLE } from '../../lib/texts';
 
 /** A page of the back office: a section of part 1 (a permission) or a declared resource kind. */
 type NavEntry = { path: string; label?: string } & (
@@ -38,8 +39,8 @@ const NAV_GROUPS: NavGroup[] = [
     label: '内容运营',
     icon: <FileTextOutlined />,
     entries: [
-      { path: '/articles', label: '文章管理', permission: 'articles' },
-      { path: '/review', label: '专栏审核', permission: 'review' },
+      { path: '/articles', label: PAGE_TITLE.articles, permission: 'articles' },
+      { path: '/review', label: PAGE_TITLE.review, permission: 'review' },
       { path: '/media', label: '媒体库', permission: 'media' },
       kind('banners'),
       kind('ads'),
@@ -60,12 +61,12 @@ const NAV_GROUPS: NavGroup[] = [
       kind('forms'),
       kind('meets'),
       kind('partners'),
-      { path: '/leads', label: '销售线索', permission: 'leads' },
+      { path: '/leads', label: PAGE_TITLE.leads, permission: 'leads' },
     ],
   },
   {
     key: 'site',
-    label: '站点设置',
+    label: RESOURCES.settings.label,
     icon: <SettingOutlined />,
     entries: [kind('categories'), kind('menus'), kind('settings'), kind('jobs')],
   },

@@ -2,6 +2,8 @@ import { App, Button, Descriptions, Input, Modal, Popconfirm, Progress, Space, T
 import { useCallback, useEffect, useState } from 'react';
 import type { NewsletterProgress } from '@portal/api-client/admin';
 import { AdminApiError, adminApi } from '../../lib/api';
+import { ADMIN_TEXT } from '../../lib/texts';
+import { ADMIN_MSG } from '@portal/api-client/admin';
 
 /** How often the progress is read while a send runs. */
 const POLL_MS = 1500;
@@ -46,7 +48,7 @@ export function NewsletterSend({ id, title }: { id: number; title: string }) {
       void message.success(done);
       await load();
     } catch (e) {
-      void message.error(e instanceof AdminApiError ? e.message : '操作失败，请稍后再试');
+      void message.error(e instanceof AdminApiError ? e.message : ADMIN_TEXT.failed);
     } finally {
       setBusy(false);
     }
@@ -106,7 +108,7 @@ export function NewsletterSend({ id, title }: { id: number; title: string }) {
               <Button
                 disabled={busy || !testEmail.trim()}
                 onClick={() =>
-                  void run(() => adminApi.newsletterSend(id, testEmail.trim()), '测试邮件已发送')
+                  void run(() => adminApi.newsletterSend(id, testEmail.trim()), ADMIN_MSG.newsletterTestSent)
                 }
               >
                 测试发送

@@ -3,6 +3,8 @@ import { App, Button, Image, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { AdminApiError, adminApi } from '../../lib/api';
 import type { ControlProps } from './model';
+import { MSG } from '@portal/api-client/messages';
+import { ADMIN_TEXT } from '../../lib/texts';
 
 /**
  * An uploaded image's or file's URL: pasted, or uploaded through the back office's upload call
@@ -23,9 +25,9 @@ export function UploadInput({
     try {
       const { url } = await adminApi.upload(file);
       onChange?.(url);
-      message.success('上传成功');
+      message.success(MSG.uploaded);
     } catch (err) {
-      message.error(err instanceof AdminApiError ? err.message : '上传失败');
+      message.error(err instanceof AdminApiError ? err.message : ADMIN_TEXT.uploadFailed);
     } finally {
       setBusy(false);
     }

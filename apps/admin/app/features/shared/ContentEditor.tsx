@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { AdminApiError, adminApi } from '../../lib/api';
+import { ADMIN_TEXT } from '../../lib/texts';
 
 // The editor (and wangEditor's CSS) loads with the pages that use it only.
 const RichEditor = lazy(() => import('@portal/ui/editor'));
@@ -30,7 +31,7 @@ export function ContentEditor({
             try {
               return await adminApi.upload(file);
             } catch (err) {
-              return { error: err instanceof AdminApiError ? err.message : '上传失败' };
+              return { error: err instanceof AdminApiError ? err.message : ADMIN_TEXT.uploadFailed };
             }
           }}
           onError={onError}

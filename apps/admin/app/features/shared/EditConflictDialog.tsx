@@ -1,6 +1,7 @@
 import { Alert, Button, Modal, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { EditConflict } from '@portal/api-client/admin';
+import { ADMIN_MSG } from '@portal/api-client/admin';
 
 /** One field that differs between the editor's copy and the newest saved version. */
 export interface Difference {
@@ -52,7 +53,7 @@ export function EditConflictDialog({ conflict, differences, busy, onReload, onOv
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message={`${conflict.savedBy || '其他编辑'} 于 ${dayjs(conflict.savedAt).format('YYYY-MM-DD HH:mm:ss')} 保存了第 ${conflict.version} 版，你的修改尚未保存。`}
+          message={`${conflict.savedBy || ADMIN_MSG.otherEditor} 于 ${dayjs(conflict.savedAt).format('YYYY-MM-DD HH:mm:ss')} 保存了第 ${conflict.version} 版，你的修改尚未保存。`}
         />
       )}
       {differences.length === 0 ? (

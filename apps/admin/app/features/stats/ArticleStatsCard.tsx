@@ -3,6 +3,7 @@ import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { ArticleStats } from '@portal/api-client/stats';
 import { adminApi } from '../../lib/api';
 import { shareOption, trendOption } from './options';
+import { ADMIN_TEXT } from '../../lib/texts';
 
 const Chart = lazy(() => import('./Chart'));
 
@@ -31,7 +32,7 @@ export default function ArticleStatsCard({ id }: { id: number }) {
       ) : (
         <Row gutter={16}>
           <Col span={4}>
-            <Statistic title="近 30 天阅读" value={range} />
+            <Statistic title={ADMIN_TEXT.views30Days} value={range} />
             <Statistic title="累计阅读" value={stats.totalViews} style={{ marginTop: 16 }} />
           </Col>
           <Col span={12}>
@@ -42,7 +43,7 @@ export default function ArticleStatsCard({ id }: { id: number }) {
           <Col span={8}>
             {range > 0 ? (
               <Suspense fallback={<Skeleton active />}>
-                <Chart option={bySource} height={240} label="阅读来源占比" />
+                <Chart option={bySource} height={240} label={ADMIN_TEXT.sourceShare} />
               </Suspense>
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无阅读来源" />

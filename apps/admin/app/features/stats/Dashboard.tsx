@@ -3,6 +3,8 @@ import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ArticleViewsItem, LabelledViews, StatsOverview } from '@portal/api-client/stats';
 import { barsOption, shareOption, trendOption } from './options';
+import { ADMIN_TEXT } from '../../lib/texts';
+import { PUBLICATION_STATUS_LABEL, PublicationStatus } from '@portal/api-client/admin';
 
 /** ECharts comes in its own chunk, only when a chart is on screen. */
 const Chart = lazy(() => import('./Chart'));
@@ -61,7 +63,7 @@ export default function Dashboard({ overview: o }: { overview: StatsOverview }) 
           [
             ['今日阅读', o.views.today],
             ['近 7 天阅读', o.views.days7],
-            ['近 30 天阅读', o.views.days30],
+            [ADMIN_TEXT.views30Days, o.views.days30],
           ] as const
         ).map(([title, value]) => (
           <Col key={title} span={5}>
@@ -80,7 +82,10 @@ export default function Dashboard({ overview: o }: { overview: StatsOverview }) 
               </Col>
               <Col span={8}>
                 <Link to="/articles?status=scheduled">
-                  <Statistic title="定时发布" value={o.work.scheduledArticles} />
+                  <Statistic
+                    title={PUBLICATION_STATUS_LABEL[PublicationStatus.Scheduled]}
+                    value={o.work.scheduledArticles}
+                  />
                 </Link>
               </Col>
               <Col span={8}>
@@ -96,7 +101,11 @@ export default function Dashboard({ overview: o }: { overview: StatsOverview }) 
         </Col>
         <Col span={8}>
           <ChartCard title="来源（近 30 天）" height={280}>
-            {hasViews(o.bySource) ? <Chart option={sources} height={280} label="阅读来源占比" /> : none}
+            {hasViews(o.bySource) ? (
+              <Chart option={sources} height={280} label={ADMIN_TEXT.sourceShare} />
+            ) : (
+              none
+            )}
           </ChartCard>
         </Col>
         <Col span={8}>

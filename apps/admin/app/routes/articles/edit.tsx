@@ -32,6 +32,8 @@ import {
   type ArticleInput,
   type EditConflict,
   type RevisionSummary,
+  ADMIN_MSG,
+  ARTICLE_LABEL,
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { htmlTextContent } from '@portal/api-client/html-text';
@@ -46,6 +48,8 @@ import { ARTICLE_ENTITY } from '@portal/api-client/presence';
 import { SensitiveWarnings } from '../../features/shared/SensitiveHits';
 import ArticleStatsCard from '../../features/stats/ArticleStatsCard';
 import { AdminApiError, adminApi } from '../../lib/api';
+import { ADMIN_TEXT } from '../../lib/texts';
+import { TEXT } from '@portal/api-client/messages';
 
 export async function clientLoader({ params }: { params: { id?: string } }): Promise<AdminArticle | null> {
   return params.id ? adminApi.article(Number(params.id)) : null;
@@ -75,10 +79,10 @@ function inputOf(article: AdminArticle | null): ArticleInput {
 }
 
 const FLAGS: { name: keyof ArticleInput; label: string }[] = [
-  { name: 'is_hot', label: '热门资讯' },
+  { name: 'is_hot', label: TEXT.hotNews },
   { name: 'is_recommend', label: '推荐' },
   { name: 'is_policy', label: '政策' },
-  { name: 'is_pic', label: '图片头条' },
+  { name: 'is_pic', label: ARTICLE_LABEL.is_pic },
 ];
 
 /** What the conflict dialog compares: the fields as an editor reads them (the body as its text). */
@@ -132,7 +136,7 @@ export default function ArticleEditor() {
         if (err.field) form.setFields([{ name: err.field as keyof ArticleInput, errors: [err.message] }]);
         message.error(err.message);
       } else if (!(err instanceof Error && 'errorFields' in err)) {
-        message.error('操作失败，请稍后再试');
+        message.error(ADMIN_TEXT.failed);
       }
     } finally {
       setBusy(false);
@@ -204,7 +208,7 @@ export default function ArticleEditor() {
     if (!clash) return;
     form.setFieldsValue(inputOf(clash.theirs));
     setClash(null);
-    message.info('已载入最新版本');
+    message.info(ADMIN_TEXT.reloaded);
     void revalidator.revalidate();
   };
   const saveOnTop = () =>
@@ -212,7 +216,7 @@ export default function ArticleEditor() {
       if (!clash || !article) return;
       await adminApi.updateArticle(article.id, clash.mine, clash.conflict.version);
       setClash(null);
-      message.success('已用你的版本覆盖，并保存为新版本');
+      message.success(ADMIN_TEXT.savedOnTop);
       await reload(article.id);
     });
 
@@ -223,7 +227,7 @@ export default function ArticleEditor() {
         className="page-card"
         title={
           <Space>
-            {article ? '编辑文章' : '写文章'}
+            {article ? TEXT.editArticle : '写文章'}
             {article && <StatusTag status={article.status} />}
             {article?.status === PublicationStatus.Scheduled && (
               <Typography.Text type="warning">
@@ -307,11 +311,11 @@ export default function ArticleEditor() {
               label="标题"
               name="title"
               rules={[
-                { required: true, whitespace: true, message: '请输入标题' },
+                { required: true, whitespace: true, message: ADMIN_MSG.titleRequired },
                 { max: NEWSROOM_LIMITS.title, message: `标题不能超过${NEWSROOM_LIMITS.title}个字符` },
               ]}
             >
-              <Input showCount maxLength={NEWSROOM_LIMITS.title} placeholder="文章标题" />
+              <Input showCount maxLength={NEWSROOM_LIMITS.title} placeholder={TEXT.articleTitle} />
             </Form.Item>
           </Col>
           <Col span={8}>
@@ -337,7 +341,7 @@ export default function ArticleEditor() {
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="关键词" name="keywords" tooltip="多个关键词用逗号分隔">
+            <Form.Item label="关键词" name="keywords" tooltip={TEXT.keywordsHint}>
               <Input maxLength={NEWSROOM_LIMITS.keywords} placeholder="AI,云计算" />
             </Form.Item>
           </Col>
@@ -347,7 +351,7 @@ export default function ArticleEditor() {
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="缩略图地址" name="thumb">
+            <Form.Item label={ARTICLE_LABEL.thumb} name="thumb">
               <Input maxLength={NEWSROOM_LIMITS.thumb} placeholder="/uploads/…" />
             </Form.Item>
           </Col>
@@ -367,7 +371,9 @@ export default function ArticleEditor() {
           rules={[
             {
               validator: (_, v: string) =>
-                v && v !== '<p><br></p>' ? Promise.resolve() : Promise.reject(new Error('请输入正文')),
+                v && v !== '<p><br></p>'
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(ADMIN_MSG.contentRequired)),
             },
           ]}
         >

@@ -17,6 +17,7 @@ import { StatusTag } from '../../features/articles/status';
 import { adminApi } from '../../lib/api';
 import { queryOf, usePaging } from '../../lib/search-filters';
 import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../features/shared/filters';
+import { PAGE_TITLE } from '../../lib/texts';
 
 const FILTERS = ['status', 'category', 'q', 'from', 'to', 'page', 'pageSize'] as const;
 
@@ -110,7 +111,7 @@ export default function ArticleList() {
         <SearchFilter name="q" placeholder="搜索标题" />
       </FilterBar>
       <Card
-        title="文章管理"
+        title={PAGE_TITLE.articles}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/articles/new')}>
             写文章

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * Issue 15. Article HTML is sanitised once, when written: `content_sanitizer` is the version of the
  * sanitiser's rules that wrote `content` (lib/sanitize.ts SANITIZER_VERSION); 0, the default, marks
- * rows written before (sanitised again at the next start, see db/resanitize.ts). The index on
+ * rows written before (sanitised again at the next start, see repositories/resanitize.ts). The index on
  * (content_sanitizer, id) finds the rows of another version without reading the table.
  * The flag lists (recommended, hot, …) are paged deep on the mobile menus: their indexes get the id,
  * so PostgreSQL answers a page's ids from the index alone (SQLite's indexes carry the rowid anyway).

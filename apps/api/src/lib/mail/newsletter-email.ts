@@ -1,6 +1,7 @@
 import mjml2html from 'mjml';
 import type { ListItem, WeeklyReport } from '@portal/api-client/contract';
 import { href } from '@portal/routes';
+import { TEXT } from '@portal/api-client/messages';
 
 /**
  * One issue of the IT weekly report as a newsletter message: MJML's table layout with inline styles
@@ -78,8 +79,8 @@ export async function renderIssue(content: IssueContent): Promise<RenderedIssue>
     </mj-column>
   </mj-section>
   ${report.recommend ? `<mj-section background-color="#ffffff" padding="16px 16px 0"><mj-column><mj-text font-size="14px" line-height="22px" color="#333333" padding="0">${escapeHtml(report.recommend)}</mj-text></mj-column></mj-section>` : ''}
-  ${events.length ? heading('本期要闻') + events.map((i) => articleBlock(i, origin)).join('\n') : ''}
-  ${recommend.length ? heading('推荐阅读') + recommend.map((i) => articleBlock(i, origin)).join('\n') : ''}
+  ${events.length ? heading(TEXT.issueNews) + events.map((i) => articleBlock(i, origin)).join('\n') : ''}
+  ${recommend.length ? heading(TEXT.recommended) + recommend.map((i) => articleBlock(i, origin)).join('\n') : ''}
   <mj-section background-color="#ffffff" padding="16px"><mj-column>
     <mj-button href="${escapeHtml(issueUrl)}" background-color="#c8161d" color="#ffffff" font-size="15px" border-radius="4px">在网站阅读本期</mj-button>
   </mj-column></mj-section>
@@ -98,8 +99,8 @@ export async function renderIssue(content: IssueContent): Promise<RenderedIssue>
     `${siteName} IT 周刊 第 ${report.it_number} 期 · ${report.week}`,
     '',
     ...(report.recommend ? [report.recommend, ''] : []),
-    ...list('本期要闻', events),
-    ...list('推荐阅读', recommend),
+    ...list(TEXT.issueNews, events),
+    ...list(TEXT.recommended, recommend),
     `在网站阅读本期：${issueUrl}`,
     '',
     '--',

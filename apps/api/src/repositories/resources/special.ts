@@ -12,6 +12,8 @@ import { maskPhone } from '../../lib/phone-mask';
 import { listAudit } from '../audit';
 import { ResourceInputError, isoOf, msOf, parseJson, type ResourceId, type ResourceStore } from './store';
 import { pageOf, paged } from '../paging';
+import { ADMIN_MSG } from '@portal/api-client/admin';
+import { TEXT } from '@portal/api-client/messages';
 
 /** The kinds that span tables or guard their rows: partners, settings, members, audit log. */
 
@@ -387,9 +389,9 @@ export async function memberPhone(database: Db, id: number): Promise<string | nu
 const auditLog: ResourceStore = {
   async list(database, q) {
     const from = q.filters.from ? msOf(q.filters.from) : undefined;
-    if (from === null) throw new ResourceInputError(400, '时间格式不正确', 'from');
+    if (from === null) throw new ResourceInputError(400, ADMIN_MSG.badTime, 'from');
     const to = q.filters.to ? msOf(q.filters.to) : undefined;
-    if (to === null) throw new ResourceInputError(400, '时间格式不正确', 'to');
+    if (to === null) throw new ResourceInputError(400, ADMIN_MSG.badTime, 'to');
     const result = await listAudit(database, {
       editor: q.filters.editor || undefined,
       action: q.filters.action || undefined,
@@ -462,7 +464,7 @@ export async function reportSubscribers(
 }
 
 export const SUBSCRIBER_COLUMNS: LeadColumn[] = [
-  { key: 'member_id', label: '会员编号' },
+  { key: 'member_id', label: TEXT.memberId },
   { key: 'username', label: '用户名' },
   { key: 'email', label: '邮箱' },
   { key: 'created_at', label: '订阅时间' },

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { sanitizeArticleHtml } from '../../lib/sanitize';
 import { ResourceInputError, isoOf, msOf, parseJson, tableStore, type ResourceStore } from './store';
+import { ADMIN_MSG } from '@portal/api-client/admin';
 
 /**
  * The one-table kinds: each is its declaration plus where it lives. Names that differ between the
@@ -86,7 +87,8 @@ function toStoredForm(fields: FormInputField[]): FormField[] {
         `form[${i}].field_name`,
       );
     }
-    if (seen.has(f.field_name)) throw new ResourceInputError(400, '字段名重复', `form[${i}].field_name`);
+    if (seen.has(f.field_name))
+      throw new ResourceInputError(400, ADMIN_MSG.fieldNameTaken, `form[${i}].field_name`);
     seen.add(f.field_name);
     const choice = f.type === 'select' || f.type === 'radio' || f.type === 'checkbox' || f.type === 'multi';
     if (choice && f.options.length === 0)

@@ -29,10 +29,11 @@ import {
   parseTime,
   type IdParams,
 } from './http';
+import { MSG } from '@portal/api-client/messages';
 
 const listQuery = pageQuerySchema.shape({
   status: string()
-    .oneOf([...PUBLICATION_STATUSES, ''], '状态不正确')
+    .oneOf([...PUBLICATION_STATUSES, ''], MSG.statusInvalid)
     .optional(),
   category: string().trim().max(50).optional(),
   q: string().trim().max(NEWSROOM_LIMITS.search, `搜索词不能超过${NEWSROOM_LIMITS.search}个字符`).optional(),
@@ -41,10 +42,10 @@ const listQuery = pageQuerySchema.shape({
 });
 const revisionParams = idParams.shape({
   rev: number()
-    .typeError('编号不正确')
-    .integer('编号不正确')
-    .min(1, '编号不正确')
-    .max(Number.MAX_SAFE_INTEGER, '编号不正确')
+    .typeError(MSG.idInvalid)
+    .integer(MSG.idInvalid)
+    .min(1, MSG.idInvalid)
+    .max(Number.MAX_SAFE_INTEGER, MSG.idInvalid)
     .required(),
 });
 

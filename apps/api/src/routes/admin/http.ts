@@ -4,6 +4,7 @@ import { ADMIN_MSG, type AdminError, type EditConflict, type Permission } from '
 import { formatTime } from '../../lib/time';
 import type { EditorSession } from '../../repositories/editors';
 import type { Actor } from '../../repositories/newsroom';
+import { MSG } from '@portal/api-client/messages';
 
 /**
  * The back office's HTTP conventions (issue 13): JSON errors `{message, field?}` with the natural
@@ -39,7 +40,7 @@ export const badInput = (message: string, field?: string) => new AdminHttpError(
  */
 export function editConflict(conflict: EditConflict, sent: number): AdminHttpError {
   if (sent > conflict.version) return badInput(ADMIN_MSG.badVersion, 'version');
-  const who = conflict.savedBy || '其他编辑';
+  const who = conflict.savedBy || ADMIN_MSG.otherEditor;
   return new AdminHttpError(
     409,
     `${who} 已于 ${formatTime(conflict.savedAt)} 保存了新的版本，你的修改尚未保存`,
@@ -92,10 +93,10 @@ export const adminValidatorCompiler: FastifySchemaCompiler<AnySchema> =
 /** `:id` of a record: a positive integer. */
 export const idParams = object({
   id: number()
-    .typeError('编号不正确')
-    .integer('编号不正确')
-    .min(1, '编号不正确')
-    .max(Number.MAX_SAFE_INTEGER, '编号不正确')
+    .typeError(MSG.idInvalid)
+    .integer(MSG.idInvalid)
+    .min(1, MSG.idInvalid)
+    .max(Number.MAX_SAFE_INTEGER, MSG.idInvalid)
     .required(),
 });
 export type IdParams = InferType<typeof idParams>;
@@ -105,11 +106,11 @@ export function parseTime(value: string | undefined, field: string): number | un
   if (value === undefined || value === '') return undefined;
   // Bounded, anchored, no nested repetition: linear on any input.
   if (!/^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]{5,12}(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) {
-    throw badInput('时间格式不正确', field);
+    throw badInput(ADMIN_MSG.badTime, field);
   }
   // A bare date is a day in the newsroom's time zone (Asia/Shanghai, UTC+8).
   const ms = Date.parse(value.length === 10 ? `${value}T00:00:00+08:00` : value);
-  if (Number.isNaN(ms)) throw badInput('时间格式不正确', field);
+  if (Number.isNaN(ms)) throw badInput(ADMIN_MSG.badTime, field);
   return ms;
 }
 

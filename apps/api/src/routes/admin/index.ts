@@ -5,7 +5,7 @@ import { ADMIN_MSG, ADMIN_SESSION_COOKIE, CSRF_HEADER, can } from '@portal/api-c
 import { canResource } from '@portal/api-client/admin-resources';
 import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
-import { isDatabaseUnavailable } from '../../db/unavailable';
+import { isDatabaseUnavailable } from '../../lib/database-unavailable';
 import { ApiError } from '../../lib/envelope';
 import { findEditorSession, touchEditorSession } from '../../repositories/editors';
 import articleRoutes from './articles';
@@ -21,6 +21,7 @@ import sensitiveWordRoutes from './sensitive-words';
 import sessionRoutes from './session';
 import statsRoutes from './stats';
 import uploadRoutes from './uploads';
+import { MSG } from '@portal/api-client/messages';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -51,7 +52,7 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
       return reply.status(503).send({ message: ERROR_MESSAGES[ErrorCode.DatabaseUnavailable] });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ message: '请求内容过大' });
+    if (status === 413) return reply.status(413).send({ message: MSG.bodyTooLarge });
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code }, error.message);
       return reply.status(400).send({ message: ADMIN_MSG.badInput });
@@ -59,7 +60,9 @@ export default async function adminApi(app: FastifyInstance, { config }: { confi
     request.log.error({ err: error }, 'admin api error');
     return reply.status(500).send({ message: ADMIN_MSG.serverError });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: '接口不存在' }));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ message: ERROR_MESSAGES[ErrorCode.UnknownCall] }),
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_MSG, newsletterSendSchema, type NewsletterProgress } from '@portal/api-client/admin';
 import { countAudience, sendProgress, startSend } from '../../repositories/newsletter';
 import { recordAudit } from '../../repositories/audit';
+import { reportPublishTime } from '../../repositories/reports';
 import { AdminHttpError, actorOf, idParams, notFound } from './http';
 
 /**
@@ -12,9 +13,7 @@ export default async function newsletterRoutes(app: FastifyInstance) {
   const db = app.database;
   const reportAccess = (access: 'read' | 'write') => ({ resource: { kind: 'reports' as const, access } });
 
-  const publishedAt = async (id: number) =>
-    (await db.db.selectFrom('weekly_reports').select('publish_time').where('id', '=', id).executeTakeFirst())
-      ?.publish_time;
+  const publishedAt = (id: number) => reportPublishTime(db, id);
 
   app.get<{ Params: { id: number } }>(
     '/reports/:id/send',

@@ -11,6 +11,7 @@ import {
 import { leavePresence, presentEditors, touchPresence } from '../../repositories/presence';
 import { ADMIN_MSG } from '@portal/api-client/admin';
 import { AdminHttpError, badInput, editorOf, noContent } from './http';
+import { MSG } from '@portal/api-client/messages';
 
 type Body = InferType<typeof presenceSchema>;
 
@@ -54,7 +55,7 @@ export default async function presenceRoutes(app: FastifyInstance) {
       const { entity } = request.query;
       const editor = editorFor(request, entity);
       const ids = presenceIds(request.query.ids);
-      if (!ids) throw badInput('编号不正确', 'ids');
+      if (!ids) throw badInput(MSG.idInvalid, 'ids');
       return presentEditors(db, entity, ids, editor.id, Date.now());
     },
   );

@@ -6,6 +6,7 @@ import {
   type LeadPage,
   type Paged,
   type PhoneReveal,
+  ADMIN_MSG,
 } from '@portal/api-client/admin';
 import {
   RESOURCE_KINDS,
@@ -27,6 +28,7 @@ import { ResourceInputError, type ResourceId, type ResourceStore } from '../../r
 import { writeTxDb } from '../../repositories/write-tx';
 import { AdminHttpError, actorOf, editConflict, idParams, noContent, notFound } from './http';
 import { auditPersonalRead } from './personal-data';
+import { MSG } from '@portal/api-client/messages';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,7 +44,7 @@ function filterShape(decl: ResourceDecl): Record<string, AnySchema> {
   const shape: Record<string, AnySchema> = {};
   for (const f of decl.filters) {
     shape[f.name] = string().trim().max(FILTER_MAX, `${f.label}不能超过${FILTER_MAX}个字符`).optional();
-    if (f.type === 'date') shape.to = string().trim().max(40, '时间格式不正确').optional();
+    if (f.type === 'date') shape.to = string().trim().max(40, ADMIN_MSG.badTime).optional();
   }
   return shape;
 }
@@ -54,15 +56,15 @@ const filterQuery = (decl: ResourceDecl): AnySchema => object(filterShape(decl))
 
 const zeroIdParams = object({
   id: number()
-    .typeError('编号不正确')
-    .integer('编号不正确')
-    .min(0, '编号不正确')
-    .max(Number.MAX_SAFE_INTEGER, '编号不正确')
-    .required('编号不正确'),
+    .typeError(MSG.idInvalid)
+    .integer(MSG.idInvalid)
+    .min(0, MSG.idInvalid)
+    .max(Number.MAX_SAFE_INTEGER, MSG.idInvalid)
+    .required(MSG.idInvalid),
 });
 
 const textIdParams = object({
-  id: string().trim().required('编号不正确').min(1, '编号不正确').max(100, '编号不正确'),
+  id: string().trim().required(MSG.idInvalid).min(1, MSG.idInvalid).max(100, MSG.idInvalid),
 });
 
 /** Store errors in the back office's format. */

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { object, string, type InferType } from 'yup';
-import { NEWSROOM_LIMITS } from '@portal/api-client/admin';
+import { NEWSROOM_LIMITS, ADMIN_MSG } from '@portal/api-client/admin';
 import {
   SENSITIVE_LEVELS,
   SENSITIVE_LIMITS,
@@ -9,20 +9,24 @@ import {
   type SensitiveImportReport,
 } from '@portal/api-client/admin-resources';
 import { recordAudit } from '../../repositories/audit';
-import { exportWords, importWords } from '../../repositories/sensitive-words';
+import { LEVEL_INVALID, exportWords, importWords } from '../../repositories/sensitive-words';
 import { writeTxDb } from '../../repositories/write-tx';
 import { actorOf, badInput } from './http';
+import { MSG } from '@portal/api-client/messages';
 
 const importQuery = object({
   level: string()
-    .oneOf([...SENSITIVE_LEVELS], '处理方式只能是 block、review 或 mask')
+    .oneOf([...SENSITIVE_LEVELS], LEVEL_INVALID)
     .default('block'),
 });
 
 const checkBody = object({
-  title: string().typeError('标题不正确').max(1000, '标题过长').default(''),
+  title: string().typeError(MSG.titleInvalid).max(1000, '标题过长').default(''),
   description: string().typeError('摘要不正确').max(10_000, '摘要过长').default(''),
-  content: string().typeError('正文不正确').max(NEWSROOM_LIMITS.content, '正文过长').default(''),
+  content: string()
+    .typeError('正文不正确')
+    .max(NEWSROOM_LIMITS.content, ADMIN_MSG.contentTooLong)
+    .default(''),
 });
 
 /**

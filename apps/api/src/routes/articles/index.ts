@@ -3,7 +3,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { PAGE_VIEW_THROTTLE_MS } from '@portal/api-client/constants';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { getArticle, getArticleViews } from '../../repositories/articles';
 
 const notFound = () => new ApiError(ErrorCode.NotFound, '文章不存在或已下线');

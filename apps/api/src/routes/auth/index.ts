@@ -4,7 +4,7 @@ import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { ACCESS_TOKEN_TTL_S, safeEqual, signAccessToken } from '../../lib/token';
 
 /**

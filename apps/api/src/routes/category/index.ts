@@ -5,15 +5,16 @@ import type { Db } from '../../db';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
 import { cachedCounts } from '../../plugins/cache';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { listFlagged, listLatest, pageOf } from '../../repositories/articles';
 import { listBanners, findCategory } from '../../repositories/site';
 import { listWhitePapers } from '../../repositories/media';
 import { listTopics } from '../../repositories/topics';
+import { MSG, TEXT } from '@portal/api-client/messages';
 
 async function requireCategory(db: Db, catId: number) {
   const cat = catId > 0 ? await findCategory(db, catId) : undefined;
-  if (!cat) throw new ApiError(ErrorCode.NotFound, '栏目不存在');
+  if (!cat) throw new ApiError(ErrorCode.NotFound, MSG.categoryNotFound);
   return cat;
 }
 
@@ -72,9 +73,9 @@ export default async function categoryRoutes(app: FastifyInstance) {
       const papers = ownPapers.items.length > 0 ? ownPapers : await listWhitePapers(db, 0, INNER_PAGE_ITEMS);
       return ok({
         lists: [
-          { title: '推荐阅读', items: recommend },
+          { title: TEXT.recommended, items: recommend },
           { title: '热门文章', items: hot },
-          { title: '政策解读', items: policy },
+          { title: TEXT.policy, items: policy },
         ],
         special,
         white_papers: papers.items,

@@ -22,16 +22,17 @@ import { EDITOR_SIZE_MSG, storeEditorFile } from '../../lib/uploads';
 import * as columns from '../../repositories/columns';
 import * as members from '../../repositories/members';
 import type { Screened } from '../../plugins/moderation';
-import { defineSchemaCall } from '../../lib/route';
+import { defineSchemaCall } from '../define-call';
 import { memberOf } from '../member/call';
 import { registerUpload } from '../member';
 import { recordUpload } from '../../repositories/media-library';
+import { TEXT } from '@portal/api-client/messages';
 
 /** Column status messages of check_space (spec section 4). */
 export const COLUMN_STATUS_MSG: Record<number, string> = {
   [ColumnStatus.NotApplied]: '您还没有申请专栏',
-  [ColumnStatus.UnderReview]: '您的专栏申请正在审核中，请耐心等待',
-  [ColumnStatus.Approved]: '您的专栏已开通',
+  [ColumnStatus.UnderReview]: MSG.columnPending,
+  [ColumnStatus.Approved]: MSG.columnOpened,
 };
 const REJECTED_MSG = '您的专栏申请未通过';
 
@@ -114,7 +115,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     };
   }
 
-  defineSchemaCall(app, 'check_space', object({ id: id('会员编号') }), async (payload, request) => {
+  defineSchemaCall(app, 'check_space', object({ id: id(TEXT.memberId) }), async (payload, request) => {
     const memberId = memberOf(request);
     if (payload.id !== memberId) throw new ApiError(ErrorCode.Forbidden);
     const state = await columns.columnState(app.database, memberId);
@@ -126,7 +127,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     return ok({ status: state.status, msg });
   });
 
-  defineSchemaCall(app, 'space_apply', object({ id: id('会员编号') }), async (payload, request) => {
+  defineSchemaCall(app, 'space_apply', object({ id: id(TEXT.memberId) }), async (payload, request) => {
     const memberId = memberOf(request);
     if (payload.id !== memberId) throw new ApiError(ErrorCode.Forbidden);
     // The application makes the member's name and company a columnist's byline: screened first.
@@ -165,7 +166,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     'space_list',
     object({
       title: string()
-        .typeError('标题不正确')
+        .typeError(MSG.titleInvalid)
         .trim()
         .max(FIELD_MAX.query, `标题不能超过${FIELD_MAX.query}个字符`)
         .default(''),
@@ -174,10 +175,10 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
         .transform((value: number, original: unknown) =>
           original === '' || original === null ? undefined : value,
         )
-        .typeError('状态不正确')
+        .typeError(MSG.statusInvalid)
         .oneOf(
           [ArticleStatus.Unreviewed, ArticleStatus.Pending, ArticleStatus.Approved, ArticleStatus.Rejected],
-          '状态不正确',
+          MSG.statusInvalid,
         )
         .optional(),
       ...paged(PAGE_SIZE.columnList),
@@ -224,7 +225,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
       const { fields, screened } = await articleFields(memberId, payload);
       // An edited article goes back to review (or stays a draft); another member's id is "not found".
       if (!(await columns.updateArticle(app.database, memberId, payload.id, fields, now()))) {
-        throw new ApiError(ErrorCode.NotFound, '文章不存在');
+        throw new ApiError(ErrorCode.NotFound, MSG.articleNotFound);
       }
       await screened.record(payload.id);
       return ok(null, {
@@ -238,7 +239,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     const memberId = memberOf(request);
     await requireApprovedColumn(memberId);
     const article = await columns.findMemberArticle(app.database, memberId, payload.id);
-    if (!article) throw new ApiError(ErrorCode.NotFound, '文章不存在');
+    if (!article) throw new ApiError(ErrorCode.NotFound, MSG.articleNotFound);
     return ok(article);
   });
 
@@ -246,10 +247,10 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     const memberId = memberOf(request);
     await requireApprovedColumn(memberId);
     if (!(await columns.deleteArticle(app.database, memberId, payload.id)))
-      throw new ApiError(ErrorCode.NotFound, '文章不存在');
+      throw new ApiError(ErrorCode.NotFound, MSG.articleNotFound);
     // A published copy was just taken down: public reads must not serve it from the cache.
     app.readCache.invalidate();
-    return ok(null, { msg: '删除成功' });
+    return ok(null, { msg: MSG.deleted });
   });
 
   registerUpload(
@@ -262,7 +263,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
       await requireApprovedColumn(memberOf(request));
       const stored = await storeEditorFile(file, app.fileStore, app.imageDecodes, { now: now() });
       await recordUpload(app.database, stored, file.clientName, `member:${memberOf(request)}`, now());
-      return ok({ url: stored.url }, { msg: '上传成功' });
+      return ok({ url: stored.url }, { msg: MSG.uploaded });
     },
     // Before the file is read: no column, no bytes on disk.
     requireApprovedColumn,

@@ -6,7 +6,7 @@ import { MSG } from '@portal/api-client/messages';
 import type { ApiConfig } from '../../config';
 import { addressKey } from '../../lib/address-key';
 import { ApiError } from '../../lib/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { sitePage } from '../../lib/site-page';
 import { addComplaint } from '../../repositories/complaints';
 

@@ -6,6 +6,7 @@ import { payloadSchemas } from '@portal/api-client/payloads';
 import { ApiError } from '../../lib/envelope';
 import { isValidKey } from '../../lib/storage';
 import { getWhitePaperFile } from '../../repositories/media';
+import { MSG } from '@portal/api-client/messages';
 
 /**
  * The store key of a stored path such as `/private/white-papers/paper-2.pdf`, or null when it is
@@ -48,7 +49,7 @@ export default async function whitePaperFileRoute(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { id } = (spec.method === 'GET' ? request.query : request.body) as Payload<'white_paper_file'>;
       const paper = await getWhitePaperFile(app.database, id);
-      if (!paper) throw new ApiError(ErrorCode.NotFound, '白皮书不存在');
+      if (!paper) throw new ApiError(ErrorCode.NotFound, MSG.paperNotFound);
       const key = paperFileKey(paper.path);
       const file = key ? await app.fileStore.get(key) : null;
       if (!file) throw new ApiError(ErrorCode.NotFound, '白皮书文件不存在');

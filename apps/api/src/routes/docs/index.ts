@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { pageOf } from '../../repositories/articles';
 import { getWhitePaper, listWhitePapers } from '../../repositories/media';
 import whitePaperFileRoute from './file';
+import { MSG } from '@portal/api-client/messages';
 
 /** White papers. */
 export default async function docRoutes(app: FastifyInstance) {
@@ -26,7 +27,7 @@ export default async function docRoutes(app: FastifyInstance) {
     'doc_detail',
     async ({ id }) => {
       const doc = await getWhitePaper(db, id);
-      if (!doc) throw new ApiError(ErrorCode.NotFound, '白皮书不存在');
+      if (!doc) throw new ApiError(ErrorCode.NotFound, MSG.paperNotFound);
       return ok(doc);
     },
     { cache: true },

@@ -9,6 +9,7 @@ import { listEventItems } from '../../repositories/events';
 import { listVideoItems, listWhitePaperItems } from '../../repositories/media';
 import { menuCategory } from '../../repositories/site';
 import { countTopics, listTopics } from '../../repositories/topics';
+import { MSG } from '@portal/api-client/messages';
 
 /**
  * The list behind a mobile menu (spec: /general/{menu_id}): 10001 recommended articles,
@@ -44,7 +45,7 @@ export async function menuFeed(
       return listLatest(database, 0, { offset, limit }, memo);
     default: {
       const catId = await menuCategory(database, menuId);
-      if (catId === null) throw new ApiError(ErrorCode.NotFound, '栏目不存在');
+      if (catId === null) throw new ApiError(ErrorCode.NotFound, MSG.categoryNotFound);
       if (catId === SECTION_ID.activity) return listEventItems(database, offset, limit, Date.now());
       if (catId === SECTION_ID.video) return listVideoItems(database, offset, limit);
       if (catId === SECTION_ID.whitePaper) return listWhitePaperItems(database, offset, limit);

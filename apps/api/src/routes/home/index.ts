@@ -10,7 +10,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
 import { cachedCounts } from '../../plugins/cache';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { listFlagged, listLatest, pageOf, pickedArticles } from '../../repositories/articles';
 import { listEvents } from '../../repositories/events';
 import { listVideos, listWhitePapers } from '../../repositories/media';

@@ -3,7 +3,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { addressKey } from '../../lib/address-key';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
-import { defineSchemaCall } from '../../lib/route';
+import { defineSchemaCall } from '../define-call';
 import { findForm, insertSubmission } from '../../repositories/forms';
 import {
   findPartnerBase,
@@ -16,6 +16,7 @@ import {
 import { addLead, createVendorUser, findMeet, hasLead, logAccess, meetName } from '../../repositories/vendor';
 import { landingSchemas } from './schemas';
 import { checkSubmission } from './submission';
+import { MSG } from '@portal/api-client/messages';
 
 /**
  * Abuse limits (DESIGN.md section 5): per phone and per IP, counters shared through Redis when set.
@@ -29,10 +30,10 @@ export const LANDING_LIMITS = {
 } as const;
 
 export const MSG_LANDING = {
-  loggedIn: '登录成功',
+  loggedIn: MSG.loggedIn,
   registered: '注册成功',
   registeredAgain: '注册成功，已记录您最新提交的报名信息',
-  submitted: '提交成功',
+  submitted: MSG.submitted,
   meetNotFound: '活动不存在',
   partnerNotFound: '合作伙伴不存在',
   formNotFound: '活动表单不存在',

@@ -6,6 +6,7 @@
 import { boolean, number, object, string, type StringSchema } from 'yup';
 import { MAX_ID } from '@portal/api-client/constants';
 import { FIELD_MAX, MSG, vendorMobileSchema, vendorRegistrationSchema } from '@portal/api-client/schemas';
+import { CONTENT_INVALID, OTHER_INVALID } from './submission';
 
 /** Longest survey question and answer text stored in a lead. */
 export const SURVEY_TEXT_MAX = { title: 100, answer: 500 } as const;
@@ -97,9 +98,9 @@ export const landingSchemas = {
   vendor_log: object({
     meetName,
     user_id: string()
-      .typeError('请先使用手机号登录')
-      .required('请先使用手机号登录')
-      .max(FIELD_MAX.vendorUserId, '请先使用手机号登录'),
+      .typeError(MSG.vendorLoginFirst)
+      .required(MSG.vendorLoginFirst)
+      .max(FIELD_MAX.vendorUserId, MSG.vendorLoginFirst),
     meet_id: meetId.optional(),
     /** The address of the asset opened (a report or a carousel item of the meet). */
     asset: string().typeError('资料地址不正确').trim().max(ASSET_URL_MAX, '资料地址不正确').default(''),
@@ -121,10 +122,10 @@ export const landingSchemas = {
       .max(FIELD_MAX.source, `来源不能超过${FIELD_MAX.source}个字符`)
       .default(''),
     content: string()
-      .typeError('提交的内容格式不正确')
+      .typeError(CONTENT_INVALID)
       .required('提交的内容不能为空')
       .max(FORM_JSON_MAX, '提交的内容过长'),
-    other: string().typeError('补充内容格式不正确').max(FORM_JSON_MAX, '补充内容过长').default('{}'),
+    other: string().typeError(OTHER_INVALID).max(FORM_JSON_MAX, '补充内容过长').default('{}'),
     privacy: boolean().typeError('请勾选授权协议').default(false),
   }),
 };

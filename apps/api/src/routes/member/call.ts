@@ -1,4 +1,4 @@
-import type { CallRequest } from '../../lib/route';
+import type { CallRequest } from '../define-call';
 
 /** The member of the request's stoken (set by the auth hook for `member` calls). */
 export function memberOf(request: Pick<CallRequest, 'memberId'>): number {

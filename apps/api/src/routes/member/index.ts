@@ -2,7 +2,7 @@ import { rehashPassword } from '../../repositories/password-rehash';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mixed, number, object, string } from 'yup';
-import { ErrorCode } from '@portal/api-client/codes';
+import { ErrorCode, ERROR_MESSAGES } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, MAX_ID, MemberStatus } from '@portal/api-client/constants';
 import { writtenBy } from '@portal/api-client/entities/derive';
 import type { EntityField } from '@portal/api-client/entities/field';
@@ -21,9 +21,10 @@ import {
   type ReceivedFile,
 } from '../../lib/uploads';
 import * as members from '../../repositories/members';
+import { optionExists } from '../../repositories/site';
 import type { Screened } from '../../plugins/moderation';
-import type { RateLimitResult } from '../../plugins/rate-limit';
-import { defineSchemaCall } from '../../lib/route';
+import type { RateLimitResult } from '../../lib/rate-limit';
+import { defineSchemaCall } from '../define-call';
 import { memberOf } from './call';
 import { registerSmsCalls } from './sms';
 import type { SmsProvider } from '../../lib/sms';
@@ -76,7 +77,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
       );
     }
     await screened.record(created.id);
-    return ok({ id: created.id }, { msg: '注册成功，请登录' });
+    return ok({ id: created.id }, { msg: MSG.registered });
   });
 
   defineSchemaCall(app, 'member_login', loginSchema, async (payload, request) => {
@@ -87,7 +88,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     const byUser = await countAttempt(app, userKey, LOGIN_MAX_FAILURES);
     const byIp = await countAttempt(app, ipKey, LOGIN_MAX_FAILURES * LOGIN_IP_FACTOR);
     if (!byUser.allowed || !byIp.allowed) {
-      throw new ApiError(ErrorCode.RateLimited, '登录失败次数过多，请稍后再试');
+      throw new ApiError(ErrorCode.RateLimited, MSG.loginLimited);
     }
     const member = await members.findCredentials(app.database, payload.username);
     // An unknown username costs one hash too, so timing does not tell which names exist.
@@ -98,7 +99,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
       // The attempt that used up the allowance makes the next wait twice as long.
       if (byUser.count === LOGIN_MAX_FAILURES) await raiseLevel(app, userKey);
       if (byIp.count === LOGIN_MAX_FAILURES * LOGIN_IP_FACTOR) await raiseLevel(app, ipKey);
-      throw new ApiError(ErrorCode.BadCredentials, '用户名或密码错误');
+      throw new ApiError(ErrorCode.BadCredentials, ERROR_MESSAGES[ErrorCode.BadCredentials]);
     }
     // A success was no failure: the account starts afresh, the address gets its attempt back.
     await app.rateLimit.reset(userKey);
@@ -120,7 +121,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     return ok(
       { id: member.id, stoken, username: member.username, avatar: member.avatar },
       {
-        msg: '登录成功',
+        msg: MSG.loggedIn,
       },
     );
   });
@@ -128,7 +129,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
   // stoken stays in the payload here (the schema keeps it) because logout ends exactly that session.
   defineSchemaCall(app, 'member_logout', object({ stoken: string().required() }), async (payload) => {
     await members.deleteSession(app.database, payload.stoken);
-    return ok(null, { msg: '已退出登录' });
+    return ok(null, { msg: MSG.loggedOut });
   });
 
   defineSchemaCall(
@@ -175,12 +176,12 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     );
     if (!updated) throw new ApiError(ErrorCode.SessionInvalid);
     await screened.record(memberId);
-    return ok(updated, { msg: '保存成功' });
+    return ok(updated, { msg: MSG.saved });
   });
 
   registerUpload(app, 'member_upload', AVATAR_MAX_BYTES, AVATAR_SIZE_MSG, async (file, request) => {
     const stored = await storeAvatar(file, app.fileStore, app.imageDecodes, memberOf(request));
-    return ok(stored.url, { msg: '上传成功' });
+    return ok(stored.url, { msg: MSG.uploaded });
   });
 
   registerSmsCalls(app, { config: opts.config, now, sms: opts.sms });
@@ -232,13 +233,7 @@ async function checkOptions(
     ['department', payload.department, MSG.departmentRequired],
   ] as const;
   for (const [kind, id, message] of checks) {
-    const row = await app.database.db
-      .selectFrom('options')
-      .select('id')
-      .where('kind', '=', kind)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw new ApiError(ErrorCode.Validation, message);
+    if (!(await optionExists(app.database, kind, id))) throw new ApiError(ErrorCode.Validation, message);
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
-import { ErrorCode } from '@portal/api-client/codes';
+import { ErrorCode, ERROR_MESSAGES } from '@portal/api-client/codes';
 import { isProduction } from '@portal/config';
 import { FIELD_MAX, resetPasswordSchema, sendSmsSchema } from '@portal/api-client/schemas';
 import { addressKey } from '../../lib/address-key';
@@ -19,7 +19,8 @@ import {
 } from '../../lib/sms/drag-captcha';
 import * as members from '../../repositories/members';
 import * as codes from '../../repositories/sms';
-import { defineSchemaCall } from '../../lib/route';
+import { defineSchemaCall } from '../define-call';
+import { MSG } from '@portal/api-client/messages';
 
 /** SMS code rules (DESIGN.md section 5). */
 export const SMS_RULES = {
@@ -36,7 +37,7 @@ export const SMS_RULES = {
   captchaPerIpMinute: CHALLENGES_PER_IP_MINUTE,
 } as const;
 
-const dragVerify = string().trim().max(FIELD_MAX.dragVerify).required('请先完成滑块验证');
+const dragVerify = string().trim().max(FIELD_MAX.dragVerify).required(MSG.dragRequired);
 const SENT_MSG = '验证码已发送，请注意查收';
 const DAY_MS = 24 * 3600_000;
 
@@ -64,8 +65,8 @@ export function registerSmsCalls(
   /** A challenge this client asked for, dropped within tolerance of the gap; spent either way. */
   async function requireDrag(proof: string, client: string): Promise<void> {
     const result = await checkProof(answers, proof, client);
-    if (result === 'missed') throw new ApiError(ErrorCode.DragVerifyFailed, '滑块验证失败，请重新验证');
-    if (result !== 'ok') throw new ApiError(ErrorCode.DragVerifyFailed, '滑块验证已失效，请重新验证');
+    if (result === 'missed') throw new ApiError(ErrorCode.DragVerifyFailed, MSG.dragFailed);
+    if (result !== 'ok') throw new ApiError(ErrorCode.DragVerifyFailed, MSG.dragExpired);
   }
 
   defineSchemaCall(app, 'drag_captcha', object({}), async (_payload, request) => {
@@ -139,12 +140,14 @@ export function registerSmsCalls(
         return given.length === stored.length && timingSafeEqual(given, stored);
       };
       const result = await codes.checkCode(app.database, mobile, expected, now(), SMS_RULES.maxWrongGuesses);
-      if (result !== 'ok') throw new ApiError(ErrorCode.SmsCodeInvalid, '验证码错误或已失效');
+      if (result !== 'ok')
+        throw new ApiError(ErrorCode.SmsCodeInvalid, ERROR_MESSAGES[ErrorCode.SmsCodeInvalid]);
       const memberId = await members.findIdByMobile(app.database, mobile);
       // Unreachable for unknown numbers (their stored code was never sent), kept as a guard.
-      if (memberId === null) throw new ApiError(ErrorCode.SmsCodeInvalid, '验证码错误或已失效');
+      if (memberId === null)
+        throw new ApiError(ErrorCode.SmsCodeInvalid, ERROR_MESSAGES[ErrorCode.SmsCodeInvalid]);
       await members.setPassword(app.database, memberId, await hashPassword(payload.password), now());
-      return ok(null, { msg: '密码已重置，请重新登录' });
+      return ok(null, { msg: MSG.passwordReset });
     },
   );
 }

@@ -5,7 +5,7 @@ import { href } from '@portal/routes';
 import type { ApiConfig } from '../../config';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
-import { defineCall, defineSchemaCall } from '../../lib/route';
+import { defineCall, defineSchemaCall } from '../define-call';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe-token';
 import { pageOf } from '../../repositories/articles';
 import { getSubscription, setSubscription, unsubscribeMember } from '../../repositories/newsletter';
@@ -56,7 +56,7 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
     await setSubscription(db, memberId, true, address, now);
     // Which issue the member subscribed from (the back office's per-issue subscriber export).
     await subscribeReport(db, memberId, report_id, address, now);
-    return ok(null, { msg: '订阅成功' });
+    return ok(null, { msg: MSG.subscribed });
   });
 
   defineCall(app, 'newsletter_get', async (_payload, request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addressKey } from '../../lib/address-key';
 import { ok } from '@portal/api-client/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { pageOf } from '../../repositories/articles';
 import { searchArticles } from '../../repositories/search';
 import { cachedCounts } from '../../plugins/cache';

@@ -3,8 +3,9 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { HOT_TOPICS } from '@portal/api-client/constants';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import * as site from '../../repositories/site';
+import { MSG } from '@portal/api-client/messages';
 
 /** Site chrome loaded by every page: categories, footer, menus, ads, banners, options, places, experts. */
 export default async function siteRoutes(app: FastifyInstance) {
@@ -19,7 +20,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     'get_seo',
     async ({ page }) => {
       const seo = await site.getSeo(db, page);
-      if (!seo) throw new ApiError(ErrorCode.NotFound, '页面不存在');
+      if (!seo) throw new ApiError(ErrorCode.NotFound, MSG.pageNotFound);
       return ok(seo);
     },
     cache,

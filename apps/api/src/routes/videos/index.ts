@@ -3,7 +3,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { PAGE_SIZE, RELATED_VIDEOS, SECTION_ID } from '@portal/api-client/constants';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { getVideo, listRelatedVideos, listTopVideos, listVideos } from '../../repositories/media';
 import { pageOf } from '../../repositories/articles';
 

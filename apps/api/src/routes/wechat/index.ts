@@ -3,7 +3,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import type { ApiConfig } from '../../config';
 import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
-import { defineCall } from '../../lib/route';
+import { defineCall } from '../define-call';
 import { sitePage } from '../../lib/site-page';
 import { jsapiSignature, nonceStr } from '../../lib/wechat/signature';
 import { MemoryCredentialStore, RedisCredentialStore } from '../../lib/wechat/store';

@@ -7,6 +7,7 @@ import { absolute, pageSeo } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
 import { href } from '@portal/routes';
+import { TEXT } from '@portal/api-client/messages';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -32,7 +33,7 @@ const SERVICES = [
     title: '活动与视频',
     text: '举办行业峰会、渠道大会与线上研讨会，提供发布会直播、产品演示与专家访谈视频。',
   },
-  { title: 'IT周报', text: '每周一期，汇总本周行业要闻与编辑推荐，会员可订阅，往期可按年份回顾。' },
+  { title: TEXT.itReport, text: '每周一期，汇总本周行业要闻与编辑推荐，会员可订阅，往期可按年份回顾。' },
 ];
 
 /** /about: the company, its services, contact and copyright statement (company_letter). */

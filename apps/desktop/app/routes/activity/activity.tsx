@@ -1,5 +1,10 @@
 import { Form, useLocation } from 'react-router';
-import { EventStatus, IT_REPORT_FIRST_YEAR, PAGE_SIZE } from '@portal/api-client/constants';
+import {
+  EventStatus,
+  IT_REPORT_FIRST_YEAR,
+  PAGE_SIZE,
+  EVENT_STATUS_LABEL,
+} from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
 import { Pagination, ItemLink, seoMeta } from '@portal/ui';
 import type { Route } from './+types/activity';
@@ -15,7 +20,6 @@ import { href } from '@portal/routes';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
-const STATUS = ['即将开始', '进行中', '已结束'];
 const TYPE: Record<number, string> = { 1: '线上', 2: '线下' };
 const TITLE_MAX = 50;
 
@@ -129,7 +133,7 @@ export default function Activities({ loaderData: d }: Route.ComponentProps) {
                     loading={i < 3 ? 'eager' : 'lazy'}
                     decoding="async"
                   />
-                  <em className={`event-card__status s${e.status}`}>{STATUS[e.status] ?? ''}</em>
+                  <em className={`event-card__status s${e.status}`}>{EVENT_STATUS_LABEL[e.status] ?? ''}</em>
                 </span>
                 <span className="event-card__body">
                   <strong>{e.title}</strong>

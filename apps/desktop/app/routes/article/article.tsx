@@ -14,6 +14,7 @@ import { baiduTimeFactorJsonLd, newsArticleJsonLd } from '@portal/ui/json-ld';
 import { absolute } from '../../features/content/lib/seo.server';
 import { SITE_NAME } from '@portal/api-client/constants';
 import { contentStyles } from '../../features/content/styles';
+import { TEXT } from '@portal/api-client/messages';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -100,7 +101,7 @@ export default function Article({ loaderData: d }: Route.ComponentProps) {
           {/* Sanitised by the API (allow-list) when stored and again when served. */}
           <div className="article__content" dangerouslySetInnerHTML={{ __html: a.content }} />
           <AdSlot ad={ads?.two} slot={2} className="article-ad" />
-          <nav className="article__neighbours" aria-label="上一篇和下一篇">
+          <nav className="article__neighbours" aria-label={TEXT.prevNext}>
             <Neighbour label="上一篇：" item={a.prev} />
             <Neighbour label="下一篇：" item={a.next} />
           </nav>

@@ -1,10 +1,11 @@
 import { serverApi } from '@portal/api-client/server';
 import type { Route } from './+types/pv';
-import { ErrorCode } from '@portal/api-client/codes';
+import { ErrorCode, ERROR_MESSAGES } from '@portal/api-client/codes';
 import { isOk, settle } from '@portal/api-client/envelope';
 import { COOKIE } from '@portal/api-client/constants';
 import { widthOf } from '@portal/routes';
 import { PAGE_VIEW_REFERRER_MAX, type ViewDevice } from '@portal/api-client/stats';
+import { MSG } from '@portal/api-client/messages';
 
 /** The device class of the view: the width cookie under the breakpoint is a phone reading the desktop page. */
 function deviceOf(request: Request): ViewDevice {
@@ -28,11 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     body = await request.json();
   } catch {
-    return Response.json({ msg: '请求格式错误' }, { status: 400 });
+    return Response.json({ msg: ERROR_MESSAGES[ErrorCode.BadRequest] }, { status: 400 });
   }
   const { id, lasttime, ref } = (body ?? {}) as { id?: unknown; lasttime?: unknown; ref?: unknown };
   if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0)
-    return Response.json({ msg: '文章不存在' }, { status: 400 });
+    return Response.json({ msg: MSG.articleNotFound }, { status: 400 });
   const last = typeof lasttime === 'number' && Number.isFinite(lasttime) ? lasttime : undefined;
   const from = {
     ref: typeof ref === 'string' ? ref.slice(0, PAGE_VIEW_REFERRER_MAX) : '',

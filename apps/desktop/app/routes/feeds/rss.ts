@@ -5,6 +5,7 @@ import { SITE_NAME } from '@portal/api-client/constants';
 import { rss, xmlResponse } from '../../features/feeds/xml.server';
 import { isOk, settle } from '@portal/api-client/envelope';
 import { href } from '@portal/routes';
+import { MSG } from '@portal/api-client/messages';
 
 const TEXT = { 'Content-Type': 'text/plain; charset=utf-8' };
 
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }),
   );
   if (!isOk(res))
-    return new Response('服务暂不可用，请稍后再试', {
+    return new Response(MSG.serviceUnavailable, {
       status: 503,
       headers: { ...TEXT, 'Retry-After': '30' },
     });

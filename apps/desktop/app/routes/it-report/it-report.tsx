@@ -14,6 +14,7 @@ import { PastIssues } from '../../features/it-report/components/PastIssues';
 import { SubscribeButton } from '../../features/it-report/components/SubscribeButton';
 import { ItemLink, seoMeta } from '@portal/ui';
 import { href } from '@portal/routes';
+import { TEXT } from '@portal/api-client/messages';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [issue, list, seo] = await Promise.all([
     settle(api.it_index({ id })),
     settle(api.it_list({ year, page: ipage, pageSize: PAGE_SIZE.itIssues })),
-    pageSeo(api, 'it_report', 'IT周报'),
+    pageSeo(api, 'it_report', TEXT.itReport),
   ]);
   const current = unwrap('it_index', issue);
   return {
@@ -48,7 +49,7 @@ export default function ItReport({ loaderData: d }: Route.ComponentProps) {
   const r = d.report;
   return (
     <main className="page container">
-      <Breadcrumb items={[{ label: 'IT周报' }]} />
+      <Breadcrumb items={[{ label: TEXT.itReport }]} />
       <header className="section-hero section-hero--report">
         <div className="report-hero__text">
           <p className="report-hero__kicker">IT周报 · 第{r.it_number}期</p>

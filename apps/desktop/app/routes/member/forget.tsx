@@ -13,6 +13,7 @@ import { toastFailure } from './lib/toast-failure';
 import { memberMeta } from './lib/meta';
 import { isOk } from '@portal/api-client/envelope';
 import { href } from '@portal/routes';
+import { TEXT, MSG } from '@portal/api-client/messages';
 
 export const meta: Route.MetaFunction = () => memberMeta('找回密码');
 
@@ -25,7 +26,7 @@ export default function Forget() {
 
   const submit = async (values: ResetPasswordValues) => {
     if (!proof) {
-      showToast('请先完成滑块验证', 'warning');
+      showToast(MSG.dragRequired, 'warning');
       return;
     }
     const res = await (
@@ -42,7 +43,7 @@ export default function Forget() {
       renewSlider();
       return;
     }
-    showToast(res.msg || '密码已重置，请重新登录', 'success');
+    showToast(res.msg || MSG.passwordReset, 'success');
     void navigate(href.login());
   };
 
@@ -77,7 +78,7 @@ export default function Forget() {
                 maxLength={PASSWORD_MAX}
                 autoComplete="new-password"
               />
-              <Row label="滑块验证" name="drag_verify" required>
+              <Row label={TEXT.dragVerify} name="drag_verify" required>
                 <SliderCaptcha getApi={memberApi} onChange={setProof} resetKey={sliderKey} />
               </Row>
               <div className="mform__actions">
@@ -86,7 +87,7 @@ export default function Forget() {
                   className="ui-button ui-button--primary mform__submit"
                   disabled={isSubmitting}
                 >
-                  {isSubmitting ? '提交中…' : '重置密码'}
+                  {isSubmitting ? TEXT.submitting : '重置密码'}
                 </button>
                 <a className="mform__link" href={href.login()}>
                   返回登录

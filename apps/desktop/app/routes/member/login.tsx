@@ -7,12 +7,13 @@ import { RegisterForm } from './components/RegisterForm';
 import { memberApi } from '@portal/session';
 import { memberMeta } from './lib/meta';
 import { loadFormOptions } from './lib/options.server';
+import { TEXT } from '@portal/api-client/messages';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { options: await loadFormOptions(serverApi(context)) };
 }
 
-export const meta: Route.MetaFunction = () => memberMeta('会员登录');
+export const meta: Route.MetaFunction = () => memberMeta(TEXT.memberLogin);
 
 type Tab = 'login' | 'register';
 

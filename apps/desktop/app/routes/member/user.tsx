@@ -13,6 +13,7 @@ import { memberMeta } from './lib/meta';
 import { loadFormOptions } from './lib/options.server';
 import { isOk } from '@portal/api-client/envelope';
 import { href } from '@portal/routes';
+import { MSG, TEXT } from '@portal/api-client/messages';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { options: await loadFormOptions(serverApi(context)) };
@@ -54,13 +55,13 @@ export default function User({ loaderData }: Route.ComponentProps) {
     const res = await (await memberApi()).member_logout({});
     dispatch(signOut());
     notifyMemberChange();
-    if (isOk(res)) showToast(res.msg || '已退出登录', 'success');
+    if (isOk(res)) showToast(res.msg || MSG.loggedOut, 'success');
     void navigate(href.login());
   };
 
   const { approved } = column;
   const tabs: [Tab, string][] = [
-    ['info', '基本信息'],
+    ['info', TEXT.basicInfo],
     ['apply', '申请专栏'],
     ...(approved ? ([['column', '专栏列表']] as [Tab, string][]) : []),
   ];

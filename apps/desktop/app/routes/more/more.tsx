@@ -15,6 +15,7 @@ import { loadInnerSidebar } from '../../features/content/lib/sidebar.server';
 import { contentStyles } from '../../features/content/styles';
 import { categoryHref } from '../../lib/links';
 import { href } from '@portal/routes';
+import { TEXT } from '@portal/api-client/messages';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -28,11 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settle(api.cate_list({ cat_id: catId, page, pageSize: PAGE_SIZE.categoryList })),
     catId > 0 ? settle(api.category_top({ cat_id: catId })) : Promise.resolve(null),
     loadInnerSidebar(api),
-    catId > 0 ? Promise.resolve(null) : pageSeo(api, 'more', '最新资讯'),
+    catId > 0 ? Promise.resolve(null) : pageSeo(api, 'more', TEXT.latestNews),
   ]);
   const { items, total } = unwrapPage('cate_list', list);
   const head = top ? unwrap('category_top', top) : null;
-  const name = head?.name ?? '最新资讯';
+  const name = head?.name ?? TEXT.latestNews;
   const seo = head
     ? total > 0
       ? { ...head.seo, title: `${name}最新文章${page > 1 ? `_第${page}页` : ''}-${head.seo.title}` }

@@ -10,6 +10,7 @@ import { settle } from '@portal/api-client/envelope';
 import { unwrap } from '@portal/api-client/route-envelope';
 import { RECRUIT_CONTACT, jobIndex } from '../../features/recruit/jobs';
 import { href } from '@portal/routes';
+import { TEXT } from '@portal/api-client/messages';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -40,7 +41,7 @@ export default function RecruitDetail({ loaderData: d }: Route.ComponentProps) {
   const { job } = d;
   return (
     <main className="page container narrow-page">
-      <Breadcrumb items={[{ label: '加入我们', to: href.recruit() }, { label: job.title }]} />
+      <Breadcrumb items={[{ label: TEXT.joinUs, to: href.recruit() }, { label: job.title }]} />
       <article className="block job">
         <header className="job__head">
           <div>

@@ -9,12 +9,13 @@ import { settle } from '@portal/api-client/envelope';
 import { unwrap } from '@portal/api-client/route-envelope';
 import { RECRUIT_CONTACT } from '../../features/recruit/jobs';
 import { href } from '@portal/routes';
+import { TEXT } from '@portal/api-client/messages';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [jobs, seo] = await Promise.all([settle(api.get_jobs({})), pageSeo(api, 'recruit', '加入我们')]);
+  const [jobs, seo] = await Promise.all([settle(api.get_jobs({})), pageSeo(api, 'recruit', TEXT.joinUs)]);
   return {
     jobs: unwrap('get_jobs', jobs),
     seo,
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, 
 export default function Recruit({ loaderData: d }: Route.ComponentProps) {
   return (
     <main className="page container narrow-page">
-      <Breadcrumb items={[{ label: '加入我们' }]} />
+      <Breadcrumb items={[{ label: TEXT.joinUs }]} />
       <header className="section-hero section-hero--recruit">
         <h1>加入我们</h1>
         <p>

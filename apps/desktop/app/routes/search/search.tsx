@@ -1,7 +1,7 @@
 import { Form, useLocation } from 'react-router';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { Pagination, ItemLink, seoMeta } from '@portal/ui';
+import { Pagination, ItemLink, seoMeta, LIST_EMPTY_TEXT } from '@portal/ui';
 import type { Route } from './+types/search';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
@@ -14,6 +14,7 @@ import { contentStyles } from '../../features/content/styles';
 import { Highlight } from '@portal/ui';
 import { dataOr, isOk, settle } from '@portal/api-client/envelope';
 import { href } from '@portal/routes';
+import { TEXT } from '@portal/api-client/messages';
 
 export const links: Route.LinksFunction = () => contentStyles;
 
@@ -67,7 +68,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
                 defaultValue={d.query}
                 maxLength={QUERY_MAX}
                 placeholder="输入关键词，搜索资讯、评测、案例"
-                aria-label="搜索关键词"
+                aria-label={TEXT.searchKeywords}
                 required
               />
               <button type="submit" className="ui-button ui-button--primary">
@@ -81,7 +82,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
             ) : (
               <h1 className="search__summary">请输入关键词进行搜索</h1>
             )}
-            {d.query && d.items.length === 0 ? <p className="empty">{d.error || '暂无数据'}</p> : null}
+            {d.query && d.items.length === 0 ? <p className="empty">{d.error || LIST_EMPTY_TEXT}</p> : null}
             <ArticleRows
               items={d.items}
               headingLevel={2}

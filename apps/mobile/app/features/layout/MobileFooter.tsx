@@ -1,10 +1,10 @@
 import type { FooterData, WebsiteUrl } from '@portal/api-client';
-import { COMPLAINT_CONTACT_LABEL } from '@portal/api-client/constants';
+import { COMPLAINT_CONTACT_LABEL, COPYRIGHT_LABEL } from '@portal/api-client/constants';
 import { href } from '@portal/routes';
 
 /** Footer entries (keyed by Chinese labels, spec section 3) short enough for the phone's footer. */
 const FOOTER_KEYS = [
-  '版权所有',
+  COPYRIGHT_LABEL,
   'ICP备案',
   '公安备案',
   '增值电信业务经营许可证',

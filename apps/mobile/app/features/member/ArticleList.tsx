@@ -8,6 +8,7 @@ import {
   type Say,
 } from '@portal/ui/member';
 import { memberApi } from '@portal/session';
+import { TEXT } from '@portal/api-client/messages';
 
 // The writing sheet carries formik and, once opened, the editor: neither loads with the page.
 const ArticleSheet = lazy(() => import('./ArticleSheet'));
@@ -37,7 +38,7 @@ export function ArticleList({ say }: { say: Say }) {
           className="mm-input"
           type="search"
           placeholder="搜索文章标题"
-          aria-label="文章标题"
+          aria-label={TEXT.articleTitle}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
         />
@@ -48,7 +49,7 @@ export function ArticleList({ say }: { say: Say }) {
           写文章
         </button>
       </form>
-      <div className="mm-chips" role="radiogroup" aria-label="审核状态">
+      <div className="mm-chips" role="radiogroup" aria-label={TEXT.reviewStatus}>
         {STATUS_CHIPS.map((chip) => (
           <button
             key={chip.label}

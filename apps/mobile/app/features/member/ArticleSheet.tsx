@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ArticleForm, type ArticleDialogState } from '@portal/ui/member';
+import { TEXT } from '@portal/api-client/messages';
 
 /**
  * Writing on the phone: a full-screen sheet with the shared article form of spec section 5, in
@@ -11,7 +12,7 @@ export default function ArticleSheet({ dialog }: { dialog: ArticleDialogState })
     document.documentElement.classList.add('m-no-scroll');
     return () => document.documentElement.classList.remove('m-no-scroll');
   }, []);
-  const title = dialog.article ? '编辑文章' : '写文章';
+  const title = dialog.article ? TEXT.editArticle : '写文章';
 
   return (
     <div className="mm-sheet" role="dialog" aria-modal="true" aria-label={title}>
@@ -37,7 +38,7 @@ export default function ArticleSheet({ dialog }: { dialog: ArticleDialogState })
               disabled={isSubmitting}
               onClick={() => submit(false)}
             >
-              {isSubmitting ? '提交中...' : '提交审核'}
+              {isSubmitting ? '提交中...' : TEXT.submitForReview}
             </button>
           </div>
         )}

@@ -1,6 +1,7 @@
 import { useColumnSpace, type Say } from '@portal/ui/member';
 import { memberApi } from '@portal/session';
 import { ArticleList } from './ArticleList';
+import { MSG } from '@portal/api-client/messages';
 
 /**
  * 我的专栏 on the phone (spec section 4, useColumnSpace): 0 offers the application, 1 says review is
@@ -37,7 +38,7 @@ export function ColumnPanel({ memberId, say }: { memberId: number; say: Say }) {
           </button>
         </>
       ) : column.underReview ? (
-        <p className="mm-apply__msg">{space.msg || '您的专栏申请正在审核中，请耐心等待'}</p>
+        <p className="mm-apply__msg">{space.msg || MSG.columnPending}</p>
       ) : (
         <>
           <p className="mm-apply__msg">{space.msg}</p>

@@ -4,6 +4,7 @@ import { FormSkinProvider, PHONE_FORM_SKIN } from '@portal/ui/member';
 import { ColumnPanel } from './ColumnPanel';
 import { ProfilePanel } from './ProfilePanel';
 import './member.css';
+import { TEXT } from '@portal/api-client/messages';
 
 type Tab = 'info' | 'column';
 
@@ -11,7 +12,7 @@ type Tab = 'info' | 'column';
 const say = showToast;
 
 const TABS: [Tab, string][] = [
-  ['info', '基本信息'],
+  ['info', TEXT.basicInfo],
   ['column', '我的专栏'],
 ];
 

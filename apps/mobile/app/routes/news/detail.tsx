@@ -12,6 +12,7 @@ import { keywordsOf } from '@portal/ui/format';
 import { isoOf } from '@portal/ui/format';
 import { baiduTimeFactorJsonLd, newsArticleJsonLd } from '@portal/ui/json-ld';
 import { href } from '@portal/routes';
+import { TEXT } from '@portal/api-client/messages';
 
 function notFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
@@ -118,7 +119,7 @@ export default function NewsDetail() {
         ) : null}
       </article>
       {article.prev || article.next ? (
-        <nav className="m-article__pager" aria-label="上一篇和下一篇">
+        <nav className="m-article__pager" aria-label={TEXT.prevNext}>
           {article.prev ? (
             <SmartLink url={article.prev.url} className="m-article__pager-link">
               <small>上一篇</small>

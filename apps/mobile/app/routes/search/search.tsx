@@ -10,6 +10,7 @@ import { call } from '../../lib/browser-api';
 import { TITLE_SUFFIX } from '../../lib/site';
 import { EndlessNewsList } from '../../features/news/EndlessNewsList';
 import { href } from '@portal/routes';
+import { TEXT } from '@portal/api-client/messages';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get('data') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
@@ -61,7 +62,7 @@ export default function Search() {
           name="data"
           className="m-search__input"
           placeholder="搜索资讯、活动、白皮书"
-          aria-label="搜索关键词"
+          aria-label={TEXT.searchKeywords}
           value={text}
           enterKeyHint="search"
           onChange={(event) => setText(event.target.value)}

@@ -6,6 +6,7 @@ import { call } from '../../lib/browser-api';
 import { MemberCenter } from '../../features/member/MemberCenter';
 import { TITLE_SUFFIX } from '../../lib/site';
 import { href } from '@portal/routes';
+import { TEXT } from '@portal/api-client/messages';
 
 export const meta: Route.MetaFunction = () => [
   { title: `用户中心${TITLE_SUFFIX}` },
@@ -65,7 +66,7 @@ export default function MobileUser() {
         <Link to={href.mobile.search()}>搜索</Link>
       </nav>
       <button type="button" className="m-user__logout" onClick={logout} disabled={leaving}>
-        {leaving ? '正在退出...' : '退出登录'}
+        {leaving ? '正在退出...' : TEXT.logout}
       </button>
     </main>
   );

@@ -5,6 +5,7 @@ import type { Headline } from '@portal/api-client/teasers';
 import { ItemLink } from '@portal/ui';
 import { SectionTitle } from '../../shared/SectionTitle';
 import type { InnerSidebarData } from '../lib/sidebar.server';
+import { TEXT } from '@portal/api-client/messages';
 
 /** The root loader's ads (get_adv), shared by every page. */
 export function useAds(): Ads | null {
@@ -68,9 +69,9 @@ export function InnerSidebar({ data, children }: { data: InnerSidebarData; child
   return (
     <aside className="page__side">
       {children}
-      <RankedList title="热门资讯" items={data.hot} ranked />
+      <RankedList title={TEXT.hotNews} items={data.hot} ranked />
       <SideAds ads={ads} />
-      <RankedList title="政策解读" items={data.policy} />
+      <RankedList title={TEXT.policy} items={data.policy} />
     </aside>
   );
 }

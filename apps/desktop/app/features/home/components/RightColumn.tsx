@@ -1,13 +1,12 @@
 import type { Ads } from '@portal/api-client';
 import type { EventTeaser, Headline, PaperTeaser, PictureHeadline } from '@portal/api-client/teasers';
-import { HOT_NEWS_HOME, isPaidPaper } from '@portal/api-client/constants';
+import { HOT_NEWS_HOME, isPaidPaper, EVENT_STATUS_LABEL } from '@portal/api-client/constants';
 import { ItemLink, UploadImage } from '@portal/ui';
 import { AdSlot } from './AdSlot';
 import { SectionTitle } from '../../shared/SectionTitle';
 import { Specials } from './Specials';
 import { href } from '@portal/routes';
-
-const EVENT_STATUS = ['即将开始', '进行中', '已结束'];
+import { TEXT } from '@portal/api-client/messages';
 
 function Activities({ items }: { items: EventTeaser[] }) {
   if (items.length === 0) return null;
@@ -22,7 +21,7 @@ function Activities({ items }: { items: EventTeaser[] }) {
               <span className="events__body">
                 <strong>{e.title}</strong>
                 <small title={e.showTime}>
-                  <em className={`events__status s${e.status}`}>{EVENT_STATUS[e.status] ?? ''}</em>
+                  <em className={`events__status s${e.status}`}>{EVENT_STATUS_LABEL[e.status] ?? ''}</em>
                   {/* "2027-08-14 至 2027-08-15": the start date keeps the line short; the range is in the title. */}
                   {e.showTime.split('至')[0].trim()}
                   {e.city ? ` · ${e.city}` : ''}
@@ -41,7 +40,7 @@ function HotNews({ items }: { items: Headline[] }) {
   if (items.length === 0) return null;
   return (
     <section className="block side-block">
-      <SectionTitle title="热门资讯" />
+      <SectionTitle title={TEXT.hotNews} />
       <ol className="hot">
         {items.slice(0, HOT_NEWS_HOME).map((item, i) => (
           <li key={item.id} className={i < 3 ? `hot__item is-top top-${i + 1}` : 'hot__item'}>

@@ -4,6 +4,7 @@ import { memberApi } from '@portal/session';
 import { useRequireMember } from '../../shared/member';
 import { showToast } from '@portal/ui';
 import { isOk } from '@portal/api-client/envelope';
+import { MSG } from '@portal/api-client/messages';
 
 /**
  * 订阅周报 (it_sub): needs a member, otherwise 请先登录 and /login. The HTTP client is loaded
@@ -18,7 +19,7 @@ export function SubscribeButton({ reportId }: { reportId: number }) {
     try {
       // A 10001 answer is handled by the session owner (message and /login).
       const res = await (await memberApi()).it_sub({ report_id: reportId });
-      if (isOk(res)) showToast(res.msg || '订阅成功', 'success');
+      if (isOk(res)) showToast(res.msg || MSG.subscribed, 'success');
       else if (res.code !== ErrorCode.SessionInvalid) showToast(res.msg, 'error');
     } finally {
       setBusy(false);

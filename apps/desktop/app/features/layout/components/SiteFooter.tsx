@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { FooterData, WebsiteUrl } from '@portal/api-client';
 import { href } from '@portal/routes';
+import { COPYRIGHT_LABEL } from '@portal/api-client/constants';
 
 export interface SiteFooterProps {
   footer: FooterData;
@@ -8,7 +9,7 @@ export interface SiteFooterProps {
 }
 
 /** Lines whose value already says what it is ("京ICP备…", "© 2010-2026 …") are shown without their label. */
-const selfDescribing = (label: string) => label.includes('备案') || label.includes('版权所有');
+const selfDescribing = (label: string) => label.includes('备案') || label.includes(COPYRIGHT_LABEL);
 
 /** Filing numbers link to the authorities' lookup sites, as Chinese sites are expected to. */
 function filingHref(label: string): string | undefined {

@@ -8,6 +8,7 @@ import { useMemberSummary } from '../hooks/useMemberSummary';
 import { SiteLogo } from './SiteLogo';
 import { isOk } from '@portal/api-client/envelope';
 import { href } from '@portal/routes';
+import { MSG, TEXT } from '@portal/api-client/messages';
 
 export interface SiteHeaderProps {
   categories: CategoryEntry[];
@@ -37,7 +38,7 @@ function SearchBox() {
         value={value}
         disabled={onSearchPage}
         onChange={(e) => setValue(e.target.value)}
-        aria-label="搜索关键词"
+        aria-label={TEXT.searchKeywords}
       />
       <button type="submit" className="site-search__btn" disabled={onSearchPage} aria-label="搜索">
         <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -77,7 +78,7 @@ function MemberMenu({ username }: { username: string }) {
     try {
       const { logoutMember } = await import('../lib/logout');
       const res = await logoutMember();
-      showToast(isOk(res) && res.msg ? res.msg : '已退出登录', 'success');
+      showToast(isOk(res) && res.msg ? res.msg : MSG.loggedOut, 'success');
     } finally {
       setBusy(false);
       setOpen(false);
@@ -104,7 +105,7 @@ function MemberMenu({ username }: { username: string }) {
           </li>
           <li>
             <button type="button" disabled={busy} onClick={() => void logout()}>
-              {busy ? '正在退出…' : '退出登录'}
+              {busy ? '正在退出…' : TEXT.logout}
             </button>
           </li>
         </ul>
@@ -120,7 +121,7 @@ function UserEntry() {
       <Link
         to={member ? href.user() : href.login()}
         className="site-user__icon"
-        aria-label={member ? '用户中心' : '会员登录'}
+        aria-label={member ? '用户中心' : TEXT.memberLogin}
       >
         {member?.avatar ? (
           <img src={member.avatar} alt="" width={28} height={28} />

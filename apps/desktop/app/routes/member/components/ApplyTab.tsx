@@ -1,4 +1,5 @@
 import type { ColumnSpaceState } from '@portal/ui/member';
+import { MSG } from '@portal/api-client/messages';
 
 /**
  * 申请专栏 (spec section 4): 0 shows the apply button; 1 says review is in progress; 2 opens the
@@ -19,10 +20,10 @@ export function ApplyTab({ column, openList }: { column: ColumnSpaceState; openL
           </button>
         </>
       ) : column.underReview ? (
-        <p className="apply__msg">{msg || '您的专栏申请正在审核中，请耐心等待'}</p>
+        <p className="apply__msg">{msg || MSG.columnPending}</p>
       ) : column.approved ? (
         <>
-          <p className="apply__msg">{msg || '您的专栏已开通'}</p>
+          <p className="apply__msg">{msg || MSG.columnOpened}</p>
           <button type="button" className="ui-button ui-button--primary" onClick={openList}>
             进入专栏列表
           </button>

@@ -1,5 +1,6 @@
 import { Dialog } from '@portal/ui';
 import { ArticleForm, type ArticleDialogState } from '@portal/ui/member';
+import { TEXT } from '@portal/api-client/messages';
 
 /** The article dialog in create or edit mode (spec section 4; useArticleDialog); drafts stay unsubmitted (status 0). */
 export function ArticleDialog({ dialog }: { dialog: ArticleDialogState }) {
@@ -26,7 +27,7 @@ export function ArticleDialog({ dialog }: { dialog: ArticleDialogState }) {
                 disabled={isSubmitting}
                 onClick={() => submit(false)}
               >
-                {isSubmitting ? '提交中…' : '提交审核'}
+                {isSubmitting ? TEXT.submitting : TEXT.submitForReview}
               </button>
               <button type="button" className="ui-button" onClick={dialog.close}>
                 取消

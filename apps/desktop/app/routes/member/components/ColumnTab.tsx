@@ -3,6 +3,7 @@ import type { Api } from '@portal/api-client';
 import { Pagination, showToast } from '@portal/ui';
 import { ARTICLE_STATUS_FILTER, articleStatusKey, refusalOf, useColumnArticles } from '@portal/ui/member';
 import { ArticleDialog } from './ArticleDialog';
+import { TEXT } from '@portal/api-client/messages';
 
 /** 专栏列表: the member's own articles, 10 a page, filtered by title and status, with the article dialog. */
 export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
@@ -24,14 +25,14 @@ export function ColumnTab({ getApi }: { getApi: () => Promise<Api> }) {
       >
         <input
           className="mform__input"
-          placeholder="文章标题"
-          aria-label="文章标题"
+          placeholder={TEXT.articleTitle}
+          aria-label={TEXT.articleTitle}
           value={filter.title}
           onChange={(e) => setFilter({ ...filter, title: e.target.value })}
         />
         <select
           className="mform__input"
-          aria-label="审核状态"
+          aria-label={TEXT.reviewStatus}
           value={filter.status}
           onChange={(e) => setFilter({ ...filter, status: e.target.value })}
         >

@@ -10,6 +10,7 @@ import { goHome } from '../lib/home';
 import { TextInput } from '@portal/ui/member';
 import { isOk } from '@portal/api-client/envelope';
 import { href } from '@portal/routes';
+import { MSG, TEXT } from '@portal/api-client/messages';
 
 /** 登录: after a successful login the member is stored and the product goes to / (spec section 4). */
 export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api>; username?: string }) {
@@ -31,7 +32,7 @@ export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api
       }),
     );
     notifyMemberChange();
-    showToast(res.msg || '登录成功', 'success');
+    showToast(res.msg || MSG.loggedIn, 'success');
     goHome(navigate);
   };
   return (
@@ -51,7 +52,7 @@ export function LoginForm({ getApi, username = '' }: { getApi: () => Promise<Api
               className="ui-button ui-button--primary mform__submit"
               disabled={isSubmitting}
             >
-              {isSubmitting ? '登录中…' : '登录'}
+              {isSubmitting ? TEXT.loggingIn : '登录'}
             </button>
             <a className="mform__link" href={href.forget()}>
               忘记密码？

@@ -15,6 +15,7 @@ import {
   type ProfileFormValues,
 } from '@portal/ui/member';
 import { isOk } from '@portal/api-client/envelope';
+import { MSG, TEXT } from '@portal/api-client/messages';
 
 /** The account's fields as the schema types them, the profile's as its form holds them ('' until chosen). */
 type Values = Omit<MemberRegisterFormValues, ProfileName> & Omit<ProfileFormValues, 'avatar'>;
@@ -72,7 +73,7 @@ export function RegisterForm({
       toastFailure(res);
       return;
     }
-    showToast(res.msg || '注册成功，请登录', 'success');
+    showToast(res.msg || MSG.registered, 'success');
     onRegistered(valid.username);
   };
   return (
@@ -117,7 +118,7 @@ export function RegisterForm({
               className="ui-button ui-button--primary mform__submit"
               disabled={isSubmitting}
             >
-              {isSubmitting ? '提交中…' : '注册'}
+              {isSubmitting ? TEXT.submitting : '注册'}
             </button>
           </div>
         </Form>

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { ErrorMessage, Field, Form, Formik, type FormikHelpers } from 'formik';
 import type { DynamicForm, FormField, PlaceOption } from '@portal/api-client';
-import { MSG } from '@portal/api-client/messages';
+import { MSG, TEXT } from '@portal/api-client/messages';
 import { dynamicFormSchema } from '@portal/api-client/schemas';
 import { Dialog, PrivacyLink } from '@portal/ui';
 import {
@@ -75,7 +75,7 @@ export function ActivityForm({ activityId, source, form, provinces }: ActivityFo
       privacy: values.privacy === true,
     });
     // form_register always answers in a dialog (spec section 8).
-    setNotice({ title: isOk(res) ? '提交成功' : '提交失败', message: res.msg });
+    setNotice({ title: isOk(res) ? MSG.submitted : '提交失败', message: res.msg });
     if (isOk(res)) {
       helpers.resetForm();
       setOtherTexts({});
@@ -177,7 +177,7 @@ export function ActivityForm({ activityId, source, form, provinces }: ActivityFo
               className="lp-button lp-button--primary lp-button--block lp-button--lg"
               disabled={isSubmitting}
             >
-              {isSubmitting ? '提交中…' : '提交报名'}
+              {isSubmitting ? TEXT.submitting : '提交报名'}
             </button>
           </Form>
         )}

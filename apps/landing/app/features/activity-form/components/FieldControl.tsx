@@ -2,6 +2,7 @@ import { Field, useField } from 'formik';
 import type { FormField, PlaceOption } from '@portal/api-client';
 import { dynamicFieldKind } from '@portal/api-client/schemas';
 import { PHONE_MAX_LENGTH } from '@portal/api-client/constants';
+import { TEXT } from '@portal/api-client/messages';
 
 export interface FieldControlProps {
   field: FormField;
@@ -110,7 +111,7 @@ export function FieldControl({
           aria-invalid={invalid}
           disabled={citiesLoading}
         >
-          <option value="">{citiesLoading ? '加载中…' : '请选择城市'}</option>
+          <option value="">{citiesLoading ? TEXT.loading : '请选择城市'}</option>
           {cities.map((c) => (
             <option key={c.value} value={c.label}>
               {c.label}

@@ -6,6 +6,7 @@ import { Dialog, showToast } from '@portal/ui';
 import { publicApi, setVendorUserId } from '@portal/session';
 import { meetPayload } from '../meets';
 import { isOk } from '@portal/api-client/envelope';
+import { TEXT, MSG } from '@portal/api-client/messages';
 
 export interface LoginDialogProps {
   open: boolean;
@@ -52,7 +53,7 @@ export function LoginDialog({ open, meetId, mobile, onClose, onLoggedIn, onUnreg
                 inputMode="numeric"
                 autoComplete="tel"
                 maxLength={PHONE_MAX_LENGTH}
-                placeholder="请输入手机号"
+                placeholder={MSG.vendorMobileRequired}
                 className="lp-input"
                 aria-invalid={touched.mobile && errors.mobile ? true : undefined}
               />
@@ -63,7 +64,7 @@ export function LoginDialog({ open, meetId, mobile, onClose, onLoggedIn, onUnreg
               className="lp-button lp-button--primary lp-button--block"
               disabled={isSubmitting}
             >
-              {isSubmitting ? '登录中…' : '登录'}
+              {isSubmitting ? TEXT.loggingIn : '登录'}
             </button>
           </Form>
         )}

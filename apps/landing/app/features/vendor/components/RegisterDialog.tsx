@@ -11,6 +11,7 @@ import { meetPayload } from '../meets';
 import { CONSENTS, OTHER_CHOICE, surveyAnswers, type SurveyValues } from '../survey';
 import { isOk } from '@portal/api-client/envelope';
 import { publicApi } from '@portal/session';
+import { MSG, TEXT } from '@portal/api-client/messages';
 
 export interface RegisterDialogProps {
   open: boolean;
@@ -37,7 +38,13 @@ interface Values extends SurveyValues {
 
 const TEXT_FIELDS = [
   { name: 'name', label: '姓名', type: 'text', autoComplete: 'name', placeholder: '请输入姓名' },
-  { name: 'mobile', label: '手机号', type: 'tel', autoComplete: 'tel', placeholder: '请输入手机号' },
+  {
+    name: 'mobile',
+    label: '手机号',
+    type: 'tel',
+    autoComplete: 'tel',
+    placeholder: MSG.vendorMobileRequired,
+  },
   { name: 'email', label: '邮箱', type: 'email', autoComplete: 'email', placeholder: '请输入工作邮箱' },
   {
     name: 'company',
@@ -203,7 +210,7 @@ export function RegisterDialog({
               className="lp-button lp-button--primary lp-button--block"
               disabled={isSubmitting}
             >
-              {isSubmitting ? '提交中…' : '立即注册'}
+              {isSubmitting ? TEXT.submitting : '立即注册'}
             </button>
           </Form>
         )}

@@ -11,7 +11,7 @@ import {
 import { payloadSchemas } from '@portal/api-client/payloads';
 import { errorEnvelope, holdsNul } from '../plugins/errors';
 import { failure } from '@portal/api-client/envelope';
-import { validatePayload } from './validation';
+import { validatePayload } from '../lib/validation';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

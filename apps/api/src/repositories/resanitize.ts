@@ -1,8 +1,8 @@
 import { NewsStatus } from '@portal/api-client/constants';
 import { SANITIZER_VERSION, sanitizeArticleHtml } from '../lib/sanitize';
-import { writeTxDb } from '../repositories/write-tx';
-import type { Db } from './index';
-import { indexArticles, removeFromIndex } from './search-index';
+import { writeTxDb } from './write-tx';
+import type { Db } from '../db';
+import { indexArticles, removeFromIndex } from '../db/search-index';
 
 /**
  * The migration-like step behind "sanitise once, when written" (issue 15): stored article HTML

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../app';
-import { startSend } from '../../repositories/newsletter';
+import { buildApp } from '../app';
+import { startSend } from '../repositories/newsletter';
+import { seedNewsletterBench } from '../seed/newsletter-bench';
 
 /**
  * `pnpm --filter api bench:newsletter [count]`: one issue sent to `count` (default 100,000)
@@ -22,21 +23,8 @@ const app = await buildApp({
   tokenSecret: 'newsletter-bench-secret',
 });
 try {
-  const db = app.database.db;
-  const report = await db
-    .insertInto('weekly_reports')
-    .values({ year: 2026, number: 1, it_number: 1, week: 'bench', publish_time: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (let i = 0; i < count; i += 1000) {
-    const rows = Array.from({ length: Math.min(1000, count - i) }, (_, j) => ({
-      member_id: i + j + 1,
-      email: `reader${i + j + 1}@example.com`,
-      created_at: 0,
-    }));
-    await db.insertInto('newsletter_subscribers').values(rows).execute();
-  }
-  await startSend(app.database, Number(report.id), 'bench', Date.now());
+  const reportId = await seedNewsletterBench(app.database, count);
+  await startSend(app.database, reportId, 'bench', Date.now());
   const rss: number[] = [];
   const sample = setInterval(() => rss.push(process.memoryUsage().rss), 250);
   const started = performance.now();
