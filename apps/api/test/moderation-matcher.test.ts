@@ -31,6 +31,13 @@ describe('normalisation', () => {
     expect([...n.ends.subarray(0, n.length)]).toEqual([1, 3, 6]);
   });
 
+  it('keeps ASCII letters (in lower case) and digits, and drops every other ASCII character', () => {
+    for (let cp = 0; cp < 0x80; cp++) {
+      const ch = String.fromCharCode(cp);
+      expect(normalizedWord(ch)).toBe(/^[a-z0-9]$/i.test(ch) ? ch.toLowerCase() : '');
+    }
+  });
+
   it('never throws and maps every character inside the text, whatever it is given', () => {
     fc.assert(
       fc.property(hostileString, (text) => {
@@ -94,6 +101,60 @@ describe('matcher', () => {
   it('keeps at most MAX_HITS hits of a text made only of words', () => {
     const one = buildMatcher([entry(1, 'a')]);
     expect(one.find('a'.repeat(MAX_HITS + 10))).toHaveLength(MAX_HITS);
+  });
+});
+
+describe('automaton', () => {
+  /** Per position, per class, the longest pattern ending there (the first of equal patterns). */
+  const bruteForce = (patterns: { chars: number[]; cls: number }[], classes: number, text: number[]) => {
+    const seen = new Set<string>();
+    const kept = patterns.flatMap((p, index) => {
+      const key = p.chars.join();
+      if (seen.has(key)) return [];
+      seen.add(key);
+      return [{ ...p, index }];
+    });
+    const hits: [number, number][] = [];
+    for (let end = 0; end < text.length; end++)
+      for (let cls = 0; cls < classes; cls++) {
+        let longest: (typeof kept)[number] | undefined;
+        for (const p of kept) {
+          const start = end - p.chars.length + 1;
+          if (p.cls !== cls || start < 0 || (longest && longest.chars.length >= p.chars.length)) continue;
+          if (p.chars.every((c, k) => text[start + k] === c)) longest = p;
+        }
+        if (longest) hits.push([longest.index, end]);
+      }
+    return hits;
+  };
+  // Twenty characters (more than a state searches one by one), astral ones too, and one in no word.
+  const alphabet = [...'abcdefghij测试違禁词审核替换\u{20000}\u{1F600}'].map((c) => c.codePointAt(0)!);
+  const stranger = 'z'.codePointAt(0)!;
+  /** Half the words begin with a: its state has more children than are searched one by one. */
+  const word = fc
+    .tuple(
+      fc.oneof(fc.constant(alphabet[0]!), fc.constantFrom(...alphabet)),
+      fc.array(fc.constantFrom(...alphabet), { maxLength: 3 }),
+    )
+    .map(([head, tail]) => [head, ...tail]);
+
+  it('reports exactly what a brute-force search reports (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 120, size: 'max' }),
+        fc.array(fc.constantFrom(...alphabet, stranger), { maxLength: 300, size: 'max' }),
+        fc.constantFrom(1, 3),
+        (words, text, classes) => {
+          const patterns = words.map((chars, i) => ({ chars, cls: i % classes }));
+          const hits: [number, number][] = [];
+          new Automaton(patterns, classes).scan(Uint32Array.from(text), text.length, (p, end) =>
+            hits.push([p, end]),
+          );
+          expect(hits).toEqual(bruteForce(patterns, classes, text));
+        },
+      ),
+      { numRuns: fuzzRuns(300), seed: fuzzSeed() },
+    );
   });
 });
 

@@ -65,6 +65,7 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets', 'desktop'), { recursive: true });
   writeFileSync(path.join(clientDir, 'assets', 'desktop', 'entry.client-test.js'), 'hydrate();');
   writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nDisallow: /user\n');
+  writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(clientDir, 'assets', 'desktop', 'big-test.js'), BIG_JS);
   api = articleApi();
   gateway = await createGateway({
@@ -176,6 +177,15 @@ describe('app choice', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toBe('User-agent: *\nDisallow: /user\n\nSitemap: http://localhost/sitemap.xml\n');
+  });
+  it("answers the app's public files from its build without rendering a page", async () => {
+    const before = calls.length;
+    const icon = await gateway.inject({ url: '/favicon.svg', headers: cookie(1280) });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    expect(icon.body).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await gateway.inject({ url: '/robots.txt', headers: cookie(1280) });
+    expect(calls.length).toBe(before);
   });
   it('ignores a malformed vw cookie and falls back to the User-Agent', async () => {
     const res = await gateway.inject({ url: '/', headers: { cookie: 'vw=abc', 'user-agent': IPHONE } });

@@ -5,11 +5,8 @@
  * width cookies and hosts. Every answer: no 5xx, no hang, a redirect with a clean Location, or a page
  * (or refusal) with Chinese text. Needs the built apps (turbo builds them before this package's tests).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ROUTES, SHARED_PATHS } from '@portal/routes';
 import {
@@ -27,8 +24,7 @@ import {
   safeEncode,
   withinTime,
 } from '@portal/fuzz';
-import { createGateway } from '../src/gateway';
-import { appsBuilt } from './built';
+import { appsBuilt, seededGateway, type SeededGateway } from './seeded-gateway';
 
 /** Requests per route in `npm test` and CI (server rendering is slow); `pnpm soak` sets FUZZ_RUNS=1000. */
 const PAGE_FUZZ_RUNS = 25;
@@ -185,30 +181,19 @@ function pageRequest(pattern: string): fc.Arbitrary<PageRequest> {
 }
 
 describe.skipIf(!appsBuilt())('generated bad input on every page route', () => {
-  let gateway: FastifyInstance;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'page-fuzz-'));
+  let seeded: SeededGateway | undefined;
 
   beforeAll(async () => {
-    gateway = await createGateway({
-      dataDir,
-      logger: false,
-      // Every request renders: no cached page hides a failure.
-      microCacheMs: 0,
-      apiOptions: { seed: true, logLevel: 'silent', redisUrl: '', databaseUrl: '' },
-    });
-    await gateway.ready();
+    seeded = await seededGateway('page-fuzz');
   }, 180_000);
-  afterAll(async () => {
-    await gateway?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => seeded?.close());
 
   it.each(PATTERNS.map((pattern, index) => [pattern, index] as const))(
     '%s: no 5xx, no hang, clean redirects, Chinese refusals',
     async (pattern, index) => {
       await fc.assert(
         fc.asyncProperty(pageRequest(pattern), async (req) => {
-          const res = await withinTime(gateway.inject(req.options), HANG_MS, req.describe);
+          const res = await withinTime(seeded!.gateway.inject(req.options), HANG_MS, req.describe);
           const fail = (why: string) => {
             throw new Error(
               `${pattern}: ${why} (status ${res.statusCode}) for ${req.describe()} → ${res.body.slice(0, 300)}`,

@@ -5,17 +5,14 @@
  * widths. Needs the built apps (turbo builds them before this package's tests).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, type ResourceKind } from '@portal/api-client/admin-resources';
 import { RESOURCE_PREVIEWS, previewPath } from '@portal/routes';
-import { createGateway } from '../src/gateway';
-import { appsBuilt } from './built';
+import { appsBuilt, seededGateway, type SeededGateway } from './seeded-gateway';
 
 const EDITOR = { username: 'preview-test', password: 'preview-test-2026' };
 const WIDTHS = [1280, 390];
@@ -25,46 +22,34 @@ const MAX_REDIRECTS = 2;
 /** Adds an editor with the API's own command line (`pnpm admin`), on the gateway's database. */
 async function addEditor(dataDir: string): Promise<void> {
   const apiDir = path.resolve(path.dirname(createRequire(import.meta.url).resolve('api')), '..');
-  const env = { ...process.env, DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
-  const args = ['src/admin/cli.ts', 'editor', 'add', EDITOR.username, '--role', 'editor'];
-  await promisify(execFile)(
-    path.join(apiDir, 'node_modules/.bin/tsx'),
-    [...args, '--password', EDITOR.password],
-    {
-      cwd: apiDir,
-      env,
-      timeout: 60_000,
-    },
-  );
+  const { username, password } = EDITOR;
+  const args = ['src/admin/cli.ts', 'editor', 'add', username, '--role', 'editor', '--password', password];
+  await promisify(execFile)(path.join(apiDir, 'node_modules/.bin/tsx'), args, {
+    cwd: apiDir,
+    env,
+    timeout: 60_000,
+  });
 }
 
 describe.skipIf(!appsBuilt())('back-office previews through the gateway', () => {
-  let gateway: FastifyInstance;
+  let seeded: SeededGateway | undefined;
   let cookie = '';
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-previews-'));
+  const inject = (options: InjectOptions) => seeded!.gateway.inject(options);
 
   beforeAll(async () => {
-    gateway = await createGateway({
-      dataDir,
-      logger: false,
-      microCacheMs: 0,
-      apiOptions: { seed: true, logLevel: 'silent', redisUrl: '', databaseUrl: '' },
-    });
-    await gateway.ready();
-    await addEditor(dataDir);
-    const login = await gateway.inject({ method: 'POST', url: '/admin/api/session', payload: EDITOR });
+    seeded = await seededGateway('gateway-previews');
+    await addEditor(seeded.dataDir);
+    const login = await inject({ method: 'POST', url: '/admin/api/session', payload: EDITOR });
     expect(login.statusCode, login.body).toBe(200);
     cookie = String(login.headers['set-cookie']).split(';')[0];
   }, 180_000);
-  afterAll(async () => {
-    await gateway?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => seeded?.close());
 
   /** The key of the first record of a kind the back office lists (a seeded one). */
   async function seededKey(kind: ResourceKind): Promise<string> {
-    const res = await gateway.inject({ url: `/admin/api/${kind}?pageSize=1`, headers: { cookie } });
+    const res = await inject({ url: `/admin/api/${kind}?pageSize=1`, headers: { cookie } });
     expect(res.statusCode, `${kind}: ${res.body.slice(0, 200)}`).toBe(200);
     const [record] = (res.json() as { items: Record<string, unknown>[] }).items;
     expect(record, `a seeded record of ${kind}`).toBeDefined();
@@ -73,10 +58,10 @@ describe.skipIf(!appsBuilt())('back-office previews through the gateway', () => 
 
   /** The status of a page for a reader of this width, after the width redirects. */
   async function statusOf(url: string, width: number): Promise<{ status: number; url: string }> {
-    let res = await gateway.inject({ url, headers: { cookie: `vw=${width}` } });
+    let res = await inject({ url, headers: { cookie: `vw=${width}` } });
     for (let hop = 0; hop < MAX_REDIRECTS && res.statusCode === 302; hop++) {
       url = String(res.headers.location);
-      res = await gateway.inject({ url, headers: { cookie: `vw=${width}` } });
+      res = await inject({ url, headers: { cookie: `vw=${width}` } });
     }
     return { status: res.statusCode, url };
   }

@@ -3,336 +3,55 @@
  * and its payload and `data` types. The server registers routes from `endpoints`;
  * the client derives its typed calls from the same object. Change a call here first.
  */
-import type { ComplaintReason } from './constants';
-
 import type { ViewDevice } from './stats';
 
-// ---------- entities (spec section 3) ----------
+import type {
+  Ads,
+  ArticleDetail,
+  Banner,
+  CategoryEntry,
+  ComplaintPayload,
+  DynamicForm,
+  EventItem,
+  Expert,
+  FooterData,
+  Job,
+  ListItem,
+  Menu,
+  Option,
+  PlaceOption,
+  Seo,
+  TopicDetail,
+  Video,
+  VideoDetail,
+  WebsiteUrl,
+  WeeklyReport,
+  WhitePaper,
+} from './contract/content';
+import type {
+  PartnerActivity,
+  PartnerBase,
+  PartnerKnowledge,
+  PartnerProduct,
+  VendorMeet,
+  VendorRegistration,
+} from './contract/landing';
+import type {
+  ColumnArticle,
+  ColumnArticlePayload,
+  DragChallenge,
+  Member,
+  MemberRegisterPayload,
+  MemberUpdatePayload,
+  NewsletterSubscription,
+  WechatSignature,
+} from './contract/member';
 
-export interface ListItem {
-  id: number;
-  title: string;
-  description: string;
-  /** In-product path ("/news/12") or absolute URL. */
-  url: string;
-  thumb: string;
-  /** Comma-separated keywords. */
-  keyword: string;
-  /** Highlight terms (search results). */
-  keys?: string[];
-  created_at: string;
-}
-
-export interface ArticleDetail extends ListItem {
-  /** Last edit, in created_at's format (Beijing time); created_at for an article never edited since. */
-  updated_at: string;
-  author: string;
-  adminName: string;
-  source_name: string;
-  /** Sanitised HTML. */
-  content: string;
-  cat_id: number;
-  cat_name: string;
-  /** Category route alias ("AI"), '' when none. */
-  cat_alias: string;
-  pv: number;
-  seo: Seo;
-  prev: ListItem | null;
-  next: ListItem | null;
-}
-
-/** What wx.config needs besides the api list (WeChat JS-SDK). */
-export interface WechatSignature {
-  appId: string;
-  /** Seconds since the epoch. */
-  timestamp: number;
-  nonceStr: string;
-  /** sha1 hex of jsapi_ticket=…&noncestr=…&timestamp=…&url=…. */
-  signature: string;
-}
-
-/** complaint_add (举报, DESIGN.md section 10): the page, its article if any, and what the reader says. */
-export interface ComplaintPayload {
-  /** The page complained about: an address on one of the site's public origins. */
-  url: string;
-  article_id?: number;
-  reason: ComplaintReason;
-  description: string;
-  contact?: string;
-}
-
-export interface Seo {
-  title: string;
-  description: string;
-  keyword: string;
-}
-
-export interface CategoryEntry {
-  id: number;
-  name: string;
-  /** Route alias ("AI") or absolute path ("/video"). */
-  alias: string;
-  son: CategoryEntry[];
-}
-
-export interface Menu {
-  menu_id: number;
-  name: string;
-}
-
-export interface Banner {
-  banner: string;
-  title: string;
-  url: string;
-}
-
-export interface Ad {
-  url: string;
-  thumb: string;
-  title: string;
-}
-export type Ads = Record<'one' | 'two' | 'three' | 'four' | 'five', Ad | null>;
-
-export interface Video {
-  id: number;
-  title: string;
-  url: string;
-  thumb: string;
-  list_thumb: string;
-  index_thumb: string;
-  /** 1 embedded frame, 2 mp4 file. */
-  video_type: 1 | 2;
-  iframe: string;
-  keyword: string;
-  description: string;
-  created_at: string;
-}
-export interface VideoDetail extends Video {
-  relate: Video[];
-}
-
-/**
- * A published topic (专题) with one page of its articles (the envelope's total counts them all):
- * the editor's picks in their order, else its category's newest. Its url is its page, /topic/{id}.
- */
-export interface TopicDetail extends ListItem {
-  list: ListItem[];
-}
-
-export interface EventItem {
-  id: number;
-  title: string;
-  description: string;
-  thumb: string;
-  url: string;
-  /** 1 online, 2 offline. */
-  type: number;
-  /** 0 upcoming, 1 in progress, 2 ended. */
-  status: number;
-  showTime: string;
-  city: string;
-}
-
-export interface WeeklyReport {
-  id: number;
-  /** Issue number within its year. */
-  number: number;
-  publish_time: string;
-  /** Running issue number. */
-  it_number: number;
-  /** e.g. "2026年第47周". */
-  week: string;
-  /** Editor's recommendation text. */
-  recommend: string;
-  adv: Ad | null;
-}
-
-export interface Expert {
-  id: number;
-  avatar: string;
-  name: string;
-  company: string;
-  job: string;
-}
-
-export interface WhitePaper {
-  id: number;
-  /** 0 = free. */
-  is_free: number;
-  title: string;
-  description: string;
-  thumb: string;
-  url: string;
-  created_at: string;
-}
-
-export interface Option {
-  id: number;
-  name: string;
-}
-export interface PlaceOption {
-  label: string;
-  value: string;
-}
-
-export interface FooterData {
-  /** Keyed by Chinese labels (spec section 3). */
-  info: Record<string, string>;
-  qrcodes: { name: string; img: string }[];
-  friendly_links: { name: string; url: string }[];
-}
-
-export interface WebsiteUrl {
-  name: string;
-  url: string;
-}
-
-/**
- * drag_captcha: a picture with a gap and the piece cut from it. Where the gap is stays on the
- * server; the client sends how far the piece was dragged (px from the left of the picture).
- */
-export interface DragChallenge {
-  id: string;
-  width: number;
-  height: number;
-  /** Size of the square piece, px. */
-  piece_size: number;
-  /** Top of the piece, px: it moves only sideways. */
-  y: number;
-  /** The picture with the gap, a PNG data URL. */
-  image: string;
-  /** The piece, a PNG data URL. */
-  piece: string;
-}
-
-export interface Member {
-  id: number;
-  username: string;
-  mobile: string;
-  email: string;
-  company: string;
-  industry: number;
-  position: number;
-  department: number;
-  province: string;
-  city: string;
-  address: string;
-  company_people: string;
-  status: number;
-  avatar: string;
-}
-
-export interface ColumnArticle {
-  id: number;
-  title: string;
-  channel: number;
-  category: number;
-  content: string;
-  description: string;
-  keyword: string;
-  is_push: 0 | 1;
-  status: number;
-  showStatus: string;
-  refuse: string;
-  created_at: string;
-  /** The member's list only (issue 25): views of the published article, 0 before it is published. */
-  views?: number;
-}
-
-export type FormFieldType = 'input' | 'select' | 'radio' | 'checkbox' | 'multi' | 'province' | 'city';
-export interface FormOption {
-  id: number;
-  title: string;
-  is_input: 0 | 1;
-  is_mark: 0 | 1;
-}
-export interface FormField {
-  field_name: string;
-  label: string;
-  type: FormFieldType;
-  is_require: 0 | 1;
-  is_show: 0 | 1;
-  options: FormOption[];
-}
-export interface DynamicForm {
-  form: FormField[];
-  banner: string;
-  is_submit: boolean;
-  is_privacy: boolean;
-  /** JSON text: {title, content}. */
-  privacy: string;
-  title: string;
-}
-
-/** An open position of /recruit (managed in the back office: the `jobs` resource). */
-export interface Job {
-  id: number;
-  title: string;
-  city: string;
-  /** Headcount as shown on the card. */
-  count: string;
-  summary: string;
-  duties: string[];
-  requirements: string[];
-}
-
-export interface PartnerBase {
-  slogan: string;
-  num: string;
-  banner: string;
-  adv: string;
-  des: string;
-  qrocde: { img: string; name1: string; name2: string }[];
-}
-export interface PartnerProduct {
-  thumb: string;
-  title: string;
-  subTitle: string;
-  url: string;
-}
-export interface PartnerActivity {
-  thumb: string;
-  title: string;
-  url: string;
-  btnText: string;
-}
-export interface PartnerKnowledge {
-  title: string;
-  subTitle: string;
-  url: string;
-}
-
-export interface VendorRegistration {
-  name: string;
-  mobile: string;
-  email: string;
-  company: string;
-  department: string;
-  position: string;
-  meetName: string;
-  /** JSON text: [{title, answer}] for the four survey questions. */
-  question: string;
-  meet_id?: number;
-}
-
-/** A gated vendor asset (report PDF or video): the login gate remembers its title and logs access. */
-export interface VendorAsset {
-  title: string;
-  description: string;
-  thumb: string;
-  /** PDF or video address, opened in a new tab after the gate. */
-  url: string;
-  kind: 'pdf' | 'video';
-}
-/** A vendor landing page (vendor_meets row): hero, report cards and titled carousels of assets. */
-export interface VendorMeet {
-  id: number;
-  /** Sent as meetName by vendor_register and vendor_log. */
-  name: string;
-  hero: { title: string; subtitle: string; banner: string; date: string; place: string };
-  reports: VendorAsset[];
-  carousels: { title: string; items: VendorAsset[] }[];
-}
+// The records and payloads of the calls, by domain (contract/*; the member's, column articles' and
+// vendor leads' are derived from their entity modules, entities/*).
+export * from './contract/content';
+export * from './contract/landing';
+export * from './contract/member';
 
 // ---------- payload helpers ----------
 
@@ -340,41 +59,6 @@ export interface Paged {
   page: number;
   pageSize: number;
 }
-/** Added by the client to every call when a member is logged in. */
-export interface MemberIdentity {
-  stoken: string;
-  member_id: number;
-}
-
-export interface MemberRegisterPayload {
-  username: string;
-  mobile: string;
-  email: string;
-  company: string;
-  industry: number;
-  position: number;
-  department: number;
-  province: string;
-  city: string;
-  address: string;
-  company_people: string;
-  password: string;
-}
-export type MemberUpdatePayload = Omit<MemberRegisterPayload, 'username' | 'mobile' | 'password'> & {
-  avatar?: string;
-};
-export interface ColumnArticlePayload {
-  title: string;
-  channel: number;
-  category: number;
-  content: string;
-  description?: string;
-  keyword?: string;
-  is_push: 0 | 1;
-  /** 1 keeps the article as an unsubmitted draft (status 0); otherwise it goes to review (status 1). */
-  draft?: 0 | 1;
-}
-
 // ---------- the endpoint table ----------
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -383,15 +67,6 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
  * access token; `member` also needs a valid stoken + member_id; `vendor` needs a vendor user_id.
  */
 export type Access = 'open' | 'public' | 'member' | 'vendor';
-
-/** A member's subscription to the IT weekly newsletter (every future issue). */
-export interface NewsletterSubscription {
-  subscribed: boolean;
-  /** Where the issues go ('' when the member has no email yet: the member centre asks for one). */
-  email: string;
-  /** Delivery to `email` failed for good: the issues stop until the member gives another address. */
-  bounced: boolean;
-}
 
 interface Def<P, D> {
   payload: P;

@@ -170,6 +170,12 @@ export const TEXT = {
 /** Dynamic form: a required field left empty. */
 export const requiredMsg = (label: string): string => `${label}不能为空`;
 
+/** A text longer than its field allows (an entity field without a message of its own). */
+export const tooLongMsg = (label: string, max: number): string => `${label}不能超过${max}个字符`;
+
+/** A value of the wrong form (an entity field without a message of its own). */
+export const invalidMsg = (label: string): string => `${label}格式不正确`;
+
 /** A write refused for `block` sensitive words (code SensitiveWords): names what to change. */
 export const sensitiveWordsMsg = (words: readonly string[]): string =>
   words.length === 0

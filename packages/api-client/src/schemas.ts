@@ -18,98 +18,34 @@ import {
   type ObjectShape,
 } from 'yup';
 import {
-  ARTICLE_CONTENT_MAX_BYTES,
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
-  EMPLOYEE_COUNT_OPTIONS,
   FIELD_MAX,
   MAX_ID,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
   PHONE_MAX_LENGTH,
   PHONE_PATTERN,
-  TITLE_MAX,
 } from './constants';
 import type { FormField } from './contract';
-import { htmlTextContent } from './html-text';
+import { COLUMN_ARTICLE_FIELDS } from './entities/column-article';
+import { fieldNamed } from './entities/derive';
+import { LEAD_FIELDS } from './entities/lead';
+import { MEMBER_FIELDS } from './entities/member';
+import { entitySchema, fieldRule } from './entities/schema';
+import { mobile } from './rules';
 
 import { MSG, requiredMsg } from './messages';
 
 export { FIELD_MAX } from './constants';
 /** The messages these rules report: defined in ./messages, which pages import without yup. */
 export { MSG, requiredMsg } from './messages';
-
-// ---------- helpers ----------
-
-const ENTITIES = /&(nbsp|#160|#xa0|ensp|emsp|thinsp|zwnj|zwj|#8203|#x200b);/gi;
-
-/**
- * True when rich-text editor HTML holds nothing a reader would see: '<p><br></p>', whitespace,
- * &nbsp; only. Media (img, video, iframe, table, hr) count as content. Linear in the input (it runs
- * in request validation on whatever a member sends) and DOM-free, so it runs in Node too.
- */
-export function isEditorEmpty(html: string | null | undefined): boolean {
-  if (html == null) return true;
-  if (/<(?:img|video|iframe|embed|object|audio|table|hr)\b/i.test(html)) return false;
-  const text = htmlTextContent(html)
-    .replace(ENTITIES, '')
-    .replace(/[\s\u00a0\u200b\u3000\ufeff]+/g, '');
-  return text.length === 0;
-}
-
-/** Length of `text` in UTF-8 bytes, without encoding it. */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      // A surrogate pair is one 4-byte character (a lone surrogate is sent as U+FFFD, 3 bytes).
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/** '云计算， AI,,存储 ' → '云计算,AI,存储': one separator, no blanks or repeats (Chinese commas accepted). */
-export function normalizeKeywords(value: string | null | undefined): string {
-  if (!value) return '';
-  const seen = new Set<string>();
-  for (const part of value.split(/[,，、]/)) {
-    const keyword = part.trim();
-    if (keyword) seen.add(keyword);
-  }
-  return [...seen].join(',');
-}
-
-const mobile = (requiredMessage: string, invalidMessage: string) =>
-  string()
-    .trim()
-    .required(requiredMessage)
-    .max(PHONE_MAX_LENGTH, invalidMessage)
-    .matches(PHONE_PATTERN, { message: invalidMessage, excludeEmptyString: true });
-
-const email = (requiredMessage: string, invalidMessage: string) =>
-  string().trim().required(requiredMessage).email(invalidMessage).max(FIELD_MAX.email, MSG.emailTooLong);
-
-/** An option id chosen from a select: '' or 0 (nothing chosen) is reported as the required message. */
-const optionId = (message: string) =>
-  number().typeError(message).required(message).integer(message).moreThan(0, message).max(MAX_ID, message);
-
-const password = (requiredMessage: string) =>
-  string()
-    .required(requiredMessage)
-    .min(PASSWORD_MIN, MSG.passwordLength)
-    .max(PASSWORD_MAX, MSG.passwordLength);
-
-const optionalText = (max: number, message: string) => string().trim().max(max, message).default('');
+/** Text helpers of the rules (./rules), which the API uses too. */
+export { isEditorEmpty, normalizeKeywords, utf8Length } from './rules';
 
 const tick = (message: string) => boolean().required(message).oneOf([true], message);
+
+/** The rule of one of the member's fields, as declared in entities/member.ts. */
+const memberRule = <N extends (typeof MEMBER_FIELDS)[number]['name']>(name: N) =>
+  fieldRule(fieldNamed(MEMBER_FIELDS, name));
 
 // ---------- member ----------
 
@@ -122,28 +58,8 @@ export const newsletterSchema = object({
   email: string().trim().email(MSG.emailInvalid).max(FIELD_MAX.email, MSG.emailTooLong).default(''),
 });
 
-const memberProfileFields = {
-  email: email(MSG.emailRequired, MSG.emailInvalid),
-  company: optionalText(FIELD_MAX.company, MSG.companyTooLong),
-  industry: optionId(MSG.industryRequired),
-  position: optionId(MSG.positionRequired),
-  department: optionId(MSG.departmentRequired),
-  province: optionalText(FIELD_MAX.place, MSG.placeTooLong),
-  city: optionalText(FIELD_MAX.place, MSG.placeTooLong),
-  address: optionalText(FIELD_MAX.address, MSG.addressTooLong),
-  company_people: string()
-    .trim()
-    .default('')
-    .oneOf(['', ...EMPLOYEE_COUNT_OPTIONS], MSG.companyPeopleInvalid),
-};
-
-/** member_register payload (what the server receives). */
-export const memberRegisterSchema = object({
-  username: string().trim().required(MSG.usernameRequired).max(FIELD_MAX.username, MSG.usernameTooLong),
-  mobile: mobile(MSG.mobileRequired, MSG.mobileInvalid),
-  ...memberProfileFields,
-  password: password(MSG.passwordRequired),
-});
+/** member_register payload (what the server receives): the fields a visitor gives (entities/member.ts). */
+export const memberRegisterSchema = entitySchema(MEMBER_FIELDS, 'create', 'public');
 export type MemberRegisterValues = InferType<typeof memberRegisterSchema>;
 
 /** The register form: the payload plus the client-only password repeat and privacy tick. */
@@ -159,8 +75,8 @@ export const memberRegisterFormSchema = memberRegisterSchema.shape({
 export type MemberRegisterFormValues = InferType<typeof memberRegisterFormSchema>;
 
 export const loginSchema = object({
-  username: string().trim().required(MSG.usernameRequired).max(FIELD_MAX.username, MSG.usernameTooLong),
-  password: password(MSG.passwordRequired),
+  username: memberRule('username'),
+  password: memberRule('password'),
 });
 export type LoginValues = InferType<typeof loginSchema>;
 
@@ -169,19 +85,22 @@ export const sendSmsSchema = object({
   mobile: mobile(MSG.phoneFirst, MSG.mobileInvalid),
 });
 
+const newPassword = fieldNamed(MEMBER_FIELDS, 'password');
+
 /** reset_password (drag_verify is checked by the server's slider verification, not here). */
 export const resetPasswordSchema = object({
-  mobile: mobile(MSG.mobileRequired, MSG.mobileInvalid),
+  mobile: memberRule('mobile'),
   code: string().trim().required(MSG.codeRequired).max(FIELD_MAX.smsCode, MSG.codeRequired),
-  password: password(MSG.newPasswordRequired),
+  // The member's password rule, asking for the new one.
+  password: fieldRule({
+    ...newPassword,
+    messages: { ...newPassword.messages, required: MSG.newPasswordRequired },
+  }),
 });
 export type ResetPasswordValues = InferType<typeof resetPasswordSchema>;
 
 /** member_info_update: username and mobile are read-only, so they are not part of it. */
-export const profileSchema = object({
-  ...memberProfileFields,
-  avatar: string().trim().max(FIELD_MAX.avatarUrl).optional(),
-});
+export const profileSchema = entitySchema(MEMBER_FIELDS, 'update', 'self');
 export type ProfileValues = InferType<typeof profileSchema>;
 
 /** The avatar file chosen for upload (browser File or the server's parsed part). */
@@ -211,28 +130,8 @@ function extensionType(name: string | undefined): string {
 
 // ---------- column article ----------
 
-export const columnArticleSchema = object({
-  title: string().trim().required(MSG.titleRequired).max(TITLE_MAX, MSG.titleTooLong),
-  content: string()
-    .required(MSG.contentRequired)
-    .test(
-      'content-size',
-      MSG.contentTooLong,
-      (value) => value == null || utf8Length(value) <= ARTICLE_CONTENT_MAX_BYTES,
-    )
-    .test('editor-empty', MSG.contentRequired, (value) => value == null || !isEditorEmpty(value)),
-  channel: optionId(MSG.channelRequired),
-  category: optionId(MSG.categoryRequired),
-  is_push: number()
-    .typeError(MSG.isPushRequired)
-    .required(MSG.isPushRequired)
-    .oneOf([0, 1] as const, MSG.isPushRequired),
-  description: optionalText(FIELD_MAX.description, MSG.descriptionTooLong),
-  keyword: string()
-    .default('')
-    .transform((value: unknown) => (typeof value === 'string' ? normalizeKeywords(value) : value))
-    .max(FIELD_MAX.keyword, MSG.keywordTooLong),
-});
+/** space_add_article / space_update_article: the article as the member writes it (entities/column-article.ts). */
+export const columnArticleSchema = entitySchema(COLUMN_ARTICLE_FIELDS, 'create', 'self');
 export type ColumnArticleValues = InferType<typeof columnArticleSchema>;
 
 // ---------- vendor landing ----------
@@ -242,21 +141,15 @@ export const vendorMobileSchema = object({
   meet_id: number().integer().min(0).max(MAX_ID).optional(),
 });
 
-const personText = (message: string) =>
-  string().trim().required(message).max(FIELD_MAX.person, MSG.personTooLong);
-
-/** vendor_register payload. The survey answers (question, JSON text) are not validated (spec section 5). */
-export const vendorRegistrationSchema = object({
-  name: personText(MSG.nameRequired),
-  mobile: mobile(MSG.mobileRequired, MSG.mobileInvalid),
-  email: email(MSG.emailRequired, MSG.vendorEmailInvalid),
-  company: string().trim().required(MSG.companyRequired).max(FIELD_MAX.company, MSG.companyTooLong),
-  position: personText(MSG.jobRequired),
-  department: personText(MSG.deptRequired),
-  meetName: string().trim().max(FIELD_MAX.meetName, MSG.meetNameTooLong).default(''),
-  question: string().max(FIELD_MAX.surveyJson, MSG.surveyTooLong).default(''),
-  meet_id: number().integer().min(0).max(MAX_ID).optional(),
-});
+/** vendor_register payload: the lead (entities/lead.ts) and the meet it is for, in the order the rules check them. */
+export const vendorRegistrationSchema = entitySchema(LEAD_FIELDS, 'create', 'public')
+  .omit(['question'])
+  .shape({
+    meetName: string().trim().max(FIELD_MAX.meetName, MSG.meetNameTooLong).default(''),
+    // The survey answers (JSON text) are not validated (spec section 5).
+    question: fieldRule(fieldNamed(LEAD_FIELDS, 'question')),
+    meet_id: number().integer().min(0).max(MAX_ID).optional(),
+  });
 export type VendorRegistrationValues = InferType<typeof vendorRegistrationSchema>;
 
 /** How many consent boxes the vendor registration dialog shows. */

@@ -1,7 +1,7 @@
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { PAGES, fill, withValues, type PathValue } from './pages';
 
-/** An article by its category: `category` is the alias of its category page, or '' (or any other) without one. */
+/** An article and its category: the alias of the category's page, or '' (any other alias) without one. */
 export interface ArticleRef {
   category: string;
   id: PathValue;
@@ -13,7 +13,10 @@ const withId = (path: string, id: PathValue) => withValues(path, { id });
 const news = (id: PathValue) => fill(PAGES.news, { id });
 const mobileDetail = (id: PathValue) => withId(PAGES.mobileDetail, id);
 
-/** The phone app's own pages (`href.mobile`): the same content as the desktop page of the same name. */
+/**
+ * The phone app's pages whose address differs from the desktop's (`href.mobile`); one named like a
+ * desktop builder shows the same content.
+ */
 const mobile = {
   /** The video list (desktop: `href.videos`). */
   videos: () => PAGES.mobileVideos,

@@ -4,8 +4,8 @@ import { href } from './href';
 /**
  * The back office's preview link of each kind the public pages show: a page that shows every
  * record of the kind (`page`), or one record's own page from its key (`record`). Built by the
- * route table's builders (`href`), never from text templates, so a preview cannot name a page no app serves
- * (issue 23 item 13). Kept here, not in the declarations: the route table depends on the API
+ * route table's builders (`href`), never from text templates, so a preview cannot name a page no
+ * app serves (issue 23 item 13). Kept here, not in the declarations: the route table depends on the API
  * contract, not the other way round.
  */
 export type ResourcePreview = { page: string } | { record: (id: string) => string };

@@ -1,4 +1,20 @@
 import type { Generated } from 'kysely';
+import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
+import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
+import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
+
+/**
+ * The columns of an entity's table, from its declaration (packages/api-client/src/entities): the
+ * generated `id` and a column with a declared default may be left out of an insert; a time is
+ * stored as epoch milliseconds. A field that is not a column of its own (`stored: false`) is not here.
+ */
+type EntityColumns<Fs extends readonly EntityField[]> = {
+  [F in Fs[number] as F extends { stored: false } ? never : F['name']]: F extends
+    { name: 'id' } | { default: unknown }
+    ? Generated<Stored<F>>
+    : Stored<F>;
+};
+type Stored<F> = F extends { type: 'datetime' } ? number : ValueOf<F>;
 
 /** Row types of migrations/001_initial.ts. Times are epoch milliseconds. */
 export interface DB {
@@ -190,22 +206,9 @@ export interface DB {
     job: string;
     sort: Generated<number>;
   };
-  members: {
-    id: Generated<number>;
-    username: string;
-    mobile: string;
-    email: string;
-    company: Generated<string>;
-    industry: Generated<number>;
-    position: Generated<number>;
-    department: Generated<number>;
-    province: Generated<string>;
-    city: Generated<string>;
-    address: Generated<string>;
-    company_people: Generated<string>;
+  /** The member's own fields are entities/member.ts; the rest is the account's state. */
+  members: EntityColumns<typeof MEMBER_FIELDS> & {
     password_hash: string;
-    status: Generated<number>;
-    avatar: Generated<string>;
     column_status: Generated<number>;
     column_refuse: Generated<string>;
     created_at: number;
@@ -243,17 +246,9 @@ export interface DB {
   };
   vendor_meets: { id: number; name: string; data: string };
   vendor_users: { user_id: string; mobile: string; meet_id: Generated<number>; created_at: number };
-  vendor_leads: {
+  /** A registration's fields are entities/lead.ts. */
+  vendor_leads: EntityColumns<typeof LEAD_FIELDS> & {
     id: Generated<number>;
-    meet_id: Generated<number>;
-    meet_name: string;
-    name: string;
-    mobile: string;
-    email: string;
-    company: string;
-    department: string;
-    position: string;
-    question: string;
     created_at: number;
     updated_at: number;
   };

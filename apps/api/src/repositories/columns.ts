@@ -1,6 +1,11 @@
 import { ArticleStatus, ColumnStatus, NewsStatus } from '@portal/api-client/constants';
-import type { ColumnArticle, Option } from '@portal/api-client/contract';
+import type { Option } from '@portal/api-client/contract';
+import { COLUMN_ARTICLE_FIELDS, type ColumnArticle } from '@portal/api-client/entities/column-article';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import type { EntityValues } from '@portal/api-client/entities/field';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db';
+import type { DB } from '../db/schema';
 import { contains } from '../db/like';
 import { removeFromIndex } from '../db/search-index';
 import { servedHtml } from '../lib/sanitize';
@@ -83,53 +88,19 @@ export async function categoryBelongsTo(
 
 // ---------- column articles ----------
 
-const ARTICLE_COLUMNS = [
-  'id',
-  'title',
-  'channel',
-  'category',
-  'content',
-  'content_sanitizer',
-  'description',
-  'keyword',
-  'is_push',
-  'status',
-  'refuse',
-  'created_at',
-] as const;
+/** A member's article as entities/column-article.ts declares it, and the sanitiser version of its body. */
+const ARTICLE_COLUMNS = [...columnsFor(COLUMN_ARTICLE_FIELDS, 'self'), 'content_sanitizer'] as const;
+type ArticleRow = Pick<Selectable<DB['column_articles']>, (typeof ARTICLE_COLUMNS)[number]>;
 
-interface ColumnArticleRow {
-  id: number;
-  title: string;
-  channel: number;
-  category: number;
-  content: string;
-  content_sanitizer: number;
-  description: string;
-  keyword: string;
-  is_push: number;
-  status: number;
-  refuse: string;
-  created_at: number;
-}
-
-function toColumnArticle(row: ColumnArticleRow): ColumnArticle {
+function toColumnArticle(row: ArticleRow): ColumnArticle {
   const status = Number(row.status);
-  return {
-    id: Number(row.id),
-    title: row.title,
-    channel: Number(row.channel),
-    category: Number(row.category),
+  return fromRow(COLUMN_ARTICLE_FIELDS, 'self', row, {
     // Sanitised when written (DESIGN.md section 5); rows of another sanitiser version are sanitised here.
     content: servedHtml(row.content, row.content_sanitizer),
-    description: row.description,
-    keyword: row.keyword,
-    is_push: Number(row.is_push) === 1 ? 1 : 0,
-    status,
     showStatus: ARTICLE_STATUS_TEXT[status] ?? '',
     refuse: status === ArticleStatus.Rejected ? row.refuse : '',
     created_at: formatTime(row.created_at),
-  };
+  });
 }
 
 export interface ArticleFilter {
@@ -153,7 +124,7 @@ export async function listMemberArticles(
     (q) => q.select(ARTICLE_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     pageOf(filter.page, filter.pageSize),
   );
-  const list = rows.map((r) => toColumnArticle(r as ColumnArticleRow));
+  const list = rows.map((r) => toColumnArticle(r as ArticleRow));
   const views = await publishedViews(
     database,
     list.map((a) => a.id),
@@ -189,21 +160,15 @@ export async function findMemberArticle(
     .where('id', '=', id)
     .where('member_id', '=', memberId)
     .executeTakeFirst();
-  return row ? toColumnArticle(row as ColumnArticleRow) : null;
+  return row ? toColumnArticle(row) : null;
 }
 
-export interface ArticleFields {
-  title: string;
-  channel: number;
-  category: number;
-  /** Already sanitised, by the rules of `content_sanitizer` (lib/sanitize.ts storedHtml). */
-  content: string;
+/** An article as stored: the validated fields (screened), its body's sanitiser version and its status. */
+export type ArticleFields = EntityValues<typeof COLUMN_ARTICLE_FIELDS, 'create', 'self'> & {
+  /** The rules version of the already sanitised `content` (lib/sanitize.ts storedHtml). */
   content_sanitizer: number;
-  description: string;
-  keyword: string;
-  is_push: number;
   status: number;
-}
+};
 
 export async function insertArticle(
   database: Db,

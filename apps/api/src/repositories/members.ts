@@ -1,53 +1,22 @@
-import type { Member, MemberRegisterPayload } from '@portal/api-client/contract';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import type { EntityValues } from '@portal/api-client/entities/field';
+import { MEMBER_FIELDS, type Member, type MemberRegisterPayload } from '@portal/api-client/entities/member';
 import type { Db } from '../db';
 import { hashStoken } from '../lib/token';
 import { writeTx } from './write-tx';
 
 /** Member accounts and their login sessions. All member SQL lives here. */
 
-const PUBLIC_COLUMNS = [
-  'id',
-  'username',
-  'mobile',
-  'email',
-  'company',
-  'industry',
-  'position',
-  'department',
-  'province',
-  'city',
-  'address',
-  'company_people',
-  'status',
-  'avatar',
-] as const;
-
-function toMember(row: Record<(typeof PUBLIC_COLUMNS)[number], string | number>): Member {
-  return {
-    id: Number(row.id),
-    username: String(row.username),
-    mobile: String(row.mobile),
-    email: String(row.email),
-    company: String(row.company),
-    industry: Number(row.industry),
-    position: Number(row.position),
-    department: Number(row.department),
-    province: String(row.province),
-    city: String(row.city),
-    address: String(row.address),
-    company_people: String(row.company_people),
-    status: Number(row.status),
-    avatar: String(row.avatar),
-  };
-}
+/** The columns of the member's own record (member_info), as entities/member.ts declares it. */
+const OWN_COLUMNS = columnsFor(MEMBER_FIELDS, 'self');
 
 export async function findMember(database: Db, id: number): Promise<Member | null> {
   const row = await database.db
     .selectFrom('members')
-    .select(PUBLIC_COLUMNS)
+    .select(OWN_COLUMNS)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? toMember(row) : null;
+  return row ? fromRow(MEMBER_FIELDS, 'self', row) : null;
 }
 
 /** Login lookup: the id and password hash of a username (exact match). */
@@ -80,7 +49,7 @@ export async function findIdByMobile(database: Db, mobile: string): Promise<numb
   return row ? Number(row.id) : null;
 }
 
-/** A registration as stored: the payload with its password replaced by the hash. */
+/** A registration as stored: the payload with its password replaced by the hash (a field left out takes its default). */
 export type NewMember = Omit<MemberRegisterPayload, 'password'> & { password_hash: string };
 
 export type CreateResult = { ok: true; id: number } | { ok: false; taken: 'username' | 'mobile' };
@@ -122,18 +91,8 @@ function isUniqueViolation(err: unknown): boolean {
   );
 }
 
-export interface ProfileChanges {
-  email: string;
-  company: string;
-  industry: number;
-  position: number;
-  department: number;
-  province: string;
-  city: string;
-  address: string;
-  company_people: string;
-  avatar?: string;
-}
+/** What member_info_update stores: the validated profile (the avatar only when it changes). */
+export type ProfileChanges = EntityValues<typeof MEMBER_FIELDS, 'update', 'self'>;
 
 export async function updateProfile(
   database: Db,

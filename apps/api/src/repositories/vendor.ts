@@ -1,22 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { VendorAsset, VendorMeet } from '@portal/api-client/contract';
-import { sql } from 'kysely';
+import { columnsFor } from '@portal/api-client/entities/derive';
+import { LEAD_FIELDS } from '@portal/api-client/entities/lead';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db';
+import type { DB } from '../db/schema';
 import { writeTx } from './write-tx';
 
-/** The lead fields stored by vendor_register (already validated). */
-export interface LeadInput {
-  meet_id: number;
-  meet_name: string;
-  name: string;
-  mobile: string;
-  email: string;
-  company: string;
-  department: string;
-  position: string;
-  /** JSON text [{title, answer}]. */
-  question: string;
-}
+/** The lead fields stored by vendor_register (already validated): a vendor_leads row as entities/lead.ts declares it. */
+export type LeadInput = Omit<Selectable<DB['vendor_leads']>, 'id' | 'created_at' | 'updated_at'>;
+/** Every column of a lead row but its id and times. */
+const LEAD_COLUMNS = columnsFor(LEAD_FIELDS, 'office');
 
 export async function findMeet(database: Db, meetId: number): Promise<VendorMeet | null> {
   const row = await database.db
@@ -104,17 +98,7 @@ export async function hasLead(database: Db, meetId: number, mobile: string): Pro
 export async function latestLead(database: Db, meetId: number, mobile: string): Promise<LeadInput | null> {
   const row = await database.db
     .selectFrom('vendor_leads')
-    .select([
-      'meet_id',
-      'meet_name',
-      'name',
-      'mobile',
-      'email',
-      'company',
-      'department',
-      'position',
-      'question',
-    ])
+    .select(LEAD_COLUMNS)
     .where('meet_id', '=', meetId)
     .where('mobile', '=', mobile)
     .orderBy('id', 'desc')

@@ -65,10 +65,7 @@ export async function servePages(app: FastifyInstance, parts: PageParts) {
       return reply.code(503).type('text/plain; charset=utf-8').send(MSG.serviceUnavailable);
     }
     const clientDir = clientDirs.get(target.name);
-    if (!page.data && clientDir) {
-      const sent = await publicFile(reply, clientDir, page.path);
-      if (sent) return sent;
-    }
+    if (!page.data && clientDir && (await publicFile(reply, clientDir, page.path))) return reply;
 
     metrics.setKind(request, target.name);
     const origin = originOf(config.publicOrigins, target.name);

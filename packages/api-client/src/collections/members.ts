@@ -1,5 +1,7 @@
 import { PERMISSIONS } from '../admin';
-import { ADMIN_ONLY, flagField, type FieldOption, type ResourceDecl, searchFilter, text } from './fields';
+import { MEMBER_FIELDS } from '../entities/member';
+import { officeColumns, officeFields } from '../entities/office';
+import { ADMIN_ONLY, flagField, type FieldOption, type ResourceDecl, searchFilter } from './fields';
 
 export const COLUMN_STATUS_OPTIONS: readonly FieldOption[] = [
   { value: 0, label: '未申请' },
@@ -13,15 +15,9 @@ export const members = {
   kind: 'members',
   label: '会员',
   idField: 'id',
+  // The profile the back office reads is the member's own declaration (entities/member.ts).
   fields: [
-    { ...text('username', '用户名'), readOnly: true },
-    {
-      ...text('mobile', '手机号（打码）', 20),
-      readOnly: true,
-      help: '查看完整号码：GET /admin/api/members/:id/phone（记入审计日志）',
-    },
-    { ...text('email', '邮箱', 100), readOnly: true },
-    { ...text('company', '公司', 100), readOnly: true },
+    ...officeFields(MEMBER_FIELDS),
     { name: 'created_at', label: '注册时间', type: 'datetime', readOnly: true },
     flagField('disabled', '停用账号（立即退出登录）'),
     {
@@ -32,7 +28,7 @@ export const members = {
       default: 0,
     },
   ],
-  columns: ['username', 'mobile', 'company', 'column_status', 'disabled', 'created_at'],
+  columns: [...officeColumns(MEMBER_FIELDS), 'column_status', 'disabled', 'created_at'],
   filters: [
     // A phone number is found only when typed in full (issue 23: digits would unmask it).
     { ...searchFilter, label: '搜索（手机号需输入完整 11 位）' },

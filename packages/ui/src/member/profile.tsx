@@ -1,11 +1,25 @@
 import { useEffect, useState } from 'react';
-import { useFormikContext } from 'formik';
+import { useField, useFormikContext } from 'formik';
 import type { Api, Member, Option, PlaceOption } from '@portal/api-client';
-import { EMPLOYEE_COUNT_OPTIONS } from '@portal/api-client/constants';
 import { ErrorCode } from '@portal/api-client/codes';
+import { fieldNamed, pick } from '@portal/api-client/entities/derive';
+import type { EntityField } from '@portal/api-client/entities/field';
+import { emptyValues, formRows, formValuesOf, type FormValues } from '@portal/api-client/entities/form';
+import {
+  MEMBER_FIELDS,
+  MEMBER_PROFILE,
+  type ProfileField,
+  type ProfileName,
+} from '@portal/api-client/entities/member';
 import { checkAvatarFile, profileSchema } from '@portal/api-client/schemas';
 import { OptionSelect, Row, TextInput, useFormSkin } from './fields';
 import { isOk } from '@portal/api-client/envelope';
+
+/**
+ * The member's profile form (spec section 3), drawn from the member's declaration
+ * (@portal/api-client/entities/member): a field added there appears in registration and the
+ * basic-info tab without a change here.
+ */
 
 /** The option lists of the register and profile forms. */
 export interface ProfileOptions {
@@ -16,48 +30,21 @@ export interface ProfileOptions {
 }
 
 /** The profile form's values: selects hold '' until chosen; the avatar is the uploaded url. */
-export interface ProfileFormValues {
-  email: string;
-  company: string;
-  industry: number | '';
-  position: number | '';
-  department: number | '';
-  province: string;
-  city: string;
-  address: string;
-  company_people: string;
-  avatar: string;
-}
+export type ProfileFormValues = FormValues<ProfileField> & { avatar: string };
 
 export const toProfileValues = (m: Member): ProfileFormValues => ({
-  email: m.email,
-  company: m.company,
-  industry: m.industry || '',
-  position: m.position || '',
-  department: m.department || '',
-  province: m.province,
-  city: m.city,
-  address: m.address,
-  company_people: m.company_people,
+  ...formValuesOf(MEMBER_PROFILE, m),
   avatar: m.avatar,
 });
 
-const PROFILE_KEYS = [
-  'email',
-  'company',
-  'industry',
-  'position',
-  'department',
-  'province',
-  'city',
-  'address',
-  'company_people',
-] as const;
-type ProfileKey = (typeof PROFILE_KEYS)[number];
+/** A new registration's profile: nothing chosen or typed yet. */
+export const EMPTY_PROFILE = emptyValues(MEMBER_PROFILE);
+
+const PROFILE_KEYS = MEMBER_PROFILE.map((field) => field.name);
 
 /** The profile fields of a validated form (registration or the profile), as the API takes them. */
-export function pickProfile<T extends Record<ProfileKey, unknown>>(valid: T): Pick<T, ProfileKey> {
-  return Object.fromEntries(PROFILE_KEYS.map((key) => [key, valid[key]])) as Pick<T, ProfileKey>;
+export function pickProfile<T extends Record<ProfileName, unknown>>(valid: T): Pick<T, ProfileName> {
+  return pick(valid, PROFILE_KEYS);
 }
 
 /** member_info_update with the validated form (the avatar was checked by its upload). */
@@ -85,10 +72,20 @@ export async function uploadAvatar(
 }
 
 /** Province and city: a new province reloads its cities and clears the city (spec section 4). */
-function PlaceFields({ provinces, getApi }: { provinces: PlaceOption[]; getApi: () => Promise<Api> }) {
+function PlaceFields({
+  province: provinceField,
+  city: cityField,
+  provinces,
+  getApi,
+}: {
+  province: EntityField;
+  city: EntityField;
+  provinces: PlaceOption[];
+  getApi: () => Promise<Api>;
+}) {
   const skin = useFormSkin();
-  const { values, setFieldValue } = useFormikContext<{ province: string; city: string }>();
-  const province = values.province;
+  const { values, setFieldValue } = useFormikContext<Record<string, string>>();
+  const province = values[provinceField.name];
   // Cities are kept with their province, so a changed province never shows stale ones.
   const [loaded, setLoaded] = useState<{ province: string; items: PlaceOption[] } | null>(null);
   useEffect(() => {
@@ -105,18 +102,18 @@ function PlaceFields({ provinces, getApi }: { provinces: PlaceOption[]; getApi: 
   }, [province, getApi]);
   const cities = loaded && loaded.province === province ? loaded.items : [];
   return (
-    <Row label="所在地区" name="province">
+    <Row label="所在地区" name={provinceField.name}>
       <div className={skin.pair}>
         <select
-          id={`${skin.idPrefix}province`}
+          id={`${skin.idPrefix}${provinceField.name}`}
           className={skin.input}
           value={province}
           onChange={(e) => {
-            void setFieldValue('province', e.target.value);
-            void setFieldValue('city', '');
+            void setFieldValue(provinceField.name, e.target.value);
+            void setFieldValue(cityField.name, '');
           }}
         >
-          <option value="">请选择省份</option>
+          <option value="">{`请选择${provinceField.label}`}</option>
           {provinces.map((p) => (
             <option key={p.value} value={p.label}>
               {p.label}
@@ -125,12 +122,12 @@ function PlaceFields({ provinces, getApi }: { provinces: PlaceOption[]; getApi: 
         </select>
         <select
           className={skin.input}
-          aria-label="城市"
-          value={values.city}
-          onChange={(e) => void setFieldValue('city', e.target.value)}
+          aria-label={cityField.label}
+          value={values[cityField.name]}
+          onChange={(e) => void setFieldValue(cityField.name, e.target.value)}
           disabled={!province}
         >
-          <option value="">请选择城市</option>
+          <option value="">{`请选择${cityField.label}`}</option>
           {cities.map((c) => (
             <option key={c.value} value={c.label}>
               {c.label}
@@ -142,21 +139,23 @@ function PlaceFields({ provinces, getApi }: { provinces: PlaceOption[]; getApi: 
   );
 }
 
-function CompanySize() {
+/** A select of the declared choices (企业规模): '' until one is chosen. */
+function ChoiceSelect({ field }: { field: EntityField }) {
   const skin = useFormSkin();
-  const { values, setFieldValue } = useFormikContext<{ company_people: string }>();
+  const [input, , helpers] = useField<string>(field.name);
   return (
-    <Row label="企业规模" name="company_people">
+    <Row label={field.label} name={field.name}>
       <select
-        id={`${skin.idPrefix}company_people`}
+        id={`${skin.idPrefix}${field.name}`}
         className={skin.input}
-        value={values.company_people}
-        onChange={(e) => void setFieldValue('company_people', e.target.value)}
+        value={input.value}
+        onChange={(e) => void helpers.setValue(e.target.value)}
       >
-        <option value="">请选择企业规模</option>
-        {EMPLOYEE_COUNT_OPTIONS.map((o) => (
-          <option key={o} value={o}>
-            {o}人
+        <option value="">{`请选择${field.label}`}</option>
+        {(field.options ?? []).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+            {field.unit}
           </option>
         ))}
       </select>
@@ -164,18 +163,50 @@ function CompanySize() {
   );
 }
 
-/** Profile fields shared by registration and the basic-info tab (spec section 3). */
+/** The city rides in its province's row. */
+const CITY = fieldNamed(MEMBER_FIELDS, 'city');
+
+/** One row of the profile, by its declaration: a place pair, an option list, a choice or a text. */
+function ProfileRow({
+  field,
+  options,
+  getApi,
+}: {
+  field: ProfileField;
+  options: ProfileOptions;
+  getApi: () => Promise<Api>;
+}) {
+  const decl: EntityField = field;
+  if (decl.control === 'province')
+    return <PlaceFields province={decl} city={CITY} provinces={options.provinces} getApi={getApi} />;
+  if ('optionList' in field)
+    return (
+      <OptionSelect
+        name={field.name}
+        label={field.label}
+        options={options[field.optionList]}
+        required={decl.required}
+      />
+    );
+  if (decl.options) return <ChoiceSelect field={decl} />;
+  return (
+    <TextInput
+      name={decl.name}
+      label={decl.label}
+      type={decl.format === 'email' ? 'email' : 'text'}
+      required={decl.required}
+      autoComplete={decl.autoComplete}
+    />
+  );
+}
+
+/** Profile fields shared by registration and the basic-info tab (spec section 3), in declared order. */
 export function ProfileFields({ options, getApi }: { options: ProfileOptions; getApi: () => Promise<Api> }) {
   return (
     <>
-      <TextInput name="email" label="邮箱" type="email" required autoComplete="email" />
-      <TextInput name="company" label="公司名称" />
-      <OptionSelect name="industry" label="行业" options={options.industry} required />
-      <OptionSelect name="position" label="职位" options={options.position} required />
-      <OptionSelect name="department" label="部门" options={options.department} required />
-      <PlaceFields provinces={options.provinces} getApi={getApi} />
-      <TextInput name="address" label="详细地址" />
-      <CompanySize />
+      {formRows(MEMBER_PROFILE).map((field) => (
+        <ProfileRow key={field.name} field={field} options={options} getApi={getApi} />
+      ))}
     </>
   );
 }

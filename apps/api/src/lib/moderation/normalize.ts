@@ -97,48 +97,63 @@ export interface Normalized {
   length: number;
 }
 
-/** `text` normalised for matching, with each character's place in the original. Linear in the text. */
+/** The normalised code points as they are written, in arrays that double when full. */
+class Sink {
+  chars: Uint32Array;
+  starts: Uint32Array;
+  ends: Uint32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.chars = new Uint32Array(capacity);
+    this.starts = new Uint32Array(capacity);
+    this.ends = new Uint32Array(capacity);
+  }
+
+  push(c: number, start: number, end: number): void {
+    const n = this.length;
+    if (n === this.chars.length) this.grow();
+    this.chars[n] = c;
+    this.starts[n] = start;
+    this.ends[n] = end;
+    this.length = n + 1;
+  }
+
+  private grow(): void {
+    const double = (a: Uint32Array) => {
+      const b = new Uint32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.chars = double(this.chars);
+    this.starts = double(this.starts);
+    this.ends = double(this.ends);
+  }
+}
+
+/**
+ * `text` normalised for matching, with each character's place in the original. Linear in the text;
+ * a BMP character (ASCII included) costs one read of the `bmp` table once it has been met.
+ */
 export function normalize(text: string): Normalized {
   // NFKC expands a character into at most 18 code points; most texts keep their length or shrink.
-  let cap = text.length + 16;
-  let chars = new Uint32Array(cap);
-  let starts = new Uint32Array(cap);
-  let ends = new Uint32Array(cap);
-  let n = 0;
-  const push = (c: number, start: number, end: number) => {
-    if (n === cap) {
-      cap *= 2;
-      const grow = (a: Uint32Array) => {
-        const b = new Uint32Array(cap);
-        b.set(a);
-        return b;
-      };
-      chars = grow(chars);
-      starts = grow(starts);
-      ends = grow(ends);
-    }
-    chars[n] = c;
-    starts[n] = start;
-    ends[n] = end;
-    n++;
-  };
+  const out = new Sink(text.length + 16);
   for (let i = 0; i < text.length;) {
-    const cp = text.codePointAt(i)!;
-    const width = cp > 0xffff ? 2 : 1;
-    if (cp < 0x80) {
-      // ASCII: letters (lower case) and digits kept, everything else is noise.
-      if ((cp >= 0x61 && cp <= 0x7a) || (cp >= 0x30 && cp <= 0x39)) push(cp, i, i + 1);
-      else if (cp >= 0x41 && cp <= 0x5a) push(cp + 32, i, i + 1);
-    } else if (width === 1) {
-      const v = lookupBmp(cp);
-      if (v > 0) push(v - 1, i, i + 1);
-      else if (v === MANY) for (const c of expansions.get(cp)!) push(c, i, i + 1);
+    const unit = text.charCodeAt(i);
+    // A high surrogate begins a pair when a low one follows; alone, it is a BMP code unit (noise).
+    const cp = unit >= 0xd800 && unit <= 0xdbff ? text.codePointAt(i)! : unit;
+    if (cp <= 0xffff) {
+      let v = bmp[cp]!;
+      if (v === UNKNOWN) v = lookupBmp(cp);
+      if (v > 0) out.push(v - 1, i, i + 1);
+      else if (v === MANY) for (const c of expansions.get(cp)!) out.push(c, i, i + 1);
+      i++;
     } else {
-      for (const c of lookupAstral(cp)) push(c, i, i + 2);
+      for (const c of lookupAstral(cp)) out.push(c, i, i + 2);
+      i += 2;
     }
-    i += width;
   }
-  return { chars, starts, ends, length: n };
+  return out;
 }
 
 /** A dictionary word's normalised form as text (its identity: two words with one form are one). */

@@ -2,7 +2,11 @@ import type { ResourceRecord } from '@portal/api-client/admin-resources';
 import type { Lead, LeadColumn } from '@portal/api-client/admin';
 import { PHONE_PATTERN } from '@portal/api-client/constants';
 import type { PartnerBase } from '@portal/api-client/contract';
+import { fromRow } from '@portal/api-client/entities/derive';
+import { MEMBER_FIELDS } from '@portal/api-client/entities/member';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
+import type { DB } from '../../db/schema';
 import { contains } from '../../db/like';
 import { maskPhone } from '../../lib/phone-mask';
 import { listAudit } from '../audit';
@@ -360,22 +364,11 @@ const members: ResourceStore = {
   },
 };
 
-function toMember(r: {
-  id: number;
-  username: string;
-  mobile: string;
-  email: string;
-  company: string;
-  status: number;
-  column_status: number;
-  created_at: number;
-}): ResourceRecord {
+/** A member as the back office reads it: the fields entities/member.ts gives the office, the phone masked. */
+function toMember(r: Selectable<DB['members']>): ResourceRecord {
   return {
     id: Number(r.id),
-    username: r.username,
-    mobile: maskPhone(r.mobile),
-    email: r.email,
-    company: r.company,
+    ...fromRow(MEMBER_FIELDS, 'office', r, { mobile: maskPhone(r.mobile) }),
     created_at: isoOf(r.created_at),
     disabled: Number(r.status) === 0,
     column_status: Number(r.column_status),

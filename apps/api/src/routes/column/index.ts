@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { number, object, string } from 'yup';
+import { number, object, string, type InferType } from 'yup';
 import { ErrorCode } from '@portal/api-client/codes';
 import {
   ARTICLE_MAX_NESTING,
@@ -75,16 +75,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
    */
   async function articleFields(
     memberId: number,
-    payload: {
-      title: string;
-      content: string;
-      channel: number;
-      category: number;
-      is_push: number;
-      description: string;
-      keyword: string;
-      draft: number;
-    },
+    payload: InferType<typeof articleSchema>,
   ): Promise<{ fields: columns.ArticleFields; screened: Screened }> {
     if (!(await columns.categoryBelongsTo(app.database, payload.category, payload.channel))) {
       throw new ApiError(ErrorCode.Validation, MSG.categoryRequired);

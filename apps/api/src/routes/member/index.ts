@@ -4,6 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mixed, number, object, string } from 'yup';
 import { ErrorCode, ERROR_MESSAGES } from '@portal/api-client/codes';
 import { AVATAR_MAX_BYTES, MAX_ID, MemberStatus } from '@portal/api-client/constants';
+import { writtenBy } from '@portal/api-client/entities/derive';
+import type { EntityField } from '@portal/api-client/entities/field';
+import { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 import { loginSchema, memberRegisterSchema, MSG, profileSchema } from '@portal/api-client/schemas';
 import { addressKey } from '../../lib/address-key';
 import type { ApiConfig } from '../../config';
@@ -53,28 +56,18 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
   defineSchemaCall(app, 'member_register', memberRegisterSchema, async (payload, request) => {
     await app.rateLimit.consume(`register:ip:${addressKey(request.ip)}`, REGISTER_PER_IP_HOUR, 3600_000);
     await checkOptions(app, payload);
-    const screened = await screenProfile(app, 'member-register', `visitor:${request.ip}`, {
-      username: payload.username,
-      company: payload.company,
-      address: payload.address,
-    });
-    const text = screened.values;
+    const screened = await screenProfile(
+      app,
+      'member-register',
+      `visitor:${request.ip}`,
+      REGISTERED,
+      payload,
+    );
+    // The payload holds the declared fields only (the schema strips the rest); texts as screened.
+    const { password, ...profile } = payload;
     const created = await members.createMember(
       app.database,
-      {
-        username: text.username!,
-        mobile: payload.mobile,
-        email: payload.email,
-        company: text.company!,
-        industry: payload.industry,
-        position: payload.position,
-        department: payload.department,
-        province: payload.province,
-        city: payload.city,
-        address: text.address!,
-        company_people: payload.company_people,
-        password_hash: await hashPassword(payload.password),
-      },
+      { ...profile, ...screened.values, password_hash: await hashPassword(password) },
       now(),
     );
     if (!created.ok) {
@@ -164,11 +157,7 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
     await checkOptions(app, payload);
     const current = await members.findMember(app.database, memberId);
     if (!current) throw new ApiError(ErrorCode.SessionInvalid);
-    const screened = await screenProfile(app, 'member-profile', `member:${memberId}`, {
-      company: payload.company,
-      address: payload.address,
-    });
-    const text = screened.values;
+    const screened = await screenProfile(app, 'member-profile', `member:${memberId}`, CHANGED, payload);
     let avatar: string | undefined;
     if (payload.avatar !== undefined && payload.avatar !== current.avatar) {
       // Only a file this member uploaded through member_upload (or '' to remove it).
@@ -177,21 +166,12 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
       }
       avatar = payload.avatar;
     }
+    // The payload holds the declared fields only (the schema strips the rest); texts as screened.
+    const { avatar: _sent, ...profile } = payload;
     const updated = await members.updateProfile(
       app.database,
       memberId,
-      {
-        email: payload.email,
-        company: text.company!,
-        industry: payload.industry,
-        position: payload.position,
-        department: payload.department,
-        province: payload.province,
-        city: payload.city,
-        address: text.address!,
-        company_people: payload.company_people,
-        ...(avatar !== undefined ? { avatar } : {}),
-      },
+      { ...profile, ...screened.values, ...(avatar !== undefined ? { avatar } : {}) },
       now(),
     );
     if (!updated) throw new ApiError(ErrorCode.SessionInvalid);
@@ -209,17 +189,25 @@ export default async function memberRoutes(app: FastifyInstance, opts: MemberRou
 
 const levelKey = (key: string) => `${key}:level`;
 
-/** The free-text fields of a member's profile through the sensitive-word check ('' stays ''). */
+/** What a visitor gives at registration and what a member changes on the profile page. */
+const REGISTERED = writtenBy(MEMBER_FIELDS, 'create', 'public');
+const CHANGED = writtenBy(MEMBER_FIELDS, 'update', 'self');
+
+/** The free text of `written` (its `screened` fields) through the sensitive-word check ('' stays ''). */
 function screenProfile(
   app: FastifyInstance,
   source: 'member-register' | 'member-profile',
   actor: string,
-  fields: Record<string, string | undefined>,
+  written: readonly EntityField[],
+  payload: object,
 ): Promise<Screened> {
+  const values = payload as Record<string, unknown>;
   return app.moderation.screen({
     source,
     actor,
-    fields: Object.entries(fields).map(([name, text]) => ({ name, text: text ?? '' })),
+    fields: written
+      .filter((field) => field.screened)
+      .map(({ name }) => ({ name, text: typeof values[name] === 'string' ? values[name] : '' })),
   });
 }
 

@@ -1,33 +1,29 @@
 import { Form, Formik, useField } from 'formik';
 import type { Api } from '@portal/api-client';
 import { PASSWORD_MAX, PHONE_MAX_LENGTH } from '@portal/api-client/constants';
+import type { ProfileName } from '@portal/api-client/entities/member';
 import { memberRegisterFormSchema, type MemberRegisterFormValues } from '@portal/api-client/schemas';
 import { PrivacyLink, showToast } from '@portal/ui';
 import { toastFailure } from '../lib/toast-failure';
 import type { FormOptions } from '../lib/options.server';
-import { ProfileFields, Row, TextInput, pickProfile } from '@portal/ui/member';
+import {
+  EMPTY_PROFILE,
+  ProfileFields,
+  Row,
+  TextInput,
+  pickProfile,
+  type ProfileFormValues,
+} from '@portal/ui/member';
 import { isOk } from '@portal/api-client/envelope';
 import { MSG, TEXT } from '@portal/api-client/messages';
 
-type Values = Omit<MemberRegisterFormValues, 'industry' | 'position' | 'department' | 'company_people'> & {
-  company_people: string;
-  industry: number | '';
-  position: number | '';
-  department: number | '';
-};
+/** The account's fields as the schema types them, the profile's as its form holds them ('' until chosen). */
+type Values = Omit<MemberRegisterFormValues, ProfileName> & Omit<ProfileFormValues, 'avatar'>;
 
 const EMPTY: Values = {
   username: '',
   mobile: '',
-  email: '',
-  company: '',
-  industry: '',
-  position: '',
-  department: '',
-  province: '',
-  city: '',
-  address: '',
-  company_people: '',
+  ...EMPTY_PROFILE,
   password: '',
   checkPass: '',
   privacy: false,

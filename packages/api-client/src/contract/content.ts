@@ -1,0 +1,208 @@
+import type { ComplaintReason } from '../constants';
+
+/** The public site's records (spec section 3), as the read calls answer them. */
+
+export interface ListItem {
+  id: number;
+  title: string;
+  description: string;
+  /** In-product path ("/news/12") or absolute URL. */
+  url: string;
+  thumb: string;
+  /** Comma-separated keywords. */
+  keyword: string;
+  /** Highlight terms (search results). */
+  keys?: string[];
+  created_at: string;
+}
+
+export interface ArticleDetail extends ListItem {
+  /** Last edit, in created_at's format (Beijing time); created_at for an article never edited since. */
+  updated_at: string;
+  author: string;
+  adminName: string;
+  source_name: string;
+  /** Sanitised HTML. */
+  content: string;
+  cat_id: number;
+  cat_name: string;
+  /** Category route alias ("AI"), '' when none. */
+  cat_alias: string;
+  pv: number;
+  seo: Seo;
+  prev: ListItem | null;
+  next: ListItem | null;
+}
+
+/** complaint_add (举报, DESIGN.md section 10): the page, its article if any, and what the reader says. */
+export interface ComplaintPayload {
+  /** The page complained about: an address on one of the site's public origins. */
+  url: string;
+  article_id?: number;
+  reason: ComplaintReason;
+  description: string;
+  contact?: string;
+}
+
+export interface Seo {
+  title: string;
+  description: string;
+  keyword: string;
+}
+
+export interface CategoryEntry {
+  id: number;
+  name: string;
+  /** Route alias ("AI") or absolute path ("/video"). */
+  alias: string;
+  son: CategoryEntry[];
+}
+
+export interface Menu {
+  menu_id: number;
+  name: string;
+}
+
+export interface Banner {
+  banner: string;
+  title: string;
+  url: string;
+}
+
+export interface Ad {
+  url: string;
+  thumb: string;
+  title: string;
+}
+export type Ads = Record<'one' | 'two' | 'three' | 'four' | 'five', Ad | null>;
+
+export interface Video {
+  id: number;
+  title: string;
+  url: string;
+  thumb: string;
+  list_thumb: string;
+  index_thumb: string;
+  /** 1 embedded frame, 2 mp4 file. */
+  video_type: 1 | 2;
+  iframe: string;
+  keyword: string;
+  description: string;
+  created_at: string;
+}
+export interface VideoDetail extends Video {
+  relate: Video[];
+}
+
+/**
+ * A published topic (专题) with one page of its articles (the envelope's total counts them all):
+ * the editor's picks in their order, else its category's newest. Its url is its page, /topic/{id}.
+ */
+export interface TopicDetail extends ListItem {
+  list: ListItem[];
+}
+
+export interface EventItem {
+  id: number;
+  title: string;
+  description: string;
+  thumb: string;
+  url: string;
+  /** 1 online, 2 offline. */
+  type: number;
+  /** 0 upcoming, 1 in progress, 2 ended. */
+  status: number;
+  showTime: string;
+  city: string;
+}
+
+export interface WeeklyReport {
+  id: number;
+  /** Issue number within its year. */
+  number: number;
+  publish_time: string;
+  /** Running issue number. */
+  it_number: number;
+  /** e.g. "2026年第47周". */
+  week: string;
+  /** Editor's recommendation text. */
+  recommend: string;
+  adv: Ad | null;
+}
+
+export interface Expert {
+  id: number;
+  avatar: string;
+  name: string;
+  company: string;
+  job: string;
+}
+
+export interface WhitePaper {
+  id: number;
+  /** 0 = free. */
+  is_free: number;
+  title: string;
+  description: string;
+  thumb: string;
+  url: string;
+  created_at: string;
+}
+
+export interface Option {
+  id: number;
+  name: string;
+}
+export interface PlaceOption {
+  label: string;
+  value: string;
+}
+
+export interface FooterData {
+  /** Keyed by Chinese labels (spec section 3). */
+  info: Record<string, string>;
+  qrcodes: { name: string; img: string }[];
+  friendly_links: { name: string; url: string }[];
+}
+
+export interface WebsiteUrl {
+  name: string;
+  url: string;
+}
+
+export type FormFieldType = 'input' | 'select' | 'radio' | 'checkbox' | 'multi' | 'province' | 'city';
+export interface FormOption {
+  id: number;
+  title: string;
+  is_input: 0 | 1;
+  is_mark: 0 | 1;
+}
+export interface FormField {
+  field_name: string;
+  label: string;
+  type: FormFieldType;
+  is_require: 0 | 1;
+  is_show: 0 | 1;
+  options: FormOption[];
+}
+export interface DynamicForm {
+  form: FormField[];
+  banner: string;
+  is_submit: boolean;
+  is_privacy: boolean;
+  /** JSON text: {title, content}. */
+  privacy: string;
+  title: string;
+}
+
+/** An open position of /recruit (managed in the back office: the `jobs` resource). */
+export interface Job {
+  id: number;
+  title: string;
+  city: string;
+  /** Headcount as shown on the card. */
+  count: string;
+  summary: string;
+  duties: string[];
+  requirements: string[];
+}

@@ -1,0 +1,108 @@
+import { ARTICLE_CONTENT_MAX_BYTES, FIELD_MAX, Flag, TITLE_MAX } from '../constants';
+import { MSG } from '../messages';
+import type { EntityField, EntityInput, EntityRecord } from './field';
+
+/**
+ * A column article (专栏文章, spec section 4): what a member writes in their column, declared once.
+ * The contract's ColumnArticle and its payload, the article form's rules (formik and the server)
+ * and the repository's columns and row mapping come from this list. Fields are in the order the
+ * rules check them (with abortEarly the server reports the last failing one).
+ */
+
+const SELF = ['self'] as const;
+/** Written by the member on the new-article form and when editing it. */
+const WRITTEN = { read: SELF, create: SELF, update: SELF } as const;
+
+export const COLUMN_ARTICLE_FIELDS = [
+  { name: 'id', label: '文章编号', type: 'number', read: SELF },
+  {
+    name: 'title',
+    label: '文章标题',
+    type: 'text',
+    required: true,
+    max: TITLE_MAX,
+    ...WRITTEN,
+    screened: true,
+    messages: { required: MSG.titleRequired, tooLong: MSG.titleTooLong },
+  },
+  {
+    name: 'content',
+    label: '文章内容',
+    type: 'richtext',
+    required: true,
+    maxBytes: ARTICLE_CONTENT_MAX_BYTES,
+    ...WRITTEN,
+    screened: true,
+    messages: { required: MSG.contentRequired, tooLong: MSG.contentTooLong },
+  },
+  {
+    name: 'channel',
+    label: '频道',
+    type: 'select',
+    optionList: 'space_channel',
+    required: true,
+    ...WRITTEN,
+    messages: { required: MSG.channelRequired },
+  },
+  {
+    name: 'category',
+    label: '分类',
+    type: 'select',
+    optionList: 'space_category',
+    required: true,
+    ...WRITTEN,
+    messages: { required: MSG.categoryRequired },
+  },
+  {
+    name: 'is_push',
+    label: '是否推送',
+    type: 'select',
+    options: [
+      { value: Flag.No, label: '否' },
+      { value: Flag.Yes, label: '是' },
+    ],
+    required: true,
+    default: Flag.No,
+    ...WRITTEN,
+    messages: { required: MSG.isPushRequired, invalid: MSG.isPushRequired },
+  },
+  {
+    name: 'description',
+    label: '描述',
+    type: 'textarea',
+    max: FIELD_MAX.description,
+    default: '',
+    ...WRITTEN,
+    screened: true,
+    messages: { tooLong: MSG.descriptionTooLong },
+  },
+  {
+    name: 'keyword',
+    label: '关键词',
+    type: 'text',
+    format: 'keywords',
+    max: FIELD_MAX.keyword,
+    default: '',
+    ...WRITTEN,
+    screened: true,
+    messages: { tooLong: MSG.keywordTooLong },
+  },
+  { name: 'status', label: '审核状态', type: 'number', read: SELF },
+  // The status as the member list shows it (未审核, 待审核 …), worked out from `status`.
+  { name: 'showStatus', label: '状态', type: 'text', read: SELF, stored: false },
+  /** The editor's reason, for a rejected article only. */
+  { name: 'refuse', label: '未通过原因', type: 'text', read: SELF },
+  { name: 'created_at', label: '创建时间', type: 'datetime', read: SELF },
+] as const satisfies readonly EntityField[];
+
+/** A member's column article as space_list and space_edit_article answer it. */
+export type ColumnArticle = EntityRecord<typeof COLUMN_ARTICLE_FIELDS, 'self'> & {
+  /** The member's list only (issue 25): views of the published article, 0 before it is published. */
+  views?: number;
+};
+
+/** space_add_article / space_update_article: the article as the member writes it. */
+export type ColumnArticlePayload = EntityInput<typeof COLUMN_ARTICLE_FIELDS, 'create', 'self'> & {
+  /** 1 keeps the article as an unsubmitted draft (status 0); otherwise it goes to review (status 1). */
+  draft?: 0 | 1;
+};

@@ -1,0 +1,80 @@
+import type { ColumnName, EntityField, EntityRecord, Party, WriteMode } from './field';
+
+/**
+ * Small generic helpers that read an entity's declaration (./field): which fields a party reads or
+ * writes, the columns a repository selects, a row mapped to the contract's record.
+ */
+
+/** The fields `who` reads, in declared order. */
+export function readBy<F extends EntityField>(fields: readonly F[], who: Party): F[] {
+  return fields.filter((f) => f.read.includes(who));
+}
+
+/** The fields `who` writes when making (`create`) or changing (`update`) a record, in declared order. */
+export function writtenBy<F extends EntityField>(fields: readonly F[], mode: WriteMode, who: Party): F[] {
+  return fields.filter((f) => f[mode]?.includes(who) === true);
+}
+
+/** The columns a repository selects to show a record to `who`: its readable, stored fields. */
+export function columnsFor<const Fs extends readonly EntityField[], Who extends Party>(
+  fields: Fs,
+  who: Who,
+): ColumnName<Fs, Who>[] {
+  // The same test as ColumnName, at run time.
+  return readBy(fields, who)
+    .filter((f) => f.stored !== false)
+    .map((f) => f.name) as ColumnName<Fs, Who>[];
+}
+
+/** The named field of a declaration (a mistyped name fails at once, not in a request). */
+export function fieldNamed<F extends EntityField, N extends F['name']>(
+  fields: readonly F[],
+  name: N,
+): Extract<F, { name: N }> {
+  const field = fields.find((f): f is Extract<F, { name: N }> => f.name === name);
+  if (!field) throw new Error(`no field ${name}`);
+  return field;
+}
+
+/** `source`'s values of the named keys, in their order (the route's copy of a validated payload). */
+export function pick<T extends object, K extends keyof T>(source: T, names: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const name of names) out[name] = source[name];
+  return out;
+}
+
+/** A stored value as the field's type: PostgreSQL answers some integers as text, SQLite flags as 0/1. */
+function coerce(field: EntityField, value: unknown): unknown {
+  const choices =
+    field.type === 'select' && !field.optionList ? (field.options ?? []).map((o) => o.value) : [];
+  if (field.type === 'number' || (field.type === 'select' && field.optionList)) return Number(value);
+  if (field.type === 'boolean') return Number(value) === 1 || value === true;
+  if (choices.length > 0 && choices.every((v) => typeof v === 'number')) {
+    // A numeric choice outside the declared ones reads as the default (is_push: anything but 1 is 0).
+    const n = Number(value);
+    return choices.includes(n) ? n : (field.default ?? choices[0]);
+  }
+  return String(value);
+}
+
+/**
+ * A table row as `who` reads it: each readable field from its column, in declared order, as its
+ * type. `computed` gives the fields a row does not hold as they are (a formatted time, a masked
+ * phone, a text worked out from a status).
+ */
+export function fromRow<const Fs extends readonly EntityField[], Who extends Party>(
+  fields: Fs,
+  who: Who,
+  row: object,
+  computed: Partial<EntityRecord<Fs, Who>> = {},
+): EntityRecord<Fs, Who> {
+  const values = row as Record<string, unknown>;
+  const given = computed as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of readBy(fields, who)) {
+    out[field.name] = Object.hasOwn(given, field.name)
+      ? given[field.name]
+      : coerce(field, values[field.name]);
+  }
+  return out as EntityRecord<Fs, Who>;
+}

@@ -1,0 +1,146 @@
+import type { FieldDecl } from '../collections/fields';
+
+/**
+ * The vocabulary of an entity module (entities/<kind>.ts): the back office's field declaration
+ * (FieldDecl: name, Chinese label, type, limits) plus who may read and write the field and what the
+ * member forms, the server and the table need to know of it. An entity declares its fields once, as
+ * a `const` list that `satisfies readonly EntityField[]`; the contract types, the yup rules, the
+ * repository's columns and row mapping, the member forms and the back office's fields and columns
+ * are all derived from that list (./derive, ./schema, ./office).
+ */
+
+/**
+ * Who reads or writes a field: 'public' anyone (a visitor registering), 'self' the member the record
+ * belongs to, 'office' the back-office roles its collection grants (RESOURCES[kind].read / write).
+ */
+export type Party = 'public' | 'self' | 'office';
+
+/** Making a record (registration, a new article) or changing it afterwards. */
+export type WriteMode = 'create' | 'update';
+
+export interface EntityField extends FieldDecl {
+  /** Who sees the field (in the API's answers, the back office's records). */
+  read: readonly Party[];
+  /** Who sets it when the record is made. */
+  create?: readonly Party[];
+  /** Who changes it afterwards. */
+  update?: readonly Party[];
+  /**
+   * The spec's messages for this field (messages.ts). Without them a rule reports
+   * `${label}不能为空`, `${label}不能超过${max}个字符`, `${label}格式不正确`.
+   */
+  messages?: { required?: string; invalid?: string; tooLong?: string };
+  /** A text's shape: an email address, a mobile number (the spec's rule), comma-separated keywords. */
+  format?: 'email' | 'mobile' | 'keywords';
+  /** richtext: the longest body in UTF-8 bytes (an empty editor counts as no content). */
+  maxBytes?: number;
+  /** select: the choices are a list the API serves (option_ls, space_channel…); the value is an option id. */
+  optionList?: string;
+  /** Free text a person writes: screened for sensitive words before it is stored. */
+  screened?: boolean;
+  /** Left as it is when an update leaves it out (the avatar, set by its own upload). */
+  keep?: boolean;
+  /** Not a column of its own (a password is stored as its hash; a text worked out from another field). */
+  stored?: false;
+  /** The member forms: the browser's autocomplete hint, and a place picker (a city rides in its province's row). */
+  autoComplete?: string;
+  control?: 'province' | 'city';
+  /** A choice's unit, shown after it in the member forms (企业规模: 1-25人). */
+  unit?: string;
+  /** The back office: a list column, and a label or help of its own there. */
+  office?: { label?: string; help?: string; column?: boolean };
+}
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type Member<L> = L extends readonly (infer P)[] ? P : never;
+/** The parties of a field's `read`, `create` or `update` (none when it is not declared). */
+type PartiesOf<F, Key extends 'read' | WriteMode> = F extends { [K in Key]: infer L } ? Member<L> : never;
+
+/**
+ * The value of a field in the API's answers and payloads: a number, an option id, one of the
+ * numeric choices, or text (a text choice is any text: an old row may hold a retired choice).
+ */
+export type ValueOf<F> = F extends { type: 'number' }
+  ? number
+  : F extends { type: 'boolean' }
+    ? boolean
+    : F extends { type: 'select'; optionList: string }
+      ? number
+      : F extends { type: 'select'; options: readonly { value: infer V }[] }
+        ? V extends string
+          ? string
+          : V
+        : F extends { type: 'articles' }
+          ? number[]
+          : F extends { type: 'lines' }
+            ? string[]
+            : string;
+
+/** A record as `who` reads it. */
+export type EntityRecord<Fs extends readonly EntityField[], Who extends Party> = Simplify<{
+  [F in Fs[number] as Who extends PartiesOf<F, 'read'> ? F['name'] : never]: ValueOf<F>;
+}>;
+
+type Written<F, Mode extends WriteMode, Who extends Party> = Who extends PartiesOf<F, Mode> ? true : false;
+/**
+ * Whether a payload may lack a field. As sent ('input'): it is kept as it is when absent, or an
+ * optional one takes its default. Once its rules passed ('valid'): only a kept one (defaults are filled in).
+ */
+type MayLack<F, Stage extends 'input' | 'valid'> = F extends { keep: true }
+  ? true
+  : Stage extends 'valid'
+    ? false
+    : F extends { required: true }
+      ? false
+      : F extends { default: unknown }
+        ? true
+        : false;
+
+type WrittenRecord<
+  Fs extends readonly EntityField[],
+  Mode extends WriteMode,
+  Who extends Party,
+  Stage extends 'input' | 'valid',
+> = Simplify<
+  {
+    [
+      F in Fs[number] as Written<F, Mode, Who> extends true
+        ? MayLack<F, Stage> extends true
+          ? never
+          : F['name']
+        : never
+    ]: ValueOf<F>;
+  } & {
+    [
+      F in Fs[number] as Written<F, Mode, Who> extends true
+        ? MayLack<F, Stage> extends true
+          ? F['name']
+          : never
+        : never
+    ]?: ValueOf<F>;
+  }
+>;
+
+/** What `who` sends to make or change a record (the contract's payload): a field it may leave out is optional. */
+export type EntityInput<
+  Fs extends readonly EntityField[],
+  Mode extends WriteMode,
+  Who extends Party,
+> = WrittenRecord<Fs, Mode, Who, 'input'>;
+
+/** The same payload once its rules passed (./schema): defaults filled in, only a kept field may be absent. */
+export type EntityValues<
+  Fs extends readonly EntityField[],
+  Mode extends WriteMode,
+  Who extends Party,
+> = WrittenRecord<Fs, Mode, Who, 'valid'>;
+
+/** The names of the fields `who` reads that are columns of the table. */
+export type ColumnName<Fs extends readonly EntityField[], Who extends Party> = ColumnOf<Fs[number], Who>;
+type ColumnOf<F, Who extends Party> = F extends EntityField
+  ? Who extends PartiesOf<F, 'read'>
+    ? F extends { stored: false }
+      ? never
+      : F['name']
+    : never
+  : never;
