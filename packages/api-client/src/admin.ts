@@ -55,6 +55,9 @@ export const PUBLICATION_STATUS_LABEL: Record<PublicationStatus, string> = {
   unpublished: '已下线',
 };
 
+/** The timed take-down of a published article (its 下线时间), as the editor and the audit log name it. */
+export const TIMED_UNPUBLISH_LABEL = '定时下线';
+
 export const LeadSource = { Vendor: 'vendor', Partner: 'partner', Activity: 'activity' } as const;
 export type LeadSource = (typeof LeadSource)[keyof typeof LeadSource];
 export const LEAD_SOURCES: readonly LeadSource[] = Object.values(LeadSource);
@@ -445,7 +448,7 @@ export const AUDIT_ACTIONS = [
   { value: 'update', label: '修改' },
   { value: 'delete', label: '删除' },
   { value: 'publish', label: '发布' },
-  { value: 'schedule', label: '定时发布' },
+  { value: 'schedule', label: PUBLICATION_STATUS_LABEL.scheduled },
   { value: 'unpublish', label: '下线' },
   { value: 'approve', label: '审核通过' },
   { value: 'reject', label: '审核拒绝' },

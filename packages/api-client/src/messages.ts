@@ -157,6 +157,9 @@ export const TEXT = {
   memberId: '会员编号',
   submittedAt: '提交时间',
   columnArticle: '专栏文章',
+  columnApplication: '专栏申请',
+  articleId: '文章编号',
+  createdAt: '创建时间',
   // the back office's labels that the API's exports and mails repeat
   activityId: '活动编号',
   issueNews: '本期要闻',

@@ -166,8 +166,8 @@ export default function Review() {
         activeKey={tab}
         onChange={(key) => setParams({ tab: key })}
         items={[
-          queue('columns', '专栏申请', 'memberId', columnCols, columns),
-          queue('articles', '专栏文章', 'id', articleCols, articles),
+          queue('columns', TEXT.columnApplication, 'memberId', columnCols, columns),
+          queue('articles', TEXT.columnArticle, 'id', articleCols, articles),
         ]}
       />
       <Drawer

@@ -8,6 +8,8 @@ import type { DB } from '../db/schema';
 import { maskPhone } from '../lib/phone-mask';
 import { findForm } from './forms';
 import { TEXT } from '@portal/api-client/messages';
+import { fieldNamed } from '@portal/api-client/entities/derive';
+import { LEAD_FIELDS } from '@portal/api-client/entities/lead';
 
 /**
  * Leads for sales: vendor meet registrations, and activity form submissions (from the activity
@@ -31,7 +33,7 @@ const VENDOR_COLUMNS: LeadColumn[] = [
   { key: 'company', label: '公司' },
   { key: 'department', label: '部门' },
   { key: 'position', label: '职位' },
-  { key: 'meet_name', label: '活动名称' },
+  { key: 'meet_name', label: fieldNamed(LEAD_FIELDS, 'meet_name').label },
   ...SURVEY_QUESTIONS.map((q, i) => ({ key: `q${i + 1}`, label: q.title })),
   TIME_COLUMN,
 ];

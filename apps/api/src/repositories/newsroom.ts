@@ -9,6 +9,7 @@ import {
   type Revision,
   type RevisionSummary,
   PUBLICATION_STATUS_LABEL,
+  TIMED_UNPUBLISH_LABEL,
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES, NewsStatus } from '@portal/api-client/constants';
 import type { Kysely } from 'kysely';
@@ -515,7 +516,7 @@ export function unpublishDue(database: Db, now: number): Promise<number[]> {
     database,
     { status: ARTICLE_DB_STATUS.published, at: 'unpublish_at' },
     now,
-    { action: 'unpublish', detail: '定时下线' },
+    { action: 'unpublish', detail: TIMED_UNPUBLISH_LABEL },
     async (tx, id) => {
       const res = await tx.db
         .updateTable('articles')

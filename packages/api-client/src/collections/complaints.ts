@@ -22,7 +22,7 @@ export const complaints = {
     { name: 'created_at', label: '时间', type: 'datetime', readOnly: true },
     { name: 'reason', label: '举报原因', type: 'select', options: complaintReasonOptions, readOnly: true },
     { ...text('url', TEXT.complaintPage, COMPLAINT_LIMITS.url), readOnly: true },
-    { name: 'article_id', label: '文章编号', type: 'number', readOnly: true, help: '0：不是文章页' },
+    { name: 'article_id', label: TEXT.articleId, type: 'number', readOnly: true, help: '0：不是文章页' },
     {
       name: 'member_id',
       label: '作者会员编号',

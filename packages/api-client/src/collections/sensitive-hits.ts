@@ -9,7 +9,7 @@ import { TEXT } from '../messages';
 export const HIT_SOURCES = {
   'member-register': '会员注册',
   'member-profile': '会员资料',
-  'column-apply': '专栏申请',
+  'column-apply': TEXT.columnApplication,
   'column-article': TEXT.columnArticle,
   'vendor-register': '厂商活动注册',
   'activity-form': LANDING_PAGE_LABEL.activity,

@@ -1,5 +1,5 @@
 import { ARTICLE_CONTENT_MAX_BYTES, FIELD_MAX, Flag, TITLE_MAX } from '../constants';
-import { MSG } from '../messages';
+import { MSG, TEXT } from '../messages';
 import type { EntityField, EntityInput, EntityRecord } from './field';
 
 /**
@@ -14,7 +14,7 @@ const SELF = ['self'] as const;
 const WRITTEN = { read: SELF, create: SELF, update: SELF } as const;
 
 export const COLUMN_ARTICLE_FIELDS = [
-  { name: 'id', label: '文章编号', type: 'number', read: SELF },
+  { name: 'id', label: TEXT.articleId, type: 'number', read: SELF },
   {
     name: 'title',
     label: '文章标题',
@@ -92,7 +92,7 @@ export const COLUMN_ARTICLE_FIELDS = [
   { name: 'showStatus', label: '状态', type: 'text', read: SELF, stored: false },
   /** The editor's reason, for a rejected article only. */
   { name: 'refuse', label: '未通过原因', type: 'text', read: SELF },
-  { name: 'created_at', label: '创建时间', type: 'datetime', read: SELF },
+  { name: 'created_at', label: TEXT.createdAt, type: 'datetime', read: SELF },
 ] as const satisfies readonly EntityField[];
 
 /** A member's column article as space_list and space_edit_article answer it. */

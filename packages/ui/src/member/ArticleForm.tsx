@@ -8,6 +8,8 @@ import { OptionSelect, Row, TextInput, useFormSkin } from './fields';
 import type { RichEditorMode, UploadOutcome } from './RichEditor';
 import { isOk } from '@portal/api-client/envelope';
 import { TEXT, MSG } from '@portal/api-client/messages';
+import { fieldNamed } from '@portal/api-client/entities/derive';
+import { COLUMN_ARTICLE_FIELDS } from '@portal/api-client/entities/column-article';
 
 // The editor is loaded when the form first renders it, never with the page.
 const RichEditor = lazy(() => import('./RichEditor'));
@@ -74,12 +76,15 @@ function ChannelAndCategory({ channels, getApi }: { channels: Option[]; getApi: 
   );
 }
 
+/** The push choice's label comes with the field from the column article's declaration. */
+const PUSH = fieldNamed(COLUMN_ARTICLE_FIELDS, 'is_push');
+
 function PushChoice() {
   const skin = useFormSkin();
   const [field, , helpers] = useField<0 | 1 | ''>('is_push');
   return (
-    <Row label="是否推送" name="is_push" required>
-      <div className={skin.radios} role="radiogroup" aria-label="是否推送">
+    <Row label={PUSH.label} name="is_push" required>
+      <div className={skin.radios} role="radiogroup" aria-label={PUSH.label}>
         {(
           [
             [1, '是'],

@@ -27,6 +27,7 @@ import { MemberPhone } from './members';
 import { MoveTo } from './move-to';
 import { DragHandle, SortableArea, SortableRow } from './sortable';
 import { ADMIN_TEXT } from '../../lib/texts';
+import { TEXT } from '@portal/api-client/messages';
 
 /** Ordered kinds list a long page, so a drag can reach every record of a usual list. */
 const ORDERED_PAGE_SIZE = ADMIN_PAGE_SIZE.max;
@@ -54,7 +55,7 @@ export async function clientLoader({ params, request }: { params: { kind?: strin
 
 const COMMON_LABELS: Record<string, string> = {
   id: '编号',
-  created_at: '创建时间',
+  created_at: TEXT.createdAt,
   updated_at: '更新时间',
   createdAt: '时间',
   order: '排序',

@@ -34,6 +34,8 @@ import {
   type RevisionSummary,
   ADMIN_MSG,
   ARTICLE_LABEL,
+  PUBLICATION_STATUS_LABEL,
+  TIMED_UNPUBLISH_LABEL,
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { htmlTextContent } from '@portal/api-client/html-text';
@@ -254,7 +256,7 @@ export default function ArticleEditor() {
             </Button>
             {!published && (
               <TimedAction
-                label="定时发布"
+                label={PUBLICATION_STATUS_LABEL[PublicationStatus.Scheduled]}
                 placeholder="定时发布时间"
                 value={at}
                 onChange={setAt}
@@ -274,7 +276,7 @@ export default function ArticleEditor() {
                 </Button>
               ) : (
                 <TimedAction
-                  label="定时下线"
+                  label={TIMED_UNPUBLISH_LABEL}
                   placeholder="下线时间"
                   value={offlineAt}
                   onChange={setOfflineAt}
