@@ -107,6 +107,15 @@ function Filters({ decl }: { decl: ResourceDecl }) {
   );
 }
 
+/**
+ * A text column's width from the longest value its field declares (a longer one shows whole on
+ * hover): short codes and names stay narrow, so a log's columns fit a 1440 px screen.
+ */
+function textWidth(f: FieldDecl): number {
+  const max = f.type === 'text' ? (f.max ?? Infinity) : Infinity;
+  return max <= 50 ? 120 : max <= 100 ? 150 : 200;
+}
+
 /** A published weekly issue: its publish time has come (the server checks it again). */
 const isPast = (v: unknown) => typeof v === 'string' && v !== '' && Date.parse(v) <= Date.now();
 
@@ -205,9 +214,9 @@ function ListOf({
             : f?.type === 'datetime'
               ? 150
               : f?.type === 'text' || f?.type === 'textarea'
-                ? name === firstText
+                ? name === firstText && editable
                   ? 360
-                  : 200
+                  : textWidth(f)
                 : undefined,
         ellipsis: !image && f?.type !== 'select',
         render: (v: unknown, record: ResourceRecord) => {
