@@ -36,6 +36,10 @@ const CHECK_CONNECT_TIMEOUT_MS = 1000;
 /** pg-pool's error for a connect that waited CONNECT_TIMEOUT_MS. */
 const POOL_TIMEOUT = /^timeout exceeded when trying to connect/;
 
+/** application_name of the read connections and of the background check's. */
+export const READ_APPLICATION = 'portal-read';
+const CHECK_APPLICATION = 'portal-replica-check';
+
 /** SQLSTATEs of a standby cancelling a read that conflicts with replay: the read runs elsewhere. */
 const RECOVERY_CONFLICT = new Set(['40001', '40P01', '57P04']);
 
@@ -119,11 +123,17 @@ class ReplicaRouter implements ReadReplicas {
     private readonly options: ReplicaOptions,
   ) {
     const quiet = () => {};
-    const connect = { ...options.poolConfig, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
+    // Named in pg_stat_activity: which connections are reads and which are the background check.
+    const connect = {
+      ...options.poolConfig,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      application_name: READ_APPLICATION,
+    };
     const check = {
       max: 1,
       connectionTimeoutMillis: CHECK_CONNECT_TIMEOUT_MS,
       query_timeout: Math.max(1000, options.checkMs),
+      application_name: CHECK_APPLICATION,
     };
     this.replicas = options.urls.map((url) => ({
       name: nameOf(url),
