@@ -89,6 +89,11 @@ export function NewsletterSend({ id, title }: { id: number; title: string }) {
               <Descriptions.Item label="待发送">{progress.pending}</Descriptions.Item>
               <Descriptions.Item label="发送后退订">{progress.unsubscribed}</Descriptions.Item>
             </Descriptions>
+            {progress.audience === 0 && (
+              <Typography.Text type="secondary">
+                当前没有订阅者：发送不会寄出邮件，可先用测试邮箱查看效果。
+              </Typography.Text>
+            )}
             {progress.status !== 'idle' && (
               <Progress
                 percent={percent}
