@@ -66,6 +66,7 @@ const ROUTES: { method: HttpVerb; path: string }[] = [
   { method: 'GET', path: '/stats/overview' },
   { method: 'GET', path: '/stats/articles' },
   { method: 'GET', path: '/stats/articles/:id' },
+  { method: 'GET', path: '/search-push' },
 ];
 
 /** The generic resource routes of every declared kind, with a body of that kind's fields. */
