@@ -123,6 +123,7 @@ export function NewsletterSend({ id, title }: { id: number; title: string }) {
               title={`确定将本期周刊发送给 ${progress.audience} 位订阅者？`}
               description="每位订阅者只会收到一次；已收到的订阅者不会重复发送。"
               okText="发送"
+              placement="topLeft"
               cancelText="取消"
               disabled={sending || busy}
               onConfirm={() => run(() => adminApi.newsletterSend(id), '已开始发送')}
