@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
 import { apiCall } from './api';
 import { E2E_ENV } from './credentials';
 
@@ -187,6 +188,48 @@ test.describe('inside WeChat', () => {
       expect(card.title, path).toBe(await page.title());
       expect(card.link, path).toBe(new URL(path, baseURL).href);
       expect(sdk, path).toHaveLength(1);
+      await page.close();
+    }
+    await context.close();
+  });
+
+  test('a signature that fails, is garbled or never comes leaves the page working, without a card', async ({
+    browser,
+    request,
+  }, testInfo) => {
+    const phone = testInfo.project.name.startsWith('phone');
+    const context = await wechatContext(browser, testInfo);
+    const article = await firstArticle(request);
+    const answers = {
+      unavailable: JSON.stringify({
+        code: ErrorCode.WechatUnavailable,
+        msg: ERROR_MESSAGES[ErrorCode.WechatUnavailable],
+        data: null,
+      }),
+      garbage: '<html>502 Bad Gateway</html>',
+      hang: null,
+    };
+    for (const [mode, body] of Object.entries(answers)) {
+      const page = await context.newPage();
+      await page.addInitScript(fakeBridge);
+      const sdk = sdkScripts(page);
+      const asked: string[] = [];
+      await page.route('**/api/wechat_signature', async (route) => {
+        asked.push(route.request().url());
+        // hang: never answered (the request stays open until the page closes).
+        if (body !== null) await route.fulfill({ status: 200, contentType: 'application/json', body });
+      });
+      await page.goto(article.url);
+      await expect(page.locator('h1'), mode).toHaveText(article.title);
+      await hydrated(page);
+      await expect.poll(() => asked.length, { message: mode }).toBeGreaterThan(0);
+      // The reader goes on: the next article through the router, as without WeChat.
+      const next = page.locator(phone ? '.m-article__pager-link' : '.article__neighbours a').first();
+      const nextTitle = (await next.textContent())!.replace(/^(上一篇|下一篇)：?/, '').trim();
+      await next.click();
+      await expect(page.locator('h1'), mode).toHaveText(nextTitle);
+      expect(await bridgeCalls(page), mode).toEqual([]);
+      expect(sdk, mode).toEqual([]);
       await page.close();
     }
     await context.close();

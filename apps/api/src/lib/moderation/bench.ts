@@ -26,23 +26,15 @@ const wordOf = (min: number, max: number) =>
 
 const LEVELS = ['block', 'review', 'mask'] as const;
 
-interface Timing {
-  warmup: number;
-  runs: number;
-  min_ms: number;
-  median_ms: number;
-  p95_ms: number;
-}
-
 const ms = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * CPU time of `work` in ms over `runs` measured runs, after `warmup` unmeasured ones (the JIT's
  * tiers and the normaliser's per-character table settle in those). The process's own CPU time,
  * not the wall clock, so other work on a shared machine (this one often runs at a load of 10+)
- * does not count.
+ * does not count. Its shape is ModerationResult's `article` and `form` in bench/src/moderation.ts.
  */
-function measure(warmup: number, runs: number, work: () => void): Timing {
+function measure(warmup: number, runs: number, work: () => void) {
   for (let i = 0; i < warmup; i++) work();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
