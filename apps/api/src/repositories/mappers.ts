@@ -1,5 +1,5 @@
 import { CATEGORY_PAGES, EventStatus, isPaidPaper } from '@portal/api-client/constants';
-import type { Banner, EventItem, ListItem, Video, WhitePaper } from '@portal/api-client/contract';
+import type { Banner, EventItem, ListItem, WhitePaper } from '@portal/api-client/contract';
 import { href } from '@portal/routes';
 import { formatDate, formatTime } from '../lib/time';
 
@@ -72,61 +72,6 @@ export function topicToListItem(row: TopicRow): ListItem {
     url: row.url || href.topic(Number(row.id)),
     thumb: row.thumb,
     keyword: '',
-    created_at: formatTime(row.created_at),
-  };
-}
-
-export interface VideoRow {
-  id: number;
-  title: string;
-  url: string;
-  thumb: string;
-  list_thumb: string;
-  index_thumb: string;
-  video_type: number;
-  iframe: string;
-  keyword: string;
-  description: string;
-  created_at: number;
-}
-export const VIDEO_COLUMNS = [
-  'id',
-  'title',
-  'url',
-  'thumb',
-  'list_thumb',
-  'index_thumb',
-  'video_type',
-  'iframe',
-  'keyword',
-  'description',
-  'created_at',
-] as const;
-
-export function toVideo(row: VideoRow): Video {
-  return {
-    id: Number(row.id),
-    title: row.title,
-    url: row.url,
-    thumb: row.thumb,
-    list_thumb: row.list_thumb,
-    index_thumb: row.index_thumb,
-    video_type: Number(row.video_type) === 1 ? 1 : 2,
-    iframe: row.iframe,
-    keyword: row.keyword,
-    description: row.description,
-    created_at: formatTime(row.created_at),
-  };
-}
-
-export function videoToListItem(row: VideoRow): ListItem {
-  return {
-    id: Number(row.id),
-    title: row.title,
-    description: row.description,
-    url: href.video(Number(row.id)),
-    thumb: row.list_thumb || row.thumb,
-    keyword: row.keyword,
     created_at: formatTime(row.created_at),
   };
 }

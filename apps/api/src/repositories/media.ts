@@ -1,11 +1,34 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { ListItem, Video, WhitePaper } from '@portal/api-client/contract';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import { VIDEO_FIELDS } from '@portal/api-client/entities/video';
+import { href } from '@portal/routes';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
-import { VIDEO_COLUMNS, WHITE_PAPER_COLUMNS, toVideo, toWhitePaper, videoToListItem } from './mappers';
+import { formatTime } from '../lib/time';
+import { WHITE_PAPER_COLUMNS, toWhitePaper } from './mappers';
 import { paged } from './paging';
 
 /** Videos and white papers. */
+
+/** A video as entities/video.ts declares it. */
+const VIDEO_COLUMNS = columnsFor(VIDEO_FIELDS, 'public');
+type VideoRow = Pick<Selectable<DB['videos']>, (typeof VIDEO_COLUMNS)[number]>;
+
+const toVideo = (row: VideoRow): Video =>
+  fromRow(VIDEO_FIELDS, 'public', row, { created_at: formatTime(row.created_at) });
+
+function videoToListItem(row: VideoRow): ListItem {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    url: href.video(Number(row.id)),
+    thumb: row.list_thumb || row.thumb,
+    keyword: row.keyword,
+    created_at: formatTime(row.created_at),
+  };
+}
 
 const newestVideos = (q: SelectQueryBuilder<DB, 'videos', object>) =>
   q.select(VIDEO_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');

@@ -1,6 +1,12 @@
 import type { ComplaintReason } from '../constants';
+import type { Video } from '../entities/video';
 
-/** The public site's records (spec section 3), as the read calls answer them. */
+export type { Video };
+
+/**
+ * The public site's records (spec section 3), as the read calls answer them. The editorial kinds'
+ * records are derived from their entity modules (entities/*), re-exported here.
+ */
 
 export interface ListItem {
   id: number;
@@ -76,20 +82,6 @@ export interface Ad {
 }
 export type Ads = Record<'one' | 'two' | 'three' | 'four' | 'five', Ad | null>;
 
-export interface Video {
-  id: number;
-  title: string;
-  url: string;
-  thumb: string;
-  list_thumb: string;
-  index_thumb: string;
-  /** 1 embedded frame, 2 mp4 file. */
-  video_type: 1 | 2;
-  iframe: string;
-  keyword: string;
-  description: string;
-  created_at: string;
-}
 export interface VideoDetail extends Video {
   relate: Video[];
 }

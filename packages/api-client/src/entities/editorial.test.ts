@@ -1,0 +1,46 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Video } from '../contract';
+import { columnsFor, fromRow } from './derive';
+import type { EntityField } from './field';
+import { VIDEO_FIELDS } from './video';
+
+/**
+ * The editorial kinds' public records are fixed by the spec (section 3) and DESIGN.md section 10:
+ * each is pinned here as one sample record, in the order of the API's answers. A change of an
+ * entity module that would change a record's names, types, optionality or order fails here (the
+ * types when the package is type-checked, the order and values when the tests run).
+ */
+
+/** A stored row of `sample`: its stored fields as columns, the times as epoch ms. */
+function rowOf(fields: readonly EntityField[], sample: object, times: Record<string, number>): object {
+  const row: Record<string, unknown> = {};
+  for (const name of columnsFor(fields, 'public')) row[name] = (sample as Record<string, unknown>)[name];
+  return { ...row, ...times };
+}
+
+const video = {
+  id: 7,
+  title: '视频',
+  url: '/uploads/v.mp4',
+  thumb: '/uploads/p.jpg',
+  list_thumb: '',
+  index_thumb: '',
+  video_type: 2 as 1 | 2,
+  iframe: '',
+  keyword: '云,存储',
+  description: '简介',
+  created_at: '2026-01-02 09:30',
+};
+
+describe('the editorial records', () => {
+  it('video: the spec record from entities/video.ts', () => {
+    expectTypeOf<Video>().toEqualTypeOf<typeof video>();
+    const read = fromRow(VIDEO_FIELDS, 'public', rowOf(VIDEO_FIELDS, video, { created_at: 0 }), {
+      created_at: video.created_at,
+    });
+    expect(read).toStrictEqual(video);
+    expect(Object.keys(read)).toEqual(Object.keys(video));
+    // PostgreSQL answers bigint ids as text.
+    expect(fromRow(VIDEO_FIELDS, 'public', { ...video, id: '7' }).id).toBe(7);
+  });
+});
