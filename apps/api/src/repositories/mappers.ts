@@ -1,5 +1,5 @@
-import { CATEGORY_PAGES, EventStatus, isPaidPaper } from '@portal/api-client/constants';
-import type { Banner, EventItem, ListItem, WhitePaper } from '@portal/api-client/contract';
+import { CATEGORY_PAGES, EventStatus } from '@portal/api-client/constants';
+import type { Banner, EventItem, ListItem } from '@portal/api-client/contract';
 import { href } from '@portal/routes';
 import { formatDate, formatTime } from '../lib/time';
 
@@ -72,41 +72,6 @@ export function topicToListItem(row: TopicRow): ListItem {
     url: row.url || href.topic(Number(row.id)),
     thumb: row.thumb,
     keyword: '',
-    created_at: formatTime(row.created_at),
-  };
-}
-
-export interface WhitePaperRow {
-  id: number;
-  is_free: number;
-  title: string;
-  description: string;
-  thumb: string;
-  url: string;
-  created_at: number;
-}
-export const WHITE_PAPER_COLUMNS = [
-  'id',
-  'is_free',
-  'title',
-  'description',
-  'thumb',
-  'url',
-  'created_at',
-] as const;
-
-export function toWhitePaper(row: WhitePaperRow): WhitePaper {
-  const id = Number(row.id);
-  const access = { is_free: Number(row.is_free) };
-  return {
-    id,
-    is_free: access.is_free,
-    title: row.title,
-    description: row.description,
-    thumb: row.thumb,
-    // A paid paper's stored path is never published: readers go to the viewer (desktop route,
-    // served at every width), which fetches the file through the member call white_paper_file.
-    url: isPaidPaper(access) ? href.whitePaper(id) : row.url,
     created_at: formatTime(row.created_at),
   };
 }

@@ -1,12 +1,13 @@
 import type { Selectable, SelectQueryBuilder } from 'kysely';
+import { isPaidPaper } from '@portal/api-client/constants';
 import type { ListItem, Video, WhitePaper } from '@portal/api-client/contract';
 import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import { VIDEO_FIELDS } from '@portal/api-client/entities/video';
+import { WHITE_PAPER_FIELDS } from '@portal/api-client/entities/white-paper';
 import { href } from '@portal/routes';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
 import { formatTime } from '../lib/time';
-import { WHITE_PAPER_COLUMNS, toWhitePaper } from './mappers';
 import { paged } from './paging';
 
 /** Videos and white papers. */
@@ -85,6 +86,17 @@ export async function listRelatedVideos(
     .limit(limit)
     .execute();
   return rows.map(toVideo);
+}
+
+/** A white paper as entities/white-paper.ts declares it. */
+const WHITE_PAPER_COLUMNS = columnsFor(WHITE_PAPER_FIELDS, 'public');
+type WhitePaperRow = Pick<Selectable<DB['white_papers']>, (typeof WHITE_PAPER_COLUMNS)[number]>;
+
+function toWhitePaper(row: WhitePaperRow): WhitePaper {
+  const paper = fromRow(WHITE_PAPER_FIELDS, 'public', row, { created_at: formatTime(row.created_at) });
+  // A paid paper's stored path is never published: readers go to the viewer (desktop route,
+  // served at every width), which fetches the file through the member call white_paper_file.
+  return isPaidPaper(paper) ? { ...paper, url: href.whitePaper(paper.id) } : paper;
 }
 
 /** Newest white papers, of one category (catId > 0) or all, with the total. */

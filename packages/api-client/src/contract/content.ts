@@ -2,6 +2,7 @@ import type { ComplaintReason } from '../constants';
 import type { Video } from '../entities/video';
 
 export type { Video };
+export type { WhitePaper } from '../entities/white-paper';
 
 /**
  * The public site's records (spec section 3), as the read calls answer them. The editorial kinds'
@@ -128,17 +129,6 @@ export interface Expert {
   name: string;
   company: string;
   job: string;
-}
-
-export interface WhitePaper {
-  id: number;
-  /** 0 = free. */
-  is_free: number;
-  title: string;
-  description: string;
-  thumb: string;
-  url: string;
-  created_at: string;
 }
 
 export interface Option {

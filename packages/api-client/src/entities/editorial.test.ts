@@ -1,8 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Video } from '../contract';
+import type { Video, WhitePaper } from '../contract';
 import { columnsFor, fromRow } from './derive';
 import type { EntityField } from './field';
 import { VIDEO_FIELDS } from './video';
+import { WHITE_PAPER_FIELDS } from './white-paper';
 
 /**
  * The editorial kinds' public records are fixed by the spec (section 3) and DESIGN.md section 10:
@@ -32,6 +33,16 @@ const video = {
   created_at: '2026-01-02 09:30',
 };
 
+const whitePaper = {
+  id: 3,
+  is_free: 0 as number,
+  title: '白皮书',
+  description: '简介',
+  thumb: '/uploads/w.jpg',
+  url: '/uploads/w.pdf',
+  created_at: '2026-01-02 09:30',
+};
+
 describe('the editorial records', () => {
   it('video: the spec record from entities/video.ts', () => {
     expectTypeOf<Video>().toEqualTypeOf<typeof video>();
@@ -42,5 +53,15 @@ describe('the editorial records', () => {
     expect(Object.keys(read)).toEqual(Object.keys(video));
     // PostgreSQL answers bigint ids as text.
     expect(fromRow(VIDEO_FIELDS, 'public', { ...video, id: '7' }).id).toBe(7);
+  });
+
+  it('white paper: the spec record from entities/white-paper.ts, any stored access read as it is', () => {
+    expectTypeOf<WhitePaper>().toEqualTypeOf<typeof whitePaper>();
+    const row = rowOf(WHITE_PAPER_FIELDS, whitePaper, { created_at: 0 });
+    const read = fromRow(WHITE_PAPER_FIELDS, 'public', row, { created_at: whitePaper.created_at });
+    expect(read).toStrictEqual(whitePaper);
+    expect(Object.keys(read)).toEqual(Object.keys(whitePaper));
+    // Not a declared choice, still a members' paper (isPaidPaper): never read as the free default.
+    expect(fromRow(WHITE_PAPER_FIELDS, 'public', { ...row, is_free: '5' }).is_free).toBe(5);
   });
 });

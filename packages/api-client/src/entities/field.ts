@@ -63,7 +63,8 @@ type PartiesOf<F, Key extends 'read' | WriteMode> = F extends { [K in Key]: infe
 
 /**
  * The value of a field in the API's answers and payloads: a number, an option id, one of the
- * numeric choices (any number for an `open` one), or text (a text choice is any text: an old row may hold a retired choice).
+ * numeric choices (any number for an `open` one), or text (a text choice is any text: an old row
+ * may hold a retired choice).
  */
 export type ValueOf<F> = F extends { type: 'number' }
   ? number
