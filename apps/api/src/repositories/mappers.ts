@@ -1,7 +1,7 @@
-import { CATEGORY_PAGES, EventStatus } from '@portal/api-client/constants';
-import type { Banner, EventItem, ListItem } from '@portal/api-client/contract';
+import { CATEGORY_PAGES } from '@portal/api-client/constants';
+import type { Banner, ListItem } from '@portal/api-client/contract';
 import { href } from '@portal/routes';
-import { formatDate, formatTime } from '../lib/time';
+import { formatTime } from '../lib/time';
 
 /** Row → contract shapes shared by the repositories; item urls are in-product paths. */
 
@@ -73,61 +73,6 @@ export function topicToListItem(row: TopicRow): ListItem {
     thumb: row.thumb,
     keyword: '',
     created_at: formatTime(row.created_at),
-  };
-}
-
-export interface EventRow {
-  id: number;
-  title: string;
-  description: string;
-  thumb: string;
-  url: string;
-  type: number;
-  city: string;
-  start_at: number;
-  end_at: number;
-}
-export const EVENT_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'thumb',
-  'url',
-  'type',
-  'city',
-  'start_at',
-  'end_at',
-] as const;
-
-/** status: upcoming, in progress or ended by the event's dates (contract EventItem). */
-export function toEvent(row: EventRow, now: number): EventItem {
-  const start = Number(row.start_at);
-  const end = Number(row.end_at);
-  const startDay = formatDate(start);
-  const endDay = formatDate(end);
-  return {
-    id: Number(row.id),
-    title: row.title,
-    description: row.description,
-    thumb: row.thumb,
-    url: row.url,
-    type: Number(row.type),
-    status: now < start ? EventStatus.Upcoming : now <= end ? EventStatus.InProgress : EventStatus.Ended,
-    showTime: startDay === endDay ? startDay : `${startDay} 至 ${endDay}`,
-    city: row.city,
-  };
-}
-
-export function eventToListItem(row: EventRow, now: number): ListItem {
-  const e = toEvent(row, now);
-  return {
-    id: e.id,
-    title: e.title,
-    description: e.description,
-    url: e.url,
-    thumb: e.thumb,
-    keyword: '',
-    created_at: formatTime(row.start_at),
   };
 }
 

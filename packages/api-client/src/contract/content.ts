@@ -3,6 +3,7 @@ import type { Video } from '../entities/video';
 
 export type { Video };
 export type { WhitePaper } from '../entities/white-paper';
+export type { EventItem } from '../entities/event';
 
 /**
  * The public site's records (spec section 3), as the read calls answer them. The editorial kinds'
@@ -93,20 +94,6 @@ export interface VideoDetail extends Video {
  */
 export interface TopicDetail extends ListItem {
   list: ListItem[];
-}
-
-export interface EventItem {
-  id: number;
-  title: string;
-  description: string;
-  thumb: string;
-  url: string;
-  /** 1 online, 2 offline. */
-  type: number;
-  /** 0 upcoming, 1 in progress, 2 ended. */
-  status: number;
-  showTime: string;
-  city: string;
 }
 
 export interface WeeklyReport {

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Video, WhitePaper } from '../contract';
+import type { EventItem, Video, WhitePaper } from '../contract';
 import { columnsFor, fromRow } from './derive';
+import { EVENT_FIELDS } from './event';
 import type { EntityField } from './field';
 import { VIDEO_FIELDS } from './video';
 import { WHITE_PAPER_FIELDS } from './white-paper';
@@ -43,6 +44,18 @@ const whitePaper = {
   created_at: '2026-01-02 09:30',
 };
 
+const event = {
+  id: 5,
+  title: '活动',
+  description: '简介',
+  thumb: '/uploads/e.jpg',
+  url: '/activity/register?id=5',
+  type: 2 as number,
+  status: 0 as number,
+  showTime: '2026-05-01 至 2026-05-03',
+  city: '北京',
+};
+
 describe('the editorial records', () => {
   it('video: the spec record from entities/video.ts', () => {
     expectTypeOf<Video>().toEqualTypeOf<typeof video>();
@@ -63,5 +76,14 @@ describe('the editorial records', () => {
     expect(Object.keys(read)).toEqual(Object.keys(whitePaper));
     // Not a declared choice, still a members' paper (isPaidPaper): never read as the free default.
     expect(fromRow(WHITE_PAPER_FIELDS, 'public', { ...row, is_free: '5' }).is_free).toBe(5);
+  });
+
+  it('event: the spec record from entities/event.ts, its status and time worked out on read', () => {
+    expectTypeOf<EventItem>().toEqualTypeOf<typeof event>();
+    expect(columnsFor(EVENT_FIELDS, 'public')).not.toContain('status');
+    const row = rowOf(EVENT_FIELDS, event, { start_at: 0, end_at: 0 });
+    const read = fromRow(EVENT_FIELDS, 'public', row, { status: event.status, showTime: event.showTime });
+    expect(read).toStrictEqual(event);
+    expect(Object.keys(read)).toEqual(Object.keys(event));
   });
 });
