@@ -1,9 +1,13 @@
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
-import type { Banner, ListItem } from '@portal/api-client/contract';
+import type { ListItem } from '@portal/api-client/contract';
 import { href } from '@portal/routes';
 import { formatTime } from '../lib/time';
 
-/** Row → contract shapes shared by the repositories; item urls are in-product paths. */
+/**
+ * Article rows → list items, and the category aliases their urls use (item urls are in-product
+ * paths). The editorial kinds' records come from their entity modules (entities/*), mapped in
+ * their own repositories.
+ */
 
 const ALIAS_BY_CAT = new Map<number, string>(CATEGORY_PAGES.map((c) => [c.id, c.alias]));
 
@@ -52,33 +56,3 @@ export function toListItem(row: ArticleListRow): ListItem {
     created_at: formatTime(row.created_at),
   };
 }
-
-export interface TopicRow {
-  id: number;
-  title: string;
-  description: string;
-  thumb: string;
-  url: string;
-  created_at: number;
-}
-export const TOPIC_COLUMNS = ['id', 'title', 'description', 'thumb', 'url', 'created_at'] as const;
-
-/** A topic links to its page, unless the editor gave it an address of its own (a campaign site). */
-export function topicToListItem(row: TopicRow): ListItem {
-  return {
-    id: Number(row.id),
-    title: row.title,
-    description: row.description,
-    url: row.url || href.topic(Number(row.id)),
-    thumb: row.thumb,
-    keyword: '',
-    created_at: formatTime(row.created_at),
-  };
-}
-
-export interface BannerRow {
-  banner: string;
-  title: string;
-  url: string;
-}
-export const toBanner = (row: BannerRow): Banner => ({ banner: row.banner, title: row.title, url: row.url });

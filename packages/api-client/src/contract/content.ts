@@ -1,7 +1,9 @@
 import type { ComplaintReason } from '../constants';
+import type { Ad } from '../entities/ad';
 import type { Video } from '../entities/video';
 
-export type { Video };
+export type { Ad, Video };
+export type { Banner } from '../entities/banner';
 export type { WhitePaper } from '../entities/white-paper';
 export type { EventItem } from '../entities/event';
 
@@ -71,17 +73,6 @@ export interface Menu {
   name: string;
 }
 
-export interface Banner {
-  banner: string;
-  title: string;
-  url: string;
-}
-
-export interface Ad {
-  url: string;
-  thumb: string;
-  title: string;
-}
 export type Ads = Record<'one' | 'two' | 'three' | 'four' | 'five', Ad | null>;
 
 export interface VideoDetail extends Video {

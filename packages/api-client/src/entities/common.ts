@@ -1,3 +1,4 @@
+import { schedule } from '../collections/fields';
 import { FIELD_MAX } from '../constants';
 import { MSG, TEXT } from '../messages';
 
@@ -53,3 +54,9 @@ export const CREATED_FIELD = {
   type: 'datetime',
   ...SHOWN,
 } as const;
+
+/** A scheduled kind's window (banners, ad slots): set in the back office, applied by the API's reads. */
+export const SCHEDULE_FIELDS = [
+  { ...schedule[0], ...EDITED_UNSHOWN },
+  { ...schedule[1], ...EDITED_UNSHOWN },
+] as const;

@@ -1,8 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { EventItem, Video, WhitePaper } from '../contract';
+import type { Ad, Banner, EventItem, ListItem, Video, WhitePaper } from '../contract';
+import { AD_FIELDS } from './ad';
+import { BANNER_FIELDS } from './banner';
 import { columnsFor, fromRow } from './derive';
 import { EVENT_FIELDS } from './event';
-import type { EntityField } from './field';
+import type { EntityField, EntityRecord } from './field';
+import { TOPIC_FIELDS } from './topic';
 import { VIDEO_FIELDS } from './video';
 import { WHITE_PAPER_FIELDS } from './white-paper';
 
@@ -56,6 +59,18 @@ const event = {
   city: '北京',
 };
 
+const topic = {
+  id: 9,
+  title: '专题',
+  description: '简介',
+  url: '/topic/9',
+  thumb: '/uploads/t.jpg',
+  keyword: '',
+  created_at: '2026-01-02 09:30',
+};
+const banner = { banner: '/uploads/b.jpg', title: '轮播', url: '/news/1' };
+const ad = { url: 'https://example.com/ad', thumb: '/uploads/ad.jpg', title: '广告' };
+
 describe('the editorial records', () => {
   it('video: the spec record from entities/video.ts', () => {
     expectTypeOf<Video>().toEqualTypeOf<typeof video>();
@@ -85,5 +100,30 @@ describe('the editorial records', () => {
     const read = fromRow(EVENT_FIELDS, 'public', row, { status: event.status, showTime: event.showTime });
     expect(read).toStrictEqual(event);
     expect(Object.keys(read)).toEqual(Object.keys(event));
+  });
+
+  it('topic: a list item from entities/topic.ts', () => {
+    type Topic = EntityRecord<typeof TOPIC_FIELDS, 'public'>;
+    expectTypeOf<Topic>().toEqualTypeOf<typeof topic>();
+    expectTypeOf<Topic>().toEqualTypeOf<Omit<ListItem, 'keys'>>();
+    const row = rowOf(TOPIC_FIELDS, { ...topic, url: '' }, { created_at: 0 });
+    const read = fromRow(TOPIC_FIELDS, 'public', row, {
+      url: topic.url,
+      keyword: '',
+      created_at: topic.created_at,
+    });
+    expect(read).toStrictEqual(topic);
+    expect(Object.keys(read)).toEqual(Object.keys(topic));
+  });
+
+  it.each([
+    ['banner', BANNER_FIELDS, banner],
+    ['ad', AD_FIELDS, ad],
+  ] as const)('%s: the spec record, nothing worked out', (_kind, fields, sample) => {
+    expectTypeOf<Banner>().toEqualTypeOf<typeof banner>();
+    expectTypeOf<Ad>().toEqualTypeOf<typeof ad>();
+    const read = fromRow(fields, 'public', { ...sample, id: 1, slot: 1, place: 'home' });
+    expect(read).toStrictEqual(sample);
+    expect(Object.keys(read)).toEqual(Object.keys(sample));
   });
 });
