@@ -6,6 +6,7 @@ export type { Ad, Video };
 export type { Banner } from '../entities/banner';
 export type { WhitePaper } from '../entities/white-paper';
 export type { EventItem } from '../entities/event';
+export type { WeeklyReport } from '../entities/report';
 
 /**
  * The public site's records (spec section 3), as the read calls answer them. The editorial kinds'
@@ -85,20 +86,6 @@ export interface VideoDetail extends Video {
  */
 export interface TopicDetail extends ListItem {
   list: ListItem[];
-}
-
-export interface WeeklyReport {
-  id: number;
-  /** Issue number within its year. */
-  number: number;
-  publish_time: string;
-  /** Running issue number. */
-  it_number: number;
-  /** e.g. "2026年第47周". */
-  week: string;
-  /** Editor's recommendation text. */
-  recommend: string;
-  adv: Ad | null;
 }
 
 export interface Expert {

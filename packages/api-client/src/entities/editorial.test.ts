@@ -1,10 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Ad, Banner, EventItem, ListItem, Video, WhitePaper } from '../contract';
+import type { Ad, Banner, EventItem, ListItem, Video, WeeklyReport, WhitePaper } from '../contract';
 import { AD_FIELDS } from './ad';
 import { BANNER_FIELDS } from './banner';
 import { columnsFor, fromRow } from './derive';
 import { EVENT_FIELDS } from './event';
 import type { EntityField, EntityRecord } from './field';
+import { REPORT_FIELDS } from './report';
 import { TOPIC_FIELDS } from './topic';
 import { VIDEO_FIELDS } from './video';
 import { WHITE_PAPER_FIELDS } from './white-paper';
@@ -71,6 +72,16 @@ const topic = {
 const banner = { banner: '/uploads/b.jpg', title: '轮播', url: '/news/1' };
 const ad = { url: 'https://example.com/ad', thumb: '/uploads/ad.jpg', title: '广告' };
 
+const report = {
+  id: 360,
+  number: 47,
+  publish_time: '2026-11-20',
+  it_number: 360,
+  week: '2026年第47周',
+  recommend: '导读',
+  adv: { url: '/news/1', thumb: '/uploads/a.jpg', title: '2026年第47周' } as Ad | null,
+};
+
 describe('the editorial records', () => {
   it('video: the spec record from entities/video.ts', () => {
     expectTypeOf<Video>().toEqualTypeOf<typeof video>();
@@ -125,5 +136,17 @@ describe('the editorial records', () => {
     const read = fromRow(fields, 'public', { ...sample, id: 1, slot: 1, place: 'home' });
     expect(read).toStrictEqual(sample);
     expect(Object.keys(read)).toEqual(Object.keys(sample));
+  });
+
+  it('weekly report: the spec record from entities/report.ts, with its ad', () => {
+    // The contract's type is the entity's record and its ad: compared key by key.
+    expectTypeOf<{ [K in keyof WeeklyReport]: WeeklyReport[K] }>().toEqualTypeOf<typeof report>();
+    const { adv, ...stored } = report;
+    const row = rowOf(REPORT_FIELDS, stored, { publish_time: 0 });
+    const read = { ...fromRow(REPORT_FIELDS, 'public', row, { publish_time: report.publish_time }), adv };
+    expect(read).toStrictEqual(report);
+    expect(Object.keys(read)).toEqual(Object.keys(report));
+    // The article lists live in their own table.
+    expect(columnsFor(REPORT_FIELDS, 'office')).not.toContain('events');
   });
 });
