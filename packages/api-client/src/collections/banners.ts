@@ -2,7 +2,10 @@ import { BANNER_FIELDS, BANNER_PLACES } from '../entities/banner';
 import { officeFields } from '../entities/office';
 import { categoryFilter, CONTENT_ROLES, type ResourceDecl, searchFilter } from './fields';
 
-/** Carousel and banner pictures (entities/banner.ts), by place (and category page), in drag order, shown in their window. */
+/**
+ * Carousel and banner pictures (entities/banner.ts), by place (and category page), in drag order,
+ * shown in their window.
+ */
 export const banners = {
   kind: 'banners',
   label: '轮播图',

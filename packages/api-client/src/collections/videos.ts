@@ -3,7 +3,7 @@ import { officeFields } from '../entities/office';
 import { playerProblem } from '../players';
 import { categoryFilter, EDITORIAL, type ResourceDecl, searchFilter } from './fields';
 
-/** Videos (entities/video.ts): an embedded player (its host checked by `playerProblem`) or an uploaded mp4. */
+/** Videos (entities/video.ts): an embedded player (its host checked by `playerProblem`) or an mp4. */
 export const videos = {
   kind: 'videos',
   label: '视频',

@@ -3,8 +3,9 @@ import { FIELD_MAX } from '../constants';
 import { MSG, TEXT } from '../messages';
 
 /**
- * Fields that several entities declare alike (spec section 5): a member's and a vendor lead's
- * mobile number and email address. An entity spreads one and adds who reads and writes it.
+ * Fields that several entities declare alike: a member's and a vendor lead's mobile number and
+ * email address (spec section 5), an editorial record's id, created time and schedule, and who
+ * reads and writes an editorial kind's fields. An entity spreads one and adds who reads and writes it.
  */
 
 /** A mobile number: required, the spec's mobile rule. */
