@@ -174,18 +174,13 @@ export const link = <const N extends string = 'url'>(name: N = 'url' as N, label
   }) as const satisfies FieldDecl;
 export const image = <const N extends string>(name: N, label: string, required = false) =>
   ({ name, label, type: 'image', required, max: RESOURCE_LIMITS.url }) as const satisfies FieldDecl;
-export const text = <const N extends string>(
-  name: N,
-  label: string,
-  max: number = RESOURCE_LIMITS.shortText,
-  required = false,
-) => ({ name, label, type: 'text', required, max }) as const satisfies FieldDecl;
-export const area = <const N extends string>(
-  name: N,
-  label: string,
-  max: number = RESOURCE_LIMITS.text,
-  required = false,
-) => ({ name, label, type: 'textarea', required, max }) as const satisfies FieldDecl;
+/** A builder of one-line (`text`) or several-line (`textarea`) text fields (`longest` when no `max` is given). */
+const textField =
+  <const T extends 'text' | 'textarea'>(type: T, longest: number) =>
+  <const N extends string>(name: N, label: string, max: number = longest, required = false) =>
+    ({ name, label, type, required, max }) as const satisfies FieldDecl;
+export const text = textField('text', RESOURCE_LIMITS.shortText);
+export const area = textField('textarea', RESOURCE_LIMITS.text);
 export const flagField = <const N extends string>(name: N, label: string, value = false) =>
   ({ name, label, type: 'boolean', default: value }) as const satisfies FieldDecl;
 /** What a start and an end time are called (a scheduled kind's window, an event's dates). */
