@@ -63,6 +63,9 @@ export default defineConfig({
     env: { PORT: String(PORT), LOG_LEVEL: 'warn', PUBLIC_ORIGIN: baseURL, ...E2E_ENV },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
+    // SIGTERM, not Playwright's default SIGKILL: the gateway closes and e2e/serve.mjs removes its
+    // temp DATA_DIR and the port's pointer to it (a killed run used to leave both behind).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -5,10 +5,14 @@ import { admin, serverDataDir, uniqueName } from './member-helpers';
 
 const PASSWORD = 'resources-e2e-2026';
 
-/** Adds an admin editor with the CLI and signs it in through the login page, landing on `path`. */
-export async function signInEditor(page: Page, path: string) {
+/**
+ * Adds an admin editor with the CLI (with a display name when given) and signs it in through the
+ * login page, landing on `path`.
+ */
+export async function signInEditor(page: Page, path: string, displayName?: string) {
   const username = uniqueName('ops');
-  await admin(serverDataDir(), 'editor', 'add', username, '--role', 'admin', '--password', PASSWORD);
+  const name = displayName ? ['--name', displayName] : [];
+  await admin(serverDataDir(), 'editor', 'add', username, '--role', 'admin', '--password', PASSWORD, ...name);
   await page.goto(path);
   await expect(page).toHaveURL(/\/admin\/login\?next=/, { timeout: 30_000 });
   await page.getByLabel('用户名').fill(username);
@@ -25,8 +29,9 @@ export async function edit(page: Page, kind: string, id: string | number) {
 
 /** Saves the open form and returns the API's answer (which must succeed). */
 export async function save(page: Page): Promise<unknown> {
+  // Not an edit page's presence heartbeat (a POST every 15 s) that happens to come first.
   const answer = page.waitForResponse(
-    (r) => /\/admin\/api\//.test(r.url()) && ['POST', 'PUT'].includes(r.request().method()),
+    (r) => /\/admin\/api\/(?!presence$)/.test(r.url()) && ['POST', 'PUT'].includes(r.request().method()),
   );
   await page.getByRole('button', { name: /保\s*存/ }).click();
   const res = await answer;

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,58 +17,56 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 // ---------- the server's DATA_DIR ----------
 
 /**
- * Data dirs the gateway under test may use: E2E_DATA_DIR / DATA_DIR when the server was started by
- * hand, else the one e2e/serve.mjs named for this port, else its temporary dirs (portal-e2e-*), newest first.
+ * The DATA_DIR of the gateway under test, exactly: E2E_DATA_DIR when the server was started by
+ * hand, else the one e2e/serve.mjs named for this run's port (E2E_PORT). Never a guess such as the
+ * newest temp dir: two e2e runs on the machine would write into each other's databases.
  */
-function candidateDirs(): string[] {
-  // e2e/serve.mjs names its DATA_DIR in a file keyed by its port.
-  const pointer = path.join(tmpdir(), `e2e-server-${process.env.E2E_PORT ?? 8091}.datadir`);
-  const served = existsSync(pointer) ? readFileSync(pointer, 'utf8').trim() : undefined;
-  const dirs = [process.env.E2E_DATA_DIR, process.env.DATA_DIR, served]
-    .filter((d): d is string => !!d)
-    .map((d) => path.resolve(ROOT, d));
-  const temp = readdirSync(tmpdir())
-    .filter((name) => name.startsWith('portal-e2e-'))
-    .map((name) => path.join(tmpdir(), name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  return [...dirs, ...temp].filter((d) => existsSync(d));
-}
-
-/** The DATA_DIR of the gateway under test (E2E_DATA_DIR, or the newest portal-e2e-* dir). */
 export function serverDataDir(): string {
-  const dir = candidateDirs()[0];
-  if (!dir) throw new Error('no DATA_DIR found for the server under test (set E2E_DATA_DIR)');
+  const explicit = process.env.E2E_DATA_DIR;
+  const port = process.env.E2E_PORT ?? '8091';
+  // e2e/serve.mjs names the DATA_DIR of the gateway it started in a file keyed by its port.
+  const pointer = path.join(tmpdir(), `e2e-server-${port}.datadir`);
+  let dir: string;
+  if (explicit) dir = path.resolve(ROOT, explicit);
+  else if (existsSync(pointer)) dir = readFileSync(pointer, 'utf8').trim();
+  else
+    throw new Error(
+      `no DATA_DIR for the server under test: ${pointer} is missing (e2e/serve.mjs writes it for ` +
+        `E2E_PORT=${port}); set E2E_DATA_DIR for a server started another way`,
+    );
+  if (!dir || !existsSync(dir)) {
+    throw new Error(
+      `the server's DATA_DIR ${dir || '(empty)'} does not exist (from ${explicit ? 'E2E_DATA_DIR' : pointer})`,
+    );
+  }
   return dir;
 }
 
 type Row = Record<string, unknown>;
 const requireFromApi = createRequire(path.join(ROOT, 'apps/api/package.json'));
 
-/** The DATA_DIR whose database holds this member (so several old temp dirs never confuse the test). */
-export function dataDirOfMember(username: string): string {
-  if (process.env.DATABASE_URL) {
-    // One shared database: any data dir serves the CLI; the outbox is checked separately.
-    const dir = candidateDirs()[0];
-    if (!dir) throw new Error('no DATA_DIR found for the server under test (set E2E_DATA_DIR)');
-    return dir;
-  }
+/** The server's SQLite database, read only (the API's better-sqlite3). */
+function openReadOnly(dataDir: string) {
   const Database = requireFromApi('better-sqlite3') as new (
     file: string,
     o: { readonly: boolean; fileMustExist: boolean },
   ) => { prepare(s: string): { get(...p: unknown[]): Row | undefined }; close(): void };
-  for (const dir of candidateDirs()) {
-    const file = path.join(dir, 'portal.db');
-    if (!existsSync(file)) continue;
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    try {
-      if (db.prepare('select id from members where username = ?').get(username)) return dir;
-    } catch {
-      // not a portal database, or not migrated yet
-    } finally {
-      db.close();
+  return new Database(path.join(dataDir, 'portal.db'), { readonly: true, fileMustExist: true });
+}
+
+/** The server's DATA_DIR, checked to hold this member (SQLite runs): a wrong directory fails here, loudly. */
+export function dataDirOfMember(username: string): string {
+  const dir = serverDataDir();
+  if (process.env.DATABASE_URL) return dir; // one shared database: the CLI reaches it from any data dir
+  const db = openReadOnly(dir);
+  try {
+    if (!db.prepare('select id from members where username = ?').get(username)) {
+      throw new Error(`the server's DATA_DIR ${dir} holds no member ${username}`);
     }
+  } finally {
+    db.close();
   }
-  throw new Error(`no DATA_DIR holds member ${username} (set E2E_DATA_DIR to the server's DATA_DIR)`);
+  return dir;
 }
 
 /**
@@ -77,11 +75,7 @@ export function dataDirOfMember(username: string): string {
  */
 export function publicArticleId(dataDir: string, columnArticleId: number): number | null {
   if (process.env.DATABASE_URL) return null;
-  const Database = requireFromApi('better-sqlite3') as new (
-    file: string,
-    o: { readonly: boolean; fileMustExist: boolean },
-  ) => { prepare(s: string): { get(...p: unknown[]): Row | undefined }; close(): void };
-  const db = new Database(path.join(dataDir, 'portal.db'), { readonly: true, fileMustExist: true });
+  const db = openReadOnly(dataDir);
   try {
     const row = db.prepare('select article_id from column_articles where id = ?').get(columnArticleId);
     return row?.article_id == null ? null : Number(row.article_id);

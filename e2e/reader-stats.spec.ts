@@ -1,5 +1,5 @@
 import { devices, expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { ArticleStats, StatsOverview } from '@portal/api-client/stats';
+import type { ArticleStats, ArticleViewsPage, StatsOverview } from '@portal/api-client/stats';
 import { apiCall } from './api';
 import { signInEditor } from './back-office';
 
@@ -19,8 +19,30 @@ async function articleStats(page: Page, id: number): Promise<ArticleStats> {
   expect(res.status()).toBe(200);
   return (await res.json()) as ArticleStats;
 }
-const viewsOf = (s: ArticleStats, key: string) =>
+const viewsOf = (s: Pick<ArticleStats, 'bySource' | 'byDevice'>, key: string) =>
   [...s.bySource, ...s.byDevice].find((x) => x.key === key)?.views ?? 0;
+
+async function overviewOf(page: Page): Promise<StatsOverview> {
+  const res = await page.request.get('/admin/api/stats/overview');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as StatsOverview;
+}
+
+/** The article's line in GET /admin/api/stats/articles for today (paged through: most viewed first). */
+async function listedToday(page: Page, id: number) {
+  const day = shanghaiToday();
+  for (let n = 1; ; n++) {
+    const res = await page.request.get(
+      `/admin/api/stats/articles?from=${day}&to=${day}&page=${n}&pageSize=100`,
+    );
+    expect(res.status()).toBe(200);
+    const { items, total } = (await res.json()) as ArticleViewsPage;
+    const views = items.map((i) => i.views);
+    expect(views).toEqual([...views].sort((a, b) => b - a));
+    const found = items.find((i) => i.id === id);
+    if (found || n * 100 >= total) return found;
+  }
+}
 
 /** Opens the article as a reader arriving from `referer`, and waits until its view is counted. */
 async function readFrom(context: BrowserContext, path: string, referer: string, pvPath: RegExp) {
@@ -44,6 +66,7 @@ test.describe('what readers read', () => {
     await signInEditor(page, '/admin');
     await expect(page.getByRole('heading', { name: /数据概览/ })).toBeVisible();
     const before = await articleStats(page, item.id);
+    const overviewBefore = await overviewOf(page);
 
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -71,10 +94,21 @@ test.describe('what readers read', () => {
     const after = await articleStats(page, item.id);
     expect(after.byDay).toEqual([{ day: shanghaiToday(), views: before.byDay[0]!.views + 2 }]);
 
-    // The dashboard counts them too, and draws its charts (ECharts, loaded on demand).
-    const overview = (await (await page.request.get('/admin/api/stats/overview')).json()) as StatsOverview;
+    // GET /admin/api/stats/articles lists it for today with its views (other specs may read it too).
+    const listed = await listedToday(page, item.id);
+    expect(listed).toMatchObject({ id: item.id, title: item.title });
+    expect(listed!.views).toBeGreaterThanOrEqual(before.byDay[0]!.views + 2);
+
+    // The dashboard counts them too: under today, the phone and Baidu (other specs read at the same
+    // time, so at least these views), and draws its charts (ECharts, loaded on demand).
+    const overview = await overviewOf(page);
     expect(overview.today).toBe(shanghaiToday());
-    expect(overview.bySource.find((s) => s.key === 'baidu')!.views).toBeGreaterThan(0);
+    expect(overview.trend.at(-1)!.day).toBe(shanghaiToday());
+    expect(overview.trend.at(-1)!.views).toBeGreaterThanOrEqual(overviewBefore.trend.at(-1)!.views + 2);
+    expect(overview.views.today).toBeGreaterThanOrEqual(overviewBefore.views.today + 2);
+    for (const key of ['phone', 'baidu', 'desktop', 'wechat']) {
+      expect(viewsOf(overview, key), key).toBeGreaterThanOrEqual(viewsOf(overviewBefore, key) + 1);
+    }
     await page.reload();
     await expect(page.getByRole('img', { name: '近 30 天每日阅读量' }).locator('canvas')).toBeVisible();
     await expect(page.getByRole('img', { name: '阅读来源占比' }).locator('canvas')).toBeVisible();

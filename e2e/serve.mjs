@@ -1,5 +1,5 @@
 // Starts the built gateway for Playwright with a fresh temporary DATA_DIR (seeded on first start).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -13,7 +13,8 @@ const pointer = path.join(tmpdir(), `e2e-server-${process.env.PORT}.datadir`);
 writeFileSync(pointer, dataDir);
 const cleanup = () => {
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(pointer, { force: true });
+  // Only while it still names this server: a new one on the port may have started as this one stopped.
+  if (existsSync(pointer) && readFileSync(pointer, 'utf8') === dataDir) rmSync(pointer, { force: true });
 };
 process.once('exit', cleanup);
 // WeChat share cards (e2e/credentials.ts turns them on): the gateway talks to a local fake WeChat API.

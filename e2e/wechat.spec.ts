@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
 import { apiCall } from './api';
 import { E2E_ENV } from './credentials';
 
@@ -52,17 +53,30 @@ const signatureOf = (nonce: string, timestamp: string, url: string) =>
     .update(`jsapi_ticket=${E2E_ENV.E2E_WECHAT_TICKET}&noncestr=${nonce}&timestamp=${timestamp}&url=${url}`)
     .digest('hex');
 
-/** The card the page's own head describes. */
+/**
+ * The card the page's own head describes: og:title or the title, the description (og:description
+ * where the page has none, as the noindex activity form), the canonical address (og:url on landing
+ * pages, which have no canonical link), og:image.
+ */
 const headCard = (page: Page) =>
   page.evaluate(() => {
     const meta = (sel: string) => document.querySelector<HTMLMetaElement>(sel)?.content ?? '';
     return {
       title: meta('meta[property="og:title"]') || document.title,
-      desc: meta('meta[name="description"]'),
-      link: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? '',
+      desc: meta('meta[name="description"]') || meta('meta[property="og:description"]'),
+      link:
+        document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ||
+        meta('meta[property="og:url"]'),
       imgUrl: meta('meta[property="og:image"]'),
     };
   });
+
+/** Landing pages (campaign traffic, shared in WeChat most of all): vendor, partner, activity form. */
+const LANDING_PAGES = ['/vendor', '/partner/demo1', '/activity/register?id=1'];
+
+/** Waits until React Router's client took over the document (its effects, WechatShare's too, run). */
+const hydrated = (page: Page) =>
+  expect.poll(() => page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(true);
 
 /** Scripts the page loaded that hold the JS-SDK (its global is jWeixin). */
 function sdkScripts(page: Page): string[] {
@@ -104,12 +118,29 @@ async function expectCardSet(page: Page, configIndex: number) {
   );
   const card = await headCard(page);
   expect(card.title).toBeTruthy();
-  expect(card.imgUrl).toMatch(/^https?:\/\//);
+  expect(card.desc).toBeTruthy();
+  expect(card.link).toMatch(/^https?:\/\//);
+  expect(card.imgUrl).toMatch(/^https?:\/\/.+\.(?:jpe?g|png|gif)(?:\?|$)/);
   const friends = calls.filter((c) => c.name === 'updateAppMessageShareData')[configIndex]!;
   const moments = calls.filter((c) => c.name === 'updateTimelineShareData')[configIndex]!;
   expect(friends.args).toMatchObject(card);
   expect(moments.args).toMatchObject({ title: card.title, link: card.link, imgUrl: card.imgUrl });
   return card;
+}
+
+/** A browser context with WeChat's user agent (phone or desktop WeChat, as the project's width). */
+function wechatContext(browser: Browser, testInfo: TestInfo) {
+  const phone = testInfo.project.name.startsWith('phone');
+  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
+  return browser.newContext({
+    baseURL,
+    viewport,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    locale,
+    userAgent: phone ? WECHAT_UA.phone : WECHAT_UA.desktop,
+  });
 }
 
 test.describe('inside WeChat', () => {
@@ -118,16 +149,7 @@ test.describe('inside WeChat', () => {
     request,
   }, testInfo) => {
     const phone = testInfo.project.name.startsWith('phone');
-    const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
-    const context = await browser.newContext({
-      baseURL,
-      viewport,
-      deviceScaleFactor,
-      isMobile,
-      hasTouch,
-      locale,
-      userAgent: phone ? WECHAT_UA.phone : WECHAT_UA.desktop,
-    });
+    const context = await wechatContext(browser, testInfo);
     const page = await context.newPage();
     await page.addInitScript(fakeBridge);
     const sdk = sdkScripts(page);
@@ -149,9 +171,75 @@ test.describe('inside WeChat', () => {
     expect(sdk).toHaveLength(1);
     await context.close();
   });
+
+  test('landing pages sign themselves and set both cards from their own title, description, URL and picture', async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const context = await wechatContext(browser, testInfo);
+    for (const path of LANDING_PAGES) {
+      const page = await context.newPage();
+      await page.addInitScript(fakeBridge);
+      const sdk = sdkScripts(page);
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'landing');
+      const card = await expectCardSet(page, 0);
+      // The landing page's own: its title (the meet's, the partner's slogan, the form's), its own address.
+      expect(card.title, path).toBe(await page.title());
+      expect(card.link, path).toBe(new URL(path, baseURL).href);
+      expect(sdk, path).toHaveLength(1);
+      await page.close();
+    }
+    await context.close();
+  });
+
+  test('a signature that fails, is garbled or never comes leaves the page working, without a card', async ({
+    browser,
+    request,
+  }, testInfo) => {
+    const phone = testInfo.project.name.startsWith('phone');
+    const context = await wechatContext(browser, testInfo);
+    const article = await firstArticle(request);
+    const answers = {
+      unavailable: JSON.stringify({
+        code: ErrorCode.WechatUnavailable,
+        msg: ERROR_MESSAGES[ErrorCode.WechatUnavailable],
+        data: null,
+      }),
+      garbage: '<html>502 Bad Gateway</html>',
+      hang: null,
+    };
+    for (const [mode, body] of Object.entries(answers)) {
+      const page = await context.newPage();
+      await page.addInitScript(fakeBridge);
+      const sdk = sdkScripts(page);
+      const asked: string[] = [];
+      await page.route('**/api/wechat_signature', async (route) => {
+        asked.push(route.request().url());
+        // hang: never answered (the request stays open until the page closes).
+        if (body !== null) await route.fulfill({ status: 200, contentType: 'application/json', body });
+      });
+      await page.goto(article.url);
+      await expect(page.locator('h1'), mode).toHaveText(article.title);
+      await hydrated(page);
+      await expect.poll(() => asked.length, { message: mode }).toBeGreaterThan(0);
+      // The reader goes on: the next article through the router, as without WeChat.
+      const next = page.locator(phone ? '.m-article__pager-link' : '.article__neighbours a').first();
+      const nextTitle = (await next.textContent())!.replace(/^(上一篇|下一篇)：?/, '').trim();
+      await next.click();
+      await expect(page.locator('h1'), mode).toHaveText(nextTitle);
+      expect(await bridgeCalls(page), mode).toEqual([]);
+      expect(sdk, mode).toEqual([]);
+      await page.close();
+    }
+    await context.close();
+  });
 });
 
-test('other browsers ask for no signature and load no SDK', async ({ page, request }) => {
+test('other browsers ask for no signature and load no SDK, landing pages included', async ({
+  page,
+  request,
+}) => {
   const signatures: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/api/wechat_signature')) signatures.push(req.url());
@@ -160,8 +248,11 @@ test('other browsers ask for no signature and load no SDK', async ({ page, reque
   const article = await firstArticle(request);
   await page.goto(article.url);
   await expect(page.locator('h1')).toHaveText(article.title);
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  for (const path of ['/', ...LANDING_PAGES]) {
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+  }
   expect(signatures).toEqual([]);
   expect(sdk).toEqual([]);
 });

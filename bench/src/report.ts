@@ -282,17 +282,30 @@ export function toMarkdown(r: Results): string {
     out.push(
       `### Sensitive-word check (${m.words} words; automaton built in ${m.build_ms} ms, ${m.heap_mib} MiB)`,
       '',
+      `Load ${m.load.join(' / ')}; CPU ms over ${m.article.runs} (article) and ${m.form.runs} (form) runs after ` +
+        `${m.article.warmup} and ${m.form.warmup} unmeasured warm-up runs; hits hash ${m.article_digest.slice(0, 12)}`,
+      '',
       table(
-        ['text', 'bytes', 'hits', 'median CPU ms', 'target ms'],
+        ['text', 'bytes', 'hits', 'min ms', 'median ms', 'p95 ms', 'target ms'],
         [
           [
             'article (HTML text, match, mask)',
             m.article_bytes,
             m.article_hits,
-            m.article_ms,
+            m.article.min_ms,
+            m.article.median_ms,
+            m.article.p95_ms,
             m.article_target_ms,
           ],
-          ['form answer', m.form_bytes, null, m.form_ms, m.form_target_ms],
+          [
+            'form answer',
+            m.form_bytes,
+            null,
+            m.form.min_ms,
+            m.form.median_ms,
+            m.form.p95_ms,
+            m.form_target_ms,
+          ],
         ],
       ),
       '',

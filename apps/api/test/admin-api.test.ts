@@ -162,6 +162,13 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         [reviewer, 'GET', '/complaints', 200],
         [admin, 'GET', '/complaints', 200],
         [editor, 'PUT', '/complaints/1', 403],
+        [editor, 'GET', '/complaints/1', 403],
+        [reviewer, 'PUT', '/sensitive-words/1', 403],
+        [editor, 'DELETE', '/sensitive-words/1', 403],
+        // The search push's queue and Baidu's quota (issue 26 §4): beside the article list, the writers'.
+        [reviewer, 'GET', '/search-push', 403],
+        [editor, 'GET', '/search-push', 200],
+        [admin, 'GET', '/search-push', 200],
       ];
       for (const [who, method, url, status] of matrix) {
         const res = await call(who, method as 'GET', url, method === 'POST' ? articleDraft() : undefined);

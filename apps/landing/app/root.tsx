@@ -1,6 +1,6 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import { publicClientCredential } from '@portal/api-client/server';
-import { AppDocument, CookieBanner, RootErrorPage, documentLinks } from '@portal/ui';
+import { AppDocument, CookieBanner, RootErrorPage, WechatShare, documentLinks } from '@portal/ui';
 import type { Route } from './+types/root';
 import uiStyles from '@portal/ui/styles.css?url';
 import landingStyles from './styles/landing.css?url';
@@ -22,6 +22,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <AppDocument app="landing" bodyClassName="landing" client={root?.client}>
       {children}
       <CookieBanner />
+      {/* Campaign pages travel through WeChat most of all: the card comes from each page's own head. */}
+      <WechatShare />
     </AppDocument>
   );
 }

@@ -188,6 +188,8 @@ export const ArticleStatus = { Unreviewed: 0, Pending: 1, Approved: 3, Rejected:
 export const NewsStatus = { Draft: 0, Published: 1, Scheduled: 2, Unpublished: 3 } as const;
 /** Member account status (members.status): only an active account signs in. */
 export const MemberStatus = { Disabled: 0, Active: 1 } as const;
+/** How an event (activity) is held (events.type; the seed and the activity page read 1 as online). */
+export const EventType = { Online: 1, Offline: 2 } as const;
 /** Event (activity) status, worked out from its dates (contract EventItem). */
 export const EventStatus = { Upcoming: 0, InProgress: 1, Ended: 2 } as const;
 /** What the pages call each EventStatus, indexed by its value. */

@@ -47,8 +47,8 @@ import type {
   WechatSignature,
 } from './contract/member';
 
-// The records and payloads of the calls, by domain (contract/*; the member's, column articles' and
-// vendor leads' are derived from their entity modules, entities/*).
+// The records and payloads of the calls, by domain (contract/*; the member's, column articles', vendor
+// leads' and the editorial kinds' are derived from their entity modules, entities/*).
 export * from './contract/content';
 export * from './contract/landing';
 export * from './contract/member';

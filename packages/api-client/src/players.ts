@@ -1,5 +1,4 @@
 import { VideoType } from './constants';
-import type { Video } from './contract';
 
 /**
  * Where a video may be played in a frame: the one list read by the article sanitiser (iframes in
@@ -80,7 +79,7 @@ export function playerProblem(video: {
  * (player code, else page address) only from a player source; an uploaded file's address only from
  * this site or the web (never javascript: or data:).
  */
-export function videoSrc(video: Pick<Video, 'video_type' | 'iframe' | 'url'>): string | null {
+export function videoSrc(video: { video_type: number; iframe: string; url: string }): string | null {
   if (video.video_type === VideoType.Embed) {
     const code = video.iframe.trim();
     const src = code !== '' ? playerCodeSrc(code) : video.url.trim();

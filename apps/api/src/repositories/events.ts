@@ -1,10 +1,42 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
+import { EventStatus } from '@portal/api-client/constants';
 import type { EventItem, ListItem } from '@portal/api-client/contract';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { Db } from '../db';
 import { contains } from '../db/like';
-import { EVENT_COLUMNS, eventToListItem, toEvent } from './mappers';
 import type { DB } from '../db/schema';
+import { formatDate, formatTime } from '../lib/time';
 import { paged } from './paging';
+
+/** An event as entities/event.ts declares it, and its dates (its status and the time shown). */
+const EVENT_COLUMNS = [...columnsFor(EVENT_FIELDS, 'public'), 'start_at', 'end_at'] as const;
+type EventRow = Pick<Selectable<DB['events']>, (typeof EVENT_COLUMNS)[number]>;
+
+/** status: upcoming, in progress or ended by the event's dates at `now`. */
+function toEvent(row: EventRow, now: number): EventItem {
+  const start = Number(row.start_at);
+  const end = Number(row.end_at);
+  const startDay = formatDate(start);
+  const endDay = formatDate(end);
+  return fromRow(EVENT_FIELDS, 'public', row, {
+    status: now < start ? EventStatus.Upcoming : now <= end ? EventStatus.InProgress : EventStatus.Ended,
+    showTime: startDay === endDay ? startDay : `${startDay} 至 ${endDay}`,
+  });
+}
+
+function eventToListItem(row: EventRow, now: number): ListItem {
+  const e = toEvent(row, now);
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    url: e.url,
+    thumb: e.thumb,
+    keyword: '',
+    created_at: formatTime(row.start_at),
+  };
+}
 
 export interface EventFilter {
   city?: string;

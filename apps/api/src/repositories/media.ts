@@ -1,11 +1,35 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
+import { isPaidPaper } from '@portal/api-client/constants';
 import type { ListItem, Video, WhitePaper } from '@portal/api-client/contract';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import { VIDEO_FIELDS } from '@portal/api-client/entities/video';
+import { WHITE_PAPER_FIELDS } from '@portal/api-client/entities/white-paper';
+import { href } from '@portal/routes';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
-import { VIDEO_COLUMNS, WHITE_PAPER_COLUMNS, toVideo, toWhitePaper, videoToListItem } from './mappers';
+import { formatTime } from '../lib/time';
 import { paged } from './paging';
 
 /** Videos and white papers. */
+
+/** A video as entities/video.ts declares it. */
+const VIDEO_COLUMNS = columnsFor(VIDEO_FIELDS, 'public');
+type VideoRow = Pick<Selectable<DB['videos']>, (typeof VIDEO_COLUMNS)[number]>;
+
+const toVideo = (row: VideoRow): Video =>
+  fromRow(VIDEO_FIELDS, 'public', row, { created_at: formatTime(row.created_at) });
+
+function videoToListItem(row: VideoRow): ListItem {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    url: href.video(Number(row.id)),
+    thumb: row.list_thumb || row.thumb,
+    keyword: row.keyword,
+    created_at: formatTime(row.created_at),
+  };
+}
 
 const newestVideos = (q: SelectQueryBuilder<DB, 'videos', object>) =>
   q.select(VIDEO_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
@@ -62,6 +86,17 @@ export async function listRelatedVideos(
     .limit(limit)
     .execute();
   return rows.map(toVideo);
+}
+
+/** A white paper as entities/white-paper.ts declares it. */
+const WHITE_PAPER_COLUMNS = columnsFor(WHITE_PAPER_FIELDS, 'public');
+type WhitePaperRow = Pick<Selectable<DB['white_papers']>, (typeof WHITE_PAPER_COLUMNS)[number]>;
+
+function toWhitePaper(row: WhitePaperRow): WhitePaper {
+  const paper = fromRow(WHITE_PAPER_FIELDS, 'public', row, { created_at: formatTime(row.created_at) });
+  // A paid paper's stored path is never published: readers go to the viewer (desktop route,
+  // served at every width), which fetches the file through the member call white_paper_file.
+  return isPaidPaper(paper) ? { ...paper, url: href.whitePaper(paper.id) } : paper;
 }
 
 /** Newest white papers, of one category (catId > 0) or all, with the total. */

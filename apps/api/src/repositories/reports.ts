@@ -1,40 +1,21 @@
+import type { Selectable } from 'kysely';
 import type { ListItem, WeeklyReport } from '@portal/api-client/contract';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import { REPORT_FIELDS } from '@portal/api-client/entities/report';
 import type { Db } from '../db';
+import type { DB } from '../db/schema';
 import { formatDate } from '../lib/time';
 import { listByIds } from './articles';
 import { paged } from './paging';
 
 /** The IT weekly report: issues by year, their events and recommended articles, subscriptions. */
 
-const REPORT_COLUMNS = [
-  'id',
-  'number',
-  'it_number',
-  'week',
-  'recommend',
-  'adv_thumb',
-  'adv_url',
-  'publish_time',
-] as const;
-
-interface ReportRow {
-  id: number;
-  number: number;
-  it_number: number;
-  week: string;
-  recommend: string;
-  adv_thumb: string;
-  adv_url: string;
-  publish_time: number;
-}
+/** An issue as entities/report.ts declares it, and its ad's picture and link. */
+const REPORT_COLUMNS = [...columnsFor(REPORT_FIELDS, 'public'), 'adv_thumb', 'adv_url'] as const;
+type ReportRow = Pick<Selectable<DB['weekly_reports']>, (typeof REPORT_COLUMNS)[number]>;
 
 const toReport = (r: ReportRow): WeeklyReport => ({
-  id: Number(r.id),
-  number: Number(r.number),
-  publish_time: formatDate(r.publish_time),
-  it_number: Number(r.it_number),
-  week: r.week,
-  recommend: r.recommend,
+  ...fromRow(REPORT_FIELDS, 'public', r, { publish_time: formatDate(r.publish_time) }),
   adv: r.adv_thumb ? { url: r.adv_url, thumb: r.adv_thumb, title: r.week } : null,
 });
 

@@ -14,11 +14,14 @@ import type {
   WebsiteUrl,
 } from '@portal/api-client/contract';
 import { href } from '@portal/routes';
+import { AD_FIELDS } from '@portal/api-client/entities/ad';
+import { BANNER_FIELDS } from '@portal/api-client/entities/banner';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
 import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
-import { categoryAlias, toBanner } from './mappers';
+import { categoryAlias } from './mappers';
 
 /** Site chrome and taxonomy: categories, menus, footer, links, ads, banners, options, places, experts. */
 
@@ -166,14 +169,14 @@ function showing(now: number) {
     ]);
 }
 
+/** An ad and a banner as entities/ad.ts and entities/banner.ts declare them, with their keys. */
+const AD_COLUMNS = [...columnsFor(AD_FIELDS, 'public'), 'slot'] as const;
+const BANNER_COLUMNS = [...columnsFor(BANNER_FIELDS, 'public'), 'id'] as const;
+
 /** The five ad slots; a slot with no ad, or outside its start and end, is null (renders nothing). */
 export async function getAds(database: Db, now = Date.now()): Promise<Ads> {
-  const rows = await database.db
-    .selectFrom('ads')
-    .select(['slot', 'title', 'url', 'thumb'])
-    .where(showing(now))
-    .execute();
-  const bySlot = new Map(rows.map((r) => [Number(r.slot), { url: r.url, thumb: r.thumb, title: r.title }]));
+  const rows = await database.db.selectFrom('ads').select(AD_COLUMNS).where(showing(now)).execute();
+  const bySlot = new Map(rows.map((r) => [Number(r.slot), fromRow(AD_FIELDS, 'public', r)]));
   return Object.fromEntries(AD_SLOTS.map((name, i) => [name, bySlot.get(i + 1) ?? null])) as Ads;
 }
 
@@ -185,21 +188,21 @@ export async function listBanners(
 ): Promise<Banner[]> {
   const rows = await database.db
     .selectFrom('banners')
-    .select(['id', 'banner', 'title', 'url'])
+    .select(BANNER_COLUMNS)
     .where('place', '=', place)
     .where('cat_id', '=', catId)
     .where(showing(now))
     .orderBy('sort')
     .orderBy('id')
     .execute();
-  return rows.map(toBanner);
+  return rows.map((r) => fromRow(BANNER_FIELDS, 'public', r));
 }
 
 /** The home page's side image list (banners placed 'side') as list items. */
 export async function listSideItems(database: Db, now = Date.now()): Promise<ListItem[]> {
   const rows = await database.db
     .selectFrom('banners')
-    .select(['id', 'banner', 'title', 'url'])
+    .select(BANNER_COLUMNS)
     .where('place', '=', 'side')
     .where('cat_id', '=', 0)
     .where(showing(now))

@@ -1,7 +1,24 @@
+import type { Selectable } from 'kysely';
 import type { ListItem, TopicDetail } from '@portal/api-client/contract';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import { TOPIC_FIELDS } from '@portal/api-client/entities/topic';
+import { href } from '@portal/routes';
 import type { Db } from '../db';
+import type { DB } from '../db/schema';
+import { formatTime } from '../lib/time';
 import { listByIds, listLatest, pageOf } from './articles';
-import { TOPIC_COLUMNS, topicToListItem } from './mappers';
+
+/** A topic as entities/topic.ts declares it: a list item. */
+const TOPIC_COLUMNS = columnsFor(TOPIC_FIELDS, 'public');
+type TopicRow = Pick<Selectable<DB['topics']>, (typeof TOPIC_COLUMNS)[number]>;
+
+/** A topic links to its page, unless the editor gave it an address of its own (a campaign site). */
+const topicToListItem = (row: TopicRow): ListItem =>
+  fromRow(TOPIC_FIELDS, 'public', row, {
+    url: row.url || href.topic(Number(row.id)),
+    keyword: '',
+    created_at: formatTime(row.created_at),
+  });
 
 /** Readers see published topics only (migration 008): drafts have no page and are in no list. */
 const PUBLISHED = 1;

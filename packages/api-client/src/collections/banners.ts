@@ -1,45 +1,25 @@
-import {
-  categoryField,
-  categoryFilter,
-  CONTENT_ROLES,
-  image,
-  link,
-  orderField,
-  type FieldOption,
-  type ResourceDecl,
-  schedule,
-  searchFilter,
-  title,
-} from './fields';
+import { BANNER_FIELDS, BANNER_PLACES } from '../entities/banner';
+import { officeFields } from '../entities/office';
+import { categoryFilter, CONTENT_ROLES, type ResourceDecl, searchFilter } from './fields';
 
-export const BANNER_PLACES: readonly FieldOption[] = [
-  { value: 'home', label: '首页轮播（桌面）' },
-  { value: 'mobile', label: '首页轮播（手机）' },
-  { value: 'side', label: '首页轮播右侧' },
-  { value: 'category', label: '分类页横幅' },
-];
-
-/** Carousel and banner pictures, by place (and category page), in drag order, shown in their window. */
+/**
+ * Carousel and banner pictures (entities/banner.ts), by place (and category page), in drag order,
+ * shown in their window.
+ */
 export const banners = {
   kind: 'banners',
   label: '轮播图',
   idField: 'id',
-  fields: [
-    {
-      name: 'place',
-      label: '位置',
-      type: 'select',
-      options: BANNER_PLACES,
-      required: true,
-      default: 'home',
-    },
-    categoryField(),
-    title(),
-    image('banner', '图片', true),
-    link(),
-    ...schedule,
-    orderField,
-  ],
+  fields: officeFields(BANNER_FIELDS, [
+    'place',
+    'cat_id',
+    'title',
+    'banner',
+    'url',
+    'start_at',
+    'end_at',
+    'order',
+  ]),
   columns: ['banner', 'title', 'place', 'cat_id', 'start_at', 'end_at', 'order'],
   filters: [
     { name: 'place', label: '位置', type: 'select', options: BANNER_PLACES },

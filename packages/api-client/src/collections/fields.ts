@@ -149,65 +149,56 @@ const SECTION_OPTIONS: readonly FieldOption[] = [
 ];
 const ALL_CATEGORY_OPTIONS: readonly FieldOption[] = [noCategory, ...SECTION_OPTIONS, ...CATEGORY_OPTIONS];
 
-export const categoryField = (fallback = 0): FieldDecl => ({
-  name: 'cat_id',
-  label: '分类',
-  type: 'select',
-  options: ALL_CATEGORY_OPTIONS,
-  default: fallback,
-});
-export const title = (label = '标题', max: number = RESOURCE_LIMITS.title): FieldDecl => ({
-  name: 'title',
-  label,
-  type: 'text',
-  required: true,
-  max,
-});
-export const link = (name = 'url', label = '链接', required = true): FieldDecl => ({
-  name,
-  label,
-  type: 'text',
-  required,
-  max: RESOURCE_LIMITS.url,
-  help: '站内路径（/开头）或 http(s) 地址',
-});
-export const image = (name: string, label: string, required = false): FieldDecl => ({
-  name,
-  label,
-  type: 'image',
-  required,
-  max: RESOURCE_LIMITS.url,
-});
-export const text = (
-  name: string,
-  label: string,
-  max: number = RESOURCE_LIMITS.shortText,
-  required = false,
-) => ({ name, label, type: 'text', required, max }) satisfies FieldDecl;
-export const area = (name: string, label: string, max: number = RESOURCE_LIMITS.text, required = false) =>
-  ({ name, label, type: 'textarea', required, max }) satisfies FieldDecl;
-export const flagField = (name: string, label: string, value = false): FieldDecl => ({
-  name,
-  label,
-  type: 'boolean',
-  default: value,
-});
+/*
+ * The builders below keep their names and kinds as literal types (`as const`), so an entity module
+ * (entities/<kind>.ts) can spread one into a field and still derive its record type from it.
+ */
+export const categoryField = (fallback = 0) =>
+  ({
+    name: 'cat_id',
+    label: '分类',
+    type: 'select',
+    options: ALL_CATEGORY_OPTIONS,
+    default: fallback,
+  }) as const satisfies FieldDecl;
+export const title = (label = '标题', max: number = RESOURCE_LIMITS.title) =>
+  ({ name: 'title', label, type: 'text', required: true, max }) as const satisfies FieldDecl;
+export const link = <const N extends string = 'url'>(name: N = 'url' as N, label = '链接', required = true) =>
+  ({
+    name,
+    label,
+    type: 'text',
+    required,
+    max: RESOURCE_LIMITS.url,
+    help: '站内路径（/开头）或 http(s) 地址',
+  }) as const satisfies FieldDecl;
+export const image = <const N extends string>(name: N, label: string, required = false) =>
+  ({ name, label, type: 'image', required, max: RESOURCE_LIMITS.url }) as const satisfies FieldDecl;
+/** A builder of one-line (`text`) or several-line (`textarea`) text fields (`longest` when no `max` is given). */
+const textField =
+  <const T extends 'text' | 'textarea'>(type: T, longest: number) =>
+  <const N extends string>(name: N, label: string, max: number = longest, required = false) =>
+    ({ name, label, type, required, max }) as const satisfies FieldDecl;
+export const text = textField('text', RESOURCE_LIMITS.shortText);
+export const area = textField('textarea', RESOURCE_LIMITS.text);
+export const flagField = <const N extends string>(name: N, label: string, value = false) =>
+  ({ name, label, type: 'boolean', default: value }) as const satisfies FieldDecl;
 /** What a start and an end time are called (a scheduled kind's window, an event's dates). */
 export const TIME_LABEL = { start_at: '开始时间', end_at: '结束时间' } as const;
 /** A scheduled kind's window (`ResourceDecl.scheduled`). */
-export const schedule: readonly FieldDecl[] = [
+export const schedule = [
   { name: 'start_at', label: TIME_LABEL.start_at, type: 'datetime', help: '留空：立即生效' },
   { name: 'end_at', label: TIME_LABEL.end_at, type: 'datetime', help: '留空：一直有效' },
-];
+] as const satisfies readonly FieldDecl[];
 /** An ordered kind's place (`ResourceDecl.ordered`). */
-export const orderField: FieldDecl = {
+export const orderField = {
   name: 'order',
   label: '排序',
   type: 'number',
   min: 0,
   max: 1_000_000,
   default: 0,
-};
+} as const satisfies FieldDecl;
 
 /** The text search over a kind's `searchFields`. */
 export const searchFilter: FilterDecl = { name: 'q', label: '搜索', type: 'search' };

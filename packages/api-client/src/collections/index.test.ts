@@ -2,7 +2,16 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RESOURCE_KINDS, RESOURCES, type ResourceDecl } from '.';
+import { AD_FIELDS } from '../entities/ad';
+import { BANNER_FIELDS } from '../entities/banner';
+import { EVENT_FIELDS } from '../entities/event';
+import type { EntityField } from '../entities/field';
+import { officeFields } from '../entities/office';
+import { REPORT_FIELDS } from '../entities/report';
+import { TOPIC_FIELDS } from '../entities/topic';
+import { VIDEO_FIELDS } from '../entities/video';
+import { WHITE_PAPER_FIELDS } from '../entities/white-paper';
+import { RESOURCE_KINDS, RESOURCES, type ResourceDecl, type ResourceKind } from '.';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The files of this folder that are not collections. */
@@ -15,6 +24,17 @@ const STAMPED = new Set(['created_at']);
  * filter reads the record's time (its store maps it), settings' `group` is its key's prefix.
  */
 const QUERY_ONLY: Record<string, readonly string[]> = { settings: ['group'] };
+
+/** The collections whose every field is declared by an entity module (entities/<kind>.ts). */
+const ENTITY_OF: Partial<Record<ResourceKind, readonly EntityField[]>> = {
+  videos: VIDEO_FIELDS,
+  'white-papers': WHITE_PAPER_FIELDS,
+  events: EVENT_FIELDS,
+  reports: REPORT_FIELDS,
+  topics: TOPIC_FIELDS,
+  banners: BANNER_FIELDS,
+  ads: AD_FIELDS,
+};
 
 function isDecl(value: unknown): value is ResourceDecl {
   return typeof value === 'object' && value !== null && 'kind' in value && 'fields' in value;
@@ -75,5 +95,31 @@ describe('the collection registry', () => {
     }
     if (decl.ordered) expect(names.has('order')).toBe(true);
     if (decl.scheduled) expect(names.has('start_at') && names.has('end_at')).toBe(true);
+  });
+});
+
+describe('the collections of entity modules', () => {
+  it.each(Object.entries(ENTITY_OF))(
+    '%s: each field is one its entity declares, none written in the collection',
+    (kind, entity) => {
+      const decl: ResourceDecl = RESOURCES[kind as ResourceKind];
+      // The same fields as the entity gives the back office, in the form's order, and no other.
+      expect(decl.fields).toStrictEqual(
+        officeFields(
+          entity,
+          decl.fields.map((f) => f.name),
+        ),
+      );
+      // The public record's id and time are the store's (ResourceDecl columns may show them).
+      const fields = new Set(decl.fields.map((f) => f.name));
+      for (const c of decl.columns) expect(fields.has(c) || STAMPED.has(c), `column ${c}`).toBe(true);
+    },
+  );
+
+  it('refuses a form order that leaves out or repeats an office field', () => {
+    expect(() => officeFields(AD_FIELDS, ['slot', 'thumb', 'url', 'title', 'start_at'])).toThrow(/end_at/);
+    expect(() =>
+      officeFields(AD_FIELDS, ['slot', 'slot', 'thumb', 'url', 'title', 'start_at', 'end_at']),
+    ).toThrow();
   });
 });

@@ -99,8 +99,8 @@ export {
   type ResourceDecl,
 } from './fields';
 export { orderSchema, moveSchema, type ResourceRecord } from './schema';
-export { AD_SLOT_OPTIONS } from './ads';
-export { BANNER_PLACES } from './banners';
+export { AD_SLOT_OPTIONS } from '../entities/ad';
+export { BANNER_PLACES } from '../entities/banner';
 export { BLOCK_KEYS, type BlockKey } from './blocks';
 export { FORM_FIELD_TYPES } from './forms';
 export { COLUMN_STATUS_OPTIONS } from './members';

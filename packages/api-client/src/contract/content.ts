@@ -1,6 +1,17 @@
 import type { ComplaintReason } from '../constants';
+import type { Ad } from '../entities/ad';
+import type { Video } from '../entities/video';
 
-/** The public site's records (spec section 3), as the read calls answer them. */
+export type { Ad, Video };
+export type { Banner } from '../entities/banner';
+export type { WhitePaper } from '../entities/white-paper';
+export type { EventItem } from '../entities/event';
+export type { WeeklyReport } from '../entities/report';
+
+/**
+ * The public site's records (spec section 3), as the read calls answer them. The editorial kinds'
+ * records are derived from their entity modules (entities/*), re-exported here.
+ */
 
 export interface ListItem {
   id: number;
@@ -63,33 +74,8 @@ export interface Menu {
   name: string;
 }
 
-export interface Banner {
-  banner: string;
-  title: string;
-  url: string;
-}
-
-export interface Ad {
-  url: string;
-  thumb: string;
-  title: string;
-}
 export type Ads = Record<'one' | 'two' | 'three' | 'four' | 'five', Ad | null>;
 
-export interface Video {
-  id: number;
-  title: string;
-  url: string;
-  thumb: string;
-  list_thumb: string;
-  index_thumb: string;
-  /** 1 embedded frame, 2 mp4 file. */
-  video_type: 1 | 2;
-  iframe: string;
-  keyword: string;
-  description: string;
-  created_at: string;
-}
 export interface VideoDetail extends Video {
   relate: Video[];
 }
@@ -102,51 +88,12 @@ export interface TopicDetail extends ListItem {
   list: ListItem[];
 }
 
-export interface EventItem {
-  id: number;
-  title: string;
-  description: string;
-  thumb: string;
-  url: string;
-  /** 1 online, 2 offline. */
-  type: number;
-  /** 0 upcoming, 1 in progress, 2 ended. */
-  status: number;
-  showTime: string;
-  city: string;
-}
-
-export interface WeeklyReport {
-  id: number;
-  /** Issue number within its year. */
-  number: number;
-  publish_time: string;
-  /** Running issue number. */
-  it_number: number;
-  /** e.g. "2026年第47周". */
-  week: string;
-  /** Editor's recommendation text. */
-  recommend: string;
-  adv: Ad | null;
-}
-
 export interface Expert {
   id: number;
   avatar: string;
   name: string;
   company: string;
   job: string;
-}
-
-export interface WhitePaper {
-  id: number;
-  /** 0 = free. */
-  is_free: number;
-  title: string;
-  description: string;
-  thumb: string;
-  url: string;
-  created_at: string;
 }
 
 export interface Option {

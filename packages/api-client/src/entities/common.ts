@@ -1,9 +1,11 @@
+import { schedule } from '../collections/fields';
 import { FIELD_MAX } from '../constants';
-import { MSG } from '../messages';
+import { MSG, TEXT } from '../messages';
 
 /**
- * Fields that several entities declare alike (spec section 5): a member's and a vendor lead's
- * mobile number and email address. An entity spreads one and adds who reads and writes it.
+ * Fields that several entities declare alike: a member's and a vendor lead's mobile number and
+ * email address (spec section 5), an editorial record's id, created time and schedule, and who
+ * reads and writes an editorial kind's fields. An entity spreads one and adds who reads and writes it.
  */
 
 /** A mobile number: required, the spec's mobile rule. */
@@ -27,3 +29,35 @@ export const emailField = <const Invalid extends string>(invalid: Invalid) =>
     max: FIELD_MAX.email,
     messages: { required: MSG.emailRequired, invalid, tooLong: MSG.emailTooLong },
   }) as const;
+
+/*
+ * Who reads and writes the fields of an editorial kind (video, white paper, event, …): the editors
+ * write them in the back office, visitors read them in the API's answers.
+ */
+const PUBLIC_AND_OFFICE = ['public', 'office'] as const;
+const OFFICE = ['office'] as const;
+/** Written by the editors, read by every visitor. */
+export const EDITED = { read: PUBLIC_AND_OFFICE, create: OFFICE, update: OFFICE } as const;
+/** Written and read in the back office only (a category, a recommendation flag, a schedule). */
+export const EDITED_UNSHOWN = { read: OFFICE, create: OFFICE, update: OFFICE } as const;
+/**
+ * Read by visitors only: the record's id and created time (the back office's store adds them to
+ * every record itself), or a value worked out when the record is read (then `stored: false`).
+ */
+export const SHOWN = { read: ['public'] } as const;
+
+/** A record's id, as visitors read it. */
+export const ID_FIELD = { name: 'id', label: '编号', type: 'number', ...SHOWN } as const;
+/** When the record was made (stamped by the server), as visitors read it. */
+export const CREATED_FIELD = {
+  name: 'created_at',
+  label: TEXT.createdAt,
+  type: 'datetime',
+  ...SHOWN,
+} as const;
+
+/** A scheduled kind's window (banners, ad slots): set in the back office, applied by the API's reads. */
+export const SCHEDULE_FIELDS = [
+  { ...schedule[0], ...EDITED_UNSHOWN },
+  { ...schedule[1], ...EDITED_UNSHOWN },
+] as const;

@@ -50,9 +50,10 @@ function coerce(field: EntityField, value: unknown): unknown {
   if (field.type === 'number' || (field.type === 'select' && field.optionList)) return Number(value);
   if (field.type === 'boolean') return Number(value) === 1 || value === true;
   if (choices.length > 0 && choices.every((v) => typeof v === 'number')) {
-    // A numeric choice outside the declared ones reads as the default (is_push: anything but 1 is 0).
+    // A numeric choice outside the declared ones reads as the default (is_push: anything but 1 is 0),
+    // unless the field is open (is_free: any number but 0 is a members' paper).
     const n = Number(value);
-    return choices.includes(n) ? n : (field.default ?? choices[0]);
+    return field.open || choices.includes(n) ? n : (field.default ?? choices[0]);
   }
   return String(value);
 }

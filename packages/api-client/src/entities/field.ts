@@ -36,6 +36,11 @@ export interface EntityField extends FieldDecl {
   maxBytes?: number;
   /** select: the choices are a list the API serves (option_ls, space_channel…); the value is an option id. */
   optionList?: string;
+  /**
+   * select of numbers: a stored value is read as it is, not only a declared choice (the contract's
+   * type is `number`: a white paper's access, any value but 0 being a members' paper).
+   */
+  open?: true;
   /** Free text a person writes: screened for sensitive words before it is stored. */
   screened?: boolean;
   /** Left as it is when an update leaves it out (the avatar, set by its own upload). */
@@ -58,13 +63,14 @@ type PartiesOf<F, Key extends 'read' | WriteMode> = F extends { [K in Key]: infe
 
 /**
  * The value of a field in the API's answers and payloads: a number, an option id, one of the
- * numeric choices, or text (a text choice is any text: an old row may hold a retired choice).
+ * numeric choices (any number for an `open` one), or text (a text choice is any text: an old row
+ * may hold a retired choice).
  */
 export type ValueOf<F> = F extends { type: 'number' }
   ? number
   : F extends { type: 'boolean' }
     ? boolean
-    : F extends { type: 'select'; optionList: string }
+    : F extends { type: 'select'; optionList: string } | { type: 'select'; open: true }
       ? number
       : F extends { type: 'select'; options: readonly { value: infer V }[] }
         ? V extends string

@@ -7,24 +7,63 @@ import type { EntityField } from './field';
  * read, as form fields and list columns.
  */
 
-/** The fields the back office reads, in order: read only unless it writes them, with its own label and help. */
-export function officeFields(fields: readonly EntityField[]): FieldDecl[] {
-  return readBy(fields, 'office').map((f) => {
-    const decl: FieldDecl = {
-      name: f.name,
-      label: f.office?.label ?? f.label,
-      // An option id is a number to the back office (the lists are the public site's).
-      type: f.optionList ? 'number' : f.type,
-    };
-    if (f.required) decl.required = true;
-    if (f.max !== undefined) decl.max = f.max;
-    if (f.min !== undefined) decl.min = f.min;
-    if (f.options) decl.options = f.options;
-    if (f.default !== undefined) decl.default = f.default;
-    if (f.office?.help) decl.help = f.office.help;
-    if (!f.update?.includes('office')) decl.readOnly = true;
-    return decl;
-  });
+/**
+ * What an entity field says beyond the back office's FieldDecl (a key added to EntityField fails
+ * to compile until it is named here).
+ */
+const ENTITY_ONLY: Record<Exclude<keyof EntityField, keyof FieldDecl>, true> = {
+  read: true,
+  create: true,
+  update: true,
+  messages: true,
+  format: true,
+  maxBytes: true,
+  optionList: true,
+  open: true,
+  screened: true,
+  keep: true,
+  stored: true,
+  autoComplete: true,
+  control: true,
+  unit: true,
+  office: true,
+};
+
+/**
+ * One field as the back office's form declares it: the entity's FieldDecl part, with the office's
+ * own label and help; read only unless the office writes it, set once when it only makes it.
+ */
+function officeField(field: EntityField): FieldDecl {
+  const decl = Object.fromEntries(
+    Object.entries(field).filter(([key]) => !Object.hasOwn(ENTITY_ONLY, key)),
+  ) as unknown as FieldDecl;
+  // An option id is a number to the back office (the lists are the public site's).
+  if (field.optionList) decl.type = 'number';
+  if (field.office?.label) decl.label = field.office.label;
+  if (field.office?.help) decl.help = field.office.help;
+  if (!field.update?.includes('office')) {
+    if (field.create?.includes('office')) decl.createOnly = true;
+    else decl.readOnly = true;
+  }
+  return decl;
+}
+
+/**
+ * The fields the back office reads, as its form's fields: in declared order, or in `order` when
+ * the form has one of its own (it must name each of them once).
+ */
+export function officeFields<F extends EntityField>(
+  fields: readonly F[],
+  order?: readonly F['name'][],
+): FieldDecl[] {
+  const read = readBy(fields, 'office');
+  if (!order) return read.map(officeField);
+  const named = order.map((name) => read.find((f) => f.name === name));
+  const missing = read.filter((f) => !order.includes(f.name)).map((f) => f.name);
+  if (named.includes(undefined) || missing.length > 0 || new Set(order).size !== order.length) {
+    throw new Error(`office order [${order.join()}] must name each office field once (missing: ${missing})`);
+  }
+  return (named as F[]).map(officeField);
 }
 
 /** The list columns the back office shows of an entity, in declared order. */

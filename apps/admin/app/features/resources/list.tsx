@@ -99,7 +99,7 @@ function Filters({ decl }: { decl: ResourceDecl }) {
             key={f.name}
             name={f.name}
             label={f.label}
-            placeholder={f.name === 'q' ? '输入关键词' : undefined}
+            placeholder={f.name === 'q' ? '输入关键词' : `输入${f.label}`}
           />
         ),
       )}

@@ -89,6 +89,11 @@ export function NewsletterSend({ id, title }: { id: number; title: string }) {
               <Descriptions.Item label="待发送">{progress.pending}</Descriptions.Item>
               <Descriptions.Item label="发送后退订">{progress.unsubscribed}</Descriptions.Item>
             </Descriptions>
+            {progress.audience === 0 && (
+              <Typography.Text type="secondary">
+                当前没有订阅者：发送不会寄出邮件，可先用测试邮箱查看效果。
+              </Typography.Text>
+            )}
             {progress.status !== 'idle' && (
               <Progress
                 percent={percent}
@@ -118,6 +123,7 @@ export function NewsletterSend({ id, title }: { id: number; title: string }) {
               title={`确定将本期周刊发送给 ${progress.audience} 位订阅者？`}
               description="每位订阅者只会收到一次；已收到的订阅者不会重复发送。"
               okText="发送"
+              placement="topLeft"
               cancelText="取消"
               disabled={sending || busy}
               onConfirm={() => run(() => adminApi.newsletterSend(id), '已开始发送')}

@@ -1,4 +1,4 @@
-import type { DayViews, LabelledViews } from '@portal/api-client/stats';
+import { VIEW_DEVICES, VIEW_SOURCES, type DayViews, type LabelledViews } from '@portal/api-client/stats';
 import type { ChartOption } from './Chart';
 
 /** Chart options of the statistics pages (plain data: the ECharts chunk is loaded by <Chart> only). */
@@ -16,6 +16,14 @@ const PALETTE = [
   '#2f54eb',
   '#8c8c8c',
 ];
+
+/**
+ * Each source and device class has its own colour in every chart (百度 is the same blue on the
+ * dashboard and on an article's card, whichever classes a chart leaves out for having no views).
+ */
+const CLASS_COLOR: Record<string, string> = Object.fromEntries(
+  [VIEW_SOURCES, VIEW_DEVICES].flatMap((classes) => classes.map((key, i) => [key, PALETTE[i]!])),
+);
 
 /** Views per day as a line with its area. */
 export function trendOption(days: DayViews[]): ChartOption {
@@ -49,7 +57,9 @@ export function shareOption(items: LabelledViews[]): ChartOption {
         radius: ['45%', '72%'],
         center: ['38%', '50%'],
         label: { show: false },
-        data: items.filter((i) => i.views > 0).map((i) => ({ name: i.label, value: i.views })),
+        data: items
+          .filter((i) => i.views > 0)
+          .map((i) => ({ name: i.label, value: i.views, itemStyle: { color: CLASS_COLOR[i.key] } })),
       },
     ],
   };

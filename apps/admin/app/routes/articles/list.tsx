@@ -61,7 +61,7 @@ export default function ArticleList() {
     },
     {
       title: '时间',
-      width: 170,
+      width: 200, // 定时 or 下线 and a full time on one line
       render: (_, a) =>
         a.status === PublicationStatus.Scheduled ? (
           <Typography.Text type="warning">定时 {fmt(a.publishAt)}</Typography.Text>

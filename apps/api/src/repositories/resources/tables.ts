@@ -5,6 +5,9 @@ import type { Db } from '../../db';
 import { sanitizeArticleHtml } from '../../lib/sanitize';
 import { ResourceInputError, isoOf, msOf, parseJson, tableStore, type ResourceStore } from './store';
 import { ADMIN_MSG } from '@portal/api-client/admin';
+import { readBy } from '@portal/api-client/entities/derive';
+import type { EntityField } from '@portal/api-client/entities/field';
+import { REPORT_FIELDS } from '@portal/api-client/entities/report';
 
 /**
  * The one-table kinds: each is its declaration plus where it lives. Names that differ between the
@@ -195,7 +198,10 @@ export const TABLE_STORES = {
     table: 'weekly_reports',
     id: { column: 'id', generated: true },
     sort: { column: 'publish_time', desc: true },
-    virtual: ['events', 'recommends'],
+    // The article lists (entities/report.ts: not stored in its row).
+    virtual: readBy<EntityField>(REPORT_FIELDS, 'office')
+      .filter((f) => f.stored === false)
+      .map((f) => f.name),
     async afterWrite(tx, id, input) {
       await tx.db.deleteFrom('weekly_report_items').where('report_id', '=', Number(id)).execute();
       const rows = [

@@ -6,7 +6,7 @@ import {
   EVENT_STATUS_LABEL,
 } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { Pagination, ItemLink, seoMeta } from '@portal/ui';
+import { Pagination, ItemLink, seoMeta, UploadImage } from '@portal/ui';
 import type { Route } from './+types/activity';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { useAds } from '../../features/content/components/InnerSidebar';
@@ -125,8 +125,9 @@ export default function Activities({ loaderData: d }: Route.ComponentProps) {
             <li key={e.id} className="event-card">
               <ItemLink to={e.url} title={e.title}>
                 <span className="event-card__thumb">
-                  <img
+                  <UploadImage
                     src={e.thumb}
+                    sizes="384px"
                     alt=""
                     width={384}
                     height={216}

@@ -1,7 +1,7 @@
 import { Form, useLocation } from 'react-router';
 import { PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { Pagination, ItemLink, seoMeta, LIST_EMPTY_TEXT } from '@portal/ui';
+import { Pagination, ItemLink, seoMeta, LIST_EMPTY_TEXT, UploadImage } from '@portal/ui';
 import type { Route } from './+types/search';
 import { ArticleRows } from '../../features/content/components/ArticleRows';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
@@ -106,7 +106,15 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
                 {d.events.map((e) => (
                   <li key={e.id}>
                     <ItemLink to={e.url} title={e.title}>
-                      <img src={e.thumb} alt="" width={120} height={75} loading="lazy" decoding="async" />
+                      <UploadImage
+                        src={e.thumb}
+                        sizes="120px"
+                        alt=""
+                        width={120}
+                        height={75}
+                        loading="lazy"
+                        decoding="async"
+                      />
                       <span className="events__body">
                         <strong>{e.title}</strong>
                         <small>{e.showTime}</small>

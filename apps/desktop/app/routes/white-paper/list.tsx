@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { isPaidPaper, PAGE_SIZE } from '@portal/api-client/constants';
 import { serverApi } from '@portal/api-client/server';
-import { Pagination, seoMeta } from '@portal/ui';
+import { Pagination, seoMeta, UploadImage } from '@portal/ui';
 import type { Route } from './+types/list';
 import { Breadcrumb } from '../../features/content/components/Breadcrumb';
 import { settle } from '@portal/api-client/envelope';
@@ -56,8 +56,10 @@ export default function WhitePapers({ loaderData: d }: Route.ComponentProps) {
             <li key={p.id} className="paper-card">
               <PaperLink paper={p} className="paper-card__link">
                 <span className="paper-card__cover">
-                  <img
+                  {/* A paper without a cover (thumb ''): UploadImage draws an empty box, never src="". */}
+                  <UploadImage
                     src={p.thumb}
+                    sizes="112px"
                     alt=""
                     width={150}
                     height={200}

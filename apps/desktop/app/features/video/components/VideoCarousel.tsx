@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Video } from '@portal/api-client';
 import { CAROUSEL_DELAY_MS } from '@portal/api-client/constants';
+import { UploadImage } from '@portal/ui';
 import { Carousel } from '../../shared/Carousel';
 import { href } from '@portal/routes';
 
@@ -23,8 +24,9 @@ export function VideoCarousel({ videos }: { videos: Video[] }) {
       renderSlide={(v, i, inView) => (
         <Link to={href.video(v.id)} className="vcard vcard--wide" tabIndex={inView ? 0 : -1}>
           <span className="vcard__thumb">
-            <img
+            <UploadImage
               src={v.index_thumb || v.thumb}
+              sizes="389px"
               alt=""
               width={389}
               height={219}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Video } from '@portal/api-client';
+import { UploadImage } from '@portal/ui';
 import { dayOf as day } from '@portal/ui/format';
 import { href } from '@portal/routes';
 
@@ -11,8 +12,9 @@ export function VideoGrid({ videos, eager = 0 }: { videos: Video[]; eager?: numb
         <li key={v.id}>
           <Link to={href.video(v.id)} className="vcard" title={v.title}>
             <span className="vcard__thumb">
-              <img
+              <UploadImage
                 src={v.list_thumb || v.thumb}
+                sizes="380px"
                 alt=""
                 width={380}
                 height={214}
