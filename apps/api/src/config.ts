@@ -23,6 +23,7 @@ import {
   storageUrlVar,
   stringVar,
   trustProxyVar,
+  urlListVar,
   urlVar,
   WECHAT_VARIABLES,
   wechatIssues,
@@ -67,6 +68,12 @@ export interface ApiConfig {
   pgPoolMax: number;
   /** PostgreSQL statement_timeout of request queries in ms (PG_STATEMENT_TIMEOUT_MS; 0 = none). */
   statementTimeoutMs: number;
+  /**
+   * Streaming replicas of DATABASE_URL that serve public reads (DATABASE_REPLICA_URLS; none: []),
+   * skipped when more than maxLagMs behind (DATABASE_REPLICA_MAX_LAG_MS), measured every checkMs
+   * (DATABASE_REPLICA_CHECK_MS).
+   */
+  replicas: { urls: string[]; maxLagMs: number; checkMs: number };
   /** Shared rate-limit counters when set. */
   redisUrl?: string;
   /** The public client credential the front ends send to accessToken. */
@@ -137,6 +144,9 @@ const PUSH_VARIABLES = PUSH_PROVIDERS.flatMap((p) => [
 /** No page needs a query longer than this; one that runs longer is stopped and answered 10503. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
+/** Replicas one process reads from at most (each has its own pool of PG_POOL_MAX connections). */
+const MAX_REPLICAS = 16;
+
 /** Decodes that may wait for a slot (bench/results/soak-images.md: 2 slots and 16 waiting on 2 cores). */
 const DEFAULT_IMAGE_DECODE_QUEUE = 16;
 
@@ -148,6 +158,9 @@ const ApiVariables = z.object({
   DATABASE_URL: urlVar(['postgres', 'postgresql']),
   PG_POOL_MAX: intVar(10, 1, 1000),
   PG_STATEMENT_TIMEOUT_MS: intVar(DEFAULT_STATEMENT_TIMEOUT_MS, 0, 3_600_000),
+  DATABASE_REPLICA_URLS: urlListVar(['postgres', 'postgresql'], MAX_REPLICAS),
+  DATABASE_REPLICA_MAX_LAG_MS: intVar(5000, 100, 600_000),
+  DATABASE_REPLICA_CHECK_MS: intVar(500, 50, 60_000),
   REDIS_URL: urlVar(['redis', 'rediss']),
   STORAGE_URL: storageUrlVar,
   CLIENT_ID: stringVar(DEFAULT_CLIENT_ID),
@@ -182,6 +195,9 @@ const ApiVariables = z.object({
 export const API_VARIABLES: readonly string[] = Object.keys(ApiVariables.shape);
 
 const ApiEnv = ApiVariables.superRefine((env, ctx) => {
+  for (const message of replicaIssues(env)) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URLS'], message });
+  }
   // A half-configured provider must not silently drop codes: name every missing credential.
   const provider = SMS_PROVIDER_VARIABLES[env.SMS_PROVIDER];
   for (const name of provider.required) {
@@ -223,6 +239,18 @@ const ApiEnv = ApiVariables.superRefine((env, ctx) => {
     ctx.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
   }
 });
+
+/** What DATABASE_REPLICA_URLS cannot mean: replicas without a primary, or the primary itself. */
+function replicaIssues(env: z.infer<typeof ApiVariables>): string[] {
+  const urls = env.DATABASE_REPLICA_URLS;
+  if (urls.length === 0) return [];
+  if (!env.DATABASE_URL) return ['needs DATABASE_URL (the primary that the replicas stream from)'];
+  const issues = urls.includes(env.DATABASE_URL) ? ['names DATABASE_URL itself: list its replicas only'] : [];
+  if (env.DATABASE_REPLICA_CHECK_MS >= env.DATABASE_REPLICA_MAX_LAG_MS) {
+    issues.push('DATABASE_REPLICA_CHECK_MS must be below DATABASE_REPLICA_MAX_LAG_MS, or lag goes unseen');
+  }
+  return issues;
+}
 
 /** `name@host` or `Name <name@host>`. */
 const MAIL_FROM_PATTERN =
@@ -290,6 +318,11 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     pgPoolMax: e.PG_POOL_MAX,
     statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
+    replicas: {
+      urls: e.DATABASE_REPLICA_URLS,
+      maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+      checkMs: e.DATABASE_REPLICA_CHECK_MS,
+    },
     redisUrl: e.REDIS_URL,
     storage: e.STORAGE_URL,
     clientId: e.CLIENT_ID,

@@ -237,3 +237,77 @@ describe('SMS and push providers in production (issue 23 item 8)', () => {
     expect(https.searchPush.BAIDU_PUSH_ENDPOINT).toBe('https://push.test/urls');
   });
 });
+
+describe('DATABASE_REPLICA_URLS (reads from replicas, DESIGN.md section 10)', () => {
+  const PRIMARY = 'postgres://portal@db-primary:5432/portal';
+  const env = (more: Record<string, string>) => ({ DATA_DIR: tempDir(), DATABASE_URL: PRIMARY, ...more });
+
+  it('reads a comma-separated list, the lag bound and the check interval (defaults 5 s and 500 ms)', () => {
+    const config = loadConfig(
+      {},
+      env({
+        DATABASE_REPLICA_URLS:
+          ' postgres://portal@db-replica1:5432/portal , postgresql://portal:s3cret@db-replica2/portal',
+      }),
+    );
+    expect(config.replicas).toEqual({
+      urls: ['postgres://portal@db-replica1:5432/portal', 'postgresql://portal:s3cret@db-replica2/portal'],
+      maxLagMs: 5000,
+      checkMs: 500,
+    });
+    const tuned = loadConfig(
+      {},
+      env({
+        DATABASE_REPLICA_URLS: 'postgres://r1/portal',
+        DATABASE_REPLICA_MAX_LAG_MS: '2000',
+        DATABASE_REPLICA_CHECK_MS: '200',
+      }),
+    );
+    expect(tuned.replicas).toEqual({ urls: ['postgres://r1/portal'], maxLagMs: 2000, checkMs: 200 });
+    expect(loadConfig({}, env({})).replicas.urls).toEqual([]);
+  });
+
+  it('refuses replicas without DATABASE_URL, naming both', () => {
+    const message = configError(() =>
+      loadConfig({}, { DATA_DIR: tempDir(), DATABASE_REPLICA_URLS: 'postgres://r1/portal' }),
+    );
+    expect(message).toContain('DATABASE_REPLICA_URLS: needs DATABASE_URL');
+  });
+
+  it('names a bad entry by its position, never echoing a URL that may hold a password', () => {
+    const message = configError(() =>
+      loadConfig({}, env({ DATABASE_REPLICA_URLS: 'postgres://r1/portal,mysql://u:hunter2@r2/portal' })),
+    );
+    expect(message).toContain('DATABASE_REPLICA_URLS: entry 2 of 2 is not a postgres or postgresql URL');
+    expect(message).not.toContain('hunter2');
+    for (const value of ['postgres://r1/portal,', ',postgres://r1/portal', 'not a url']) {
+      expect(configError(() => loadConfig({}, env({ DATABASE_REPLICA_URLS: value })))).toContain(
+        'DATABASE_REPLICA_URLS: entry',
+      );
+    }
+  });
+
+  it('refuses the primary itself, a URL twice, too many, and a check slower than the bound', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ DATABASE_REPLICA_URLS: `postgres://r1/portal,${PRIMARY}` }, 'names DATABASE_URL itself'],
+      [{ DATABASE_REPLICA_URLS: 'postgres://r1/portal,postgres://r1/portal' }, 'names the same URL twice'],
+      [
+        { DATABASE_REPLICA_URLS: Array.from({ length: 17 }, (_, i) => `postgres://r${i}/portal`).join(',') },
+        'takes at most 16 URLs, got 17',
+      ],
+      [
+        {
+          DATABASE_REPLICA_URLS: 'postgres://r1/portal',
+          DATABASE_REPLICA_MAX_LAG_MS: '1000',
+          DATABASE_REPLICA_CHECK_MS: '1000',
+        },
+        'DATABASE_REPLICA_CHECK_MS must be below DATABASE_REPLICA_MAX_LAG_MS',
+      ],
+      [{ DATABASE_REPLICA_MAX_LAG_MS: '5s' }, 'DATABASE_REPLICA_MAX_LAG_MS: must be a whole number'],
+      [{ DATABASE_REPLICA_CHECK_MS: '0' }, 'DATABASE_REPLICA_CHECK_MS: must be a whole number from 50'],
+    ];
+    for (const [more, expected] of cases) {
+      expect(configError(() => loadConfig({}, env(more)))).toContain(expected);
+    }
+  });
+});

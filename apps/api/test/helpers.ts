@@ -56,7 +56,7 @@ export function isolatedRedisUrl(): string {
 export const TEST_CLIENT = { id: 'test-client', secret: 'test-secret-0123456789' };
 export const TEST_TOKEN_SECRET = 'test-token-secret';
 
-interface TestDatabase {
+export interface TestDatabase {
   options: Partial<ApiConfig>;
   drop(): Promise<void>;
 }
@@ -127,7 +127,17 @@ export async function startTestApp(
   overrides: Partial<ApiConfig> = {},
   runtime: BuildRuntime = {},
 ): Promise<TestApp> {
-  const testDb = await createTestDatabase(dialect);
+  return openTestApp(dialect, await createTestDatabase(dialect), setup, overrides, runtime);
+}
+
+/** startTestApp on a database the caller made (a private PostgreSQL server); closing it drops `testDb`. */
+export async function openTestApp(
+  dialect: Dialect,
+  testDb: TestDatabase,
+  setup?: (app: FastifyInstance) => Promise<void>,
+  overrides: Partial<ApiConfig> = {},
+  runtime: BuildRuntime = {},
+): Promise<TestApp> {
   const config: Partial<ApiConfig> = {
     ...testDb.options,
     seed: false,

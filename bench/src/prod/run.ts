@@ -17,11 +17,15 @@
  *    or a hang), every worker's pool reconnects (/readyz), no acknowledged view is lost, and the
  *    requests after the restart all succeed. Skipped without pg_createcluster or root, or with
  *    --skip-pg-restart.
+ * 6. A streaming replica stopped and started under 200 readers (bench/src/prod/replica.ts): no read
+ *    fails, every worker skips it while it is down and reads from it again once it is back. The
+ *    failed reads are `figures.replica_stop_failed_reads` in prod.json. Skipped without root or
+ *    PostgreSQL's programs, or with --skip-replica.
  *
  * Steps 1-4 run on SQLite by default; on PostgreSQL when PROD_DATABASE_URL (or DATABASE_URL) names
  * a server (a fresh database `portal_prodtest` is made there).
  *
- * --only-pg-restart runs step 5 alone.
+ * --only-pg-restart runs step 5 alone; --only-replica step 6 alone.
  *
  * Prints one line per check and "N passed, N failed"; exits 1 when any check failed. Writes
  * bench/results/prod.json. Flags: --seconds N (load before and after each event, default 3).
@@ -32,6 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ROOT, freshPgDatabase } from '../proc';
+import { replicaStop, replicaStopUnsupported } from './replica';
 import { PrivateRedis, adminCli, readyz, startShape, until, type Shape } from './shape';
 import { accessToken, api, readers, writers, type TrafficResult } from './traffic';
 
@@ -50,9 +55,11 @@ const PORTS = {
   a: 8125,
   b: 8126,
   c: 8128,
+  d: 8129,
   workersA: 9125,
   workersB: 9135,
   workersC: 9145,
+  workersD: 9155,
   redis: 6395,
   pg: 5499,
 } as const;
@@ -367,12 +374,16 @@ async function main(): Promise<number> {
   const redis = new PrivateRedis(PORTS.redis);
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url };
   const shapes: Shape[] = [];
+  /** Step 6's figure (DESIGN.md section 10 names it); null when the step did not run. */
+  let replicaStopFailedReads: number | null = null;
   console.log(
     `› production shape on ${databaseUrl ? 'PostgreSQL' : 'SQLite'} + a private Redis (port ${PORTS.redis})`,
   );
   try {
     await redis.start();
-    if (!args.includes('--only-pg-restart')) {
+    const onlyPg = args.includes('--only-pg-restart');
+    const onlyReplica = args.includes('--only-replica');
+    if (!onlyPg && !onlyReplica) {
       const a = await startShape({
         label: 'a',
         port: PORTS.a,
@@ -424,10 +435,27 @@ async function main(): Promise<number> {
       );
     }
     const canCluster = process.getuid?.() === 0 && fs.existsSync('/usr/bin/pg_createcluster');
-    if (args.includes('--skip-pg-restart') || !canCluster) {
+    if (onlyReplica || args.includes('--skip-pg-restart') || !canCluster) {
       console.log('› PostgreSQL restart skipped (--skip-pg-restart, or no pg_createcluster / not root)');
     } else {
       await postgresRestart(base, redis.url);
+    }
+    const noReplica = args.includes('--skip-replica') ? '--skip-replica' : replicaStopUnsupported();
+    if (onlyPg || noReplica) {
+      console.log(`› replica stop skipped (${noReplica ?? '--only-pg-restart'})`);
+    } else {
+      replicaStopFailedReads = await replicaStop({
+        base,
+        redisUrl: redis.url,
+        port: PORTS.d,
+        workerPortBase: PORTS.workersD,
+        workers: WORKERS,
+        connections: READERS,
+        settleMs: SETTLE_MS,
+        loopMaxMs: LOOP_MAX_MS,
+        check,
+        traffic,
+      });
     }
   } catch (error) {
     check('ran to the end', false, (error as Error).stack ?? String(error));
@@ -441,7 +469,16 @@ async function main(): Promise<number> {
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   fs.writeFileSync(
     path.join(ROOT, 'bench/results/prod.json'),
-    `${JSON.stringify({ database: databaseUrl ? 'postgres' : 'sqlite', seconds, checks }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        database: databaseUrl ? 'postgres' : 'sqlite',
+        seconds,
+        figures: { replica_stop_failed_reads: replicaStopFailedReads },
+        checks,
+      },
+      null,
+      2,
+    )}\n`,
   );
   console.log(`production shape failure tests: ${seconds} s`);
   console.log(`${checks.length - failed} passed, ${failed} failed`);

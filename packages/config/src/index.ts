@@ -12,6 +12,7 @@ export {
   portVar,
   stringVar,
   trustProxyVar,
+  urlListVar,
   urlVar,
   LOG_LEVELS,
   type LogLevel,

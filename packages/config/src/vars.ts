@@ -68,6 +68,30 @@ export function urlVar(schemes: readonly string[]) {
 }
 
 /**
+ * A comma-separated list of 1 to `max` distinct URLs with one of the given schemes, or unset ([]).
+ * A bad entry is named by its position, never echoed: such URLs may carry a password.
+ */
+export function urlListVar(schemes: readonly string[], max: number) {
+  return raw.transform((value, ctx): string[] => {
+    if (isBlank(value)) return [];
+    const entries = value.split(',').map((entry) => entry.trim());
+    const problem = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (entries.length > max) return problem(`takes at most ${max} URLs, got ${entries.length}`);
+    for (const [i, entry] of entries.entries()) {
+      const url = entry ? asUrl(entry) : undefined;
+      if (!url || !schemes.includes(url.protocol.slice(0, -1))) {
+        return problem(`entry ${i + 1} of ${entries.length} is not a ${schemes.join(' or ')} URL`);
+      }
+    }
+    if (new Set(entries).size !== entries.length) return problem('names the same URL twice');
+    return entries;
+  });
+}
+
+/**
  * A public origin (scheme, host and port, nothing else), normalised: "https://example.com/" →
  * "https://example.com". Absolute URLs in pages are built from it, never from the request.
  */

@@ -4,8 +4,9 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
-import type { Db, Dialect } from './database';
+import type { Db, Dialect, ReplicaStatus } from './database';
 import type { DB } from './schema';
+import { openReplicas } from './replicas';
 import { RetryingPool } from './unavailable';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_list_indexes';
@@ -31,7 +32,7 @@ import * as m021 from './migrations/021_complaints';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
-export type { Db, Dialect } from './database';
+export type { Db, Dialect, ReplicaStatus } from './database';
 
 export interface DbConfig {
   /** PostgreSQL when set; SQLite at DATA_DIR/portal.db otherwise. */
@@ -51,6 +52,13 @@ export interface DbConfig {
    * end the process.
    */
   onConnectionError?: (err: Error) => void;
+  /**
+   * PostgreSQL streaming replicas for public reads (DATABASE_REPLICA_URLS), skipped when further
+   * behind than `maxLagMs` (checked every `checkMs`) or unreachable; ignored on SQLite.
+   */
+  replicas?: { urls: string[]; maxLagMs: number; checkMs: number };
+  /** A replica changed state (down with the error that made it so). */
+  onReplicaChange?: (status: ReplicaStatus, err?: Error) => void;
 }
 
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout (or a cancel request). */
@@ -69,22 +77,34 @@ export function openDb(config: DbConfig): Db {
   if (config.databaseUrl) {
     // bigint columns (times, ids) come back as JS numbers: every value here fits in 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({
+    const poolConfig: pg.PoolConfig = {
       connectionString: config.databaseUrl,
       max: config.pgPoolMax ?? DEFAULT_PG_POOL_MAX,
       ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
-    });
+    };
+    const pool = new pg.Pool(poolConfig);
     const lost = (err: Error) => config.onConnectionError?.(err);
     // Idle connections report to the pool; a checked-out one (between the queries of a
     // transaction) to itself, where pg-pool listens no more: every connection gets a listener.
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
     // Reads are tried once more on a fresh connection when the server restarted under them.
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new RetryingPool(pool) }) });
+    const retrying = new RetryingPool(pool);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retrying }) });
+    const replicas = config.replicas?.urls.length
+      ? openReplicas(
+          { db, pool: retrying },
+          { ...config.replicas, poolConfig, onStateChange: config.onReplicaChange },
+        )
+      : undefined;
     return {
       db,
       dialect: 'postgres',
-      close: () => db.destroy(),
+      replicas,
+      close: async () => {
+        await replicas?.close();
+        await db.destroy();
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
@@ -127,6 +147,14 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '020_article_views_daily': m020,
   '021_complaints': m021,
 };
+
+/**
+ * The handle of public reads (`app.readDb`): the replicas' reader when there are replicas, the
+ * database itself otherwise. Made after `migrate`, whose search index choice it shares.
+ */
+export function publicReads(database: Db): Db {
+  return database.replicas ? { ...database, db: database.replicas.db } : database;
+}
 
 /** Run every pending migration (on start, before serving). */
 export async function migrate(database: Db): Promise<void> {

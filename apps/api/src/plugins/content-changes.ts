@@ -46,6 +46,9 @@ export default fp<{ config: ApiConfig }>(
         }
       }
     };
+    // Before the cache is emptied: a refill must not come from a replica that lacks the change.
+    const replicas = app.database.replicas;
+    if (replicas) listeners.add(() => replicas.contentChanged());
     listeners.add(() => app.readCache.invalidate());
 
     // A subscribed connection can do nothing else: a second one, beside the shared `app.redis`.

@@ -1,12 +1,20 @@
 import fp from 'fastify-plugin';
-import { migrate, openDb, type Db } from '../db';
+import { migrate, openDb, publicReads, type Db } from '../db';
 import type { ApiConfig } from '../config';
 import { publishSeededFiles } from '../lib/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The one database handle (Kysely + dialect); repositories take it as first argument. */
+    /**
+     * The primary database (Kysely + dialect); repositories take it as first argument. Writes,
+     * transactions, and a member's or editor's reads of their own data go here.
+     */
     database: Db;
+    /**
+     * Public reads (the cached public calls, sitemaps): a current PostgreSQL replica when
+     * DATABASE_REPLICA_URLS is set (db/replicas.ts), else the same handle as `database`. Reads only.
+     */
+    readDb: Db;
   }
 }
 
@@ -19,6 +27,11 @@ export default fp<{ config: ApiConfig }>(
       pgPoolMax: config.pgPoolMax,
       statementTimeoutMs: config.statementTimeoutMs,
       onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; the pool reconnects'),
+      replicas: config.replicas,
+      onReplicaChange: (status, err) =>
+        status.state === 'current'
+          ? app.log.info(status, 'database replica serves reads')
+          : app.log.warn({ ...status, err }, 'database replica skipped: reads go elsewhere'),
     });
     app.decorate('database', database);
     // Registered before the page-view flush (plugins/page-views.ts): onClose hooks run in reverse, so
@@ -43,6 +56,9 @@ export default fp<{ config: ApiConfig }>(
         if (copied) app.log.info(`seed files copied to the file store: ${copied.copied}`);
       }
     }
+    app.decorate('readDb', publicReads(database));
+    // Checked only now: until a replica has replayed the migrations (and seed), reads use the primary.
+    database.replicas?.start();
   },
   { name: 'db' },
 );

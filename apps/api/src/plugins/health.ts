@@ -29,6 +29,8 @@ async function within(check: () => Promise<unknown>, ms: number): Promise<CheckS
  * - `GET /healthz`: 200 while the process lives (nothing else is asked);
  * - `GET /readyz`: 200 when the database answers `select 1` and Redis (when REDIS_URL is set) answers
  *   PING, each within READY_CHECK_TIMEOUT_MS; 503 otherwise, and while the process is closing.
+ *   With DATABASE_REPLICA_URLS it lists each replica's state (`replicas`), which never makes the
+ *   process unready: public reads skip a replica that is down or lagging (db/replicas.ts).
  * The supervisor of `npm run start:prod` waits for /readyz before a worker counts as started, and
  * a load balancer in front of several hosts can probe it through nginx.
  */
@@ -56,10 +58,16 @@ export default fp(
           : Promise.resolve<CheckState>('off'),
       ]);
       const ready = !closing && database === 'up' && redisState !== 'down';
+      const replicas = app.database.replicas?.status();
       return reply
         .code(ready ? 200 : 503)
         .headers(noStore)
-        .send({ status: ready ? 'ready' : closing ? 'closing' : 'unavailable', database, redis: redisState });
+        .send({
+          status: ready ? 'ready' : closing ? 'closing' : 'unavailable',
+          database,
+          redis: redisState,
+          ...(replicas ? { replicas } : {}),
+        });
     });
   },
   { name: 'health', dependencies: ['db', 'redis'] },

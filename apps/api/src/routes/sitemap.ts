@@ -52,7 +52,7 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: SitemapO
   app.contentChanges.onChange(() => (parts = null));
   const currentParts = () => {
     if (!parts || Date.now() - parts.at > PARTS_TTL_MS) {
-      const value = sitemapParts(app.database, size);
+      const value = sitemapParts(app.readDb, size);
       parts = { at: Date.now(), value };
       value.catch(() => (parts = null));
     }
@@ -96,8 +96,8 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: SitemapO
     if (file === PAGES_FILE) {
       const [list, videos, jobs] = await Promise.all([
         currentParts(),
-        sitemapVideos(app.database),
-        listJobs(app.database),
+        sitemapVideos(app.readDb),
+        listJobs(app.readDb),
       ]);
       if (fresh(request, reply, [newest(list), videos, jobs.length])) return reply.code(304).send();
       const page = (path: string, lastmod?: number): SitemapUrl => ({
@@ -121,7 +121,7 @@ export default async function sitemapRoutes(app: FastifyInstance, opts: SitemapO
     const part = (await currentParts()).find((p) => p.part === number);
     if (!part) return notFound(reply);
     if (fresh(request, reply, part)) return reply.code(304).send();
-    const pages = mapPages(sitemapArticles(app.database, number, size, batch), (a) => ({
+    const pages = mapPages(sitemapArticles(app.readDb, number, size, batch), (a) => ({
       loc: desktop(articleUrl(a.id, a.cat_id)),
       lastmod: a.lastmod,
       mobile: mobile(mobileArticleUrl(a.id, a.cat_id)),

@@ -11,12 +11,13 @@ const notFound = () => new ApiError(ErrorCode.NotFound, '文章不存在或已�
 /** Article detail and its page-view counter. */
 export default async function articleRoutes(app: FastifyInstance) {
   const db = app.database;
+  const reads = app.readDb;
 
   defineCall(
     app,
     'article_content',
     async ({ id }) => {
-      const article = await getArticle(db, id);
+      const article = await getArticle(reads, id);
       if (!article) throw notFound();
       return ok(article);
     },

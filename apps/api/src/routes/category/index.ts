@@ -20,7 +20,8 @@ async function requireCategory(db: Db, catId: number) {
 
 /** Category pages (/AI, /storage, …) and the /more list. */
 export default async function categoryRoutes(app: FastifyInstance) {
-  const db = app.database;
+  // Every call here is a cached public read: a replica may answer it (db/replicas.ts).
+  const db = app.readDb;
   const cache = { cache: true };
   const counts = cachedCounts(app.readCache, 'cate_list');
 

@@ -10,7 +10,8 @@ import { MSG } from '@portal/api-client/messages';
 
 /** White papers. */
 export default async function docRoutes(app: FastifyInstance) {
-  const db = app.database;
+  // Every call here is a cached public read: a replica may answer it (db/replicas.ts).
+  const db = app.readDb;
   await app.register(whitePaperFileRoute);
   defineCall(
     app,

@@ -12,7 +12,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     async ({ city, year, month, title, page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
       const { items, total } = await listEvents(
-        app.database,
+        app.readDb,
         { city, year, month, title },
         offset,
         limit,

@@ -19,7 +19,8 @@ import { menuFeed, mobileTop } from './feeds';
 
 /** Home page blocks (desktop and mobile) and the mobile menu feeds. */
 export default async function homeRoutes(app: FastifyInstance) {
-  const db = app.database;
+  // Every call here is a cached public read: a replica may answer it (db/replicas.ts).
+  const db = app.readDb;
   const cache = { cache: true };
   // Article totals shared with cate_list, so they clear together when articles change.
   const counts = cachedCounts(app.readCache, 'cate_list');

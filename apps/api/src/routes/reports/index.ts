@@ -25,14 +25,15 @@ const notFound = () => new ApiError(ErrorCode.NotFound, '该期周报不存在')
 /** The IT weekly report (/it_report) and its newsletter. */
 export default async function reportRoutes(app: FastifyInstance, { config }: { config: ApiConfig }) {
   const db = app.database;
+  const reads = app.readDb;
 
   defineCall(
     app,
     'it_index',
     async ({ id }) => {
-      const report = await getReport(db, id, Date.now());
+      const report = await getReport(reads, id, Date.now());
       if (!report) throw notFound();
-      return ok({ report, ...(await getReportItems(db, report.id)) });
+      return ok({ report, ...(await getReportItems(reads, report.id)) });
     },
     { cache: true },
   );
@@ -41,7 +42,7 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
     'it_list',
     async ({ year, page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
-      const { items, total } = await listReports(db, year, offset, limit);
+      const { items, total } = await listReports(reads, year, offset, limit);
       return ok(items, { total });
     },
     { cache: true },

@@ -36,7 +36,7 @@ export default async function searchRoutes(app: FastifyInstance) {
     'search_list',
     async ({ title, page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
-      const { items, total } = await searchArticles(app.database, title, offset, limit, counts);
+      const { items, total } = await searchArticles(app.readDb, title, offset, limit, counts);
       return ok({ list: items }, { total });
     },
     { cache: true },

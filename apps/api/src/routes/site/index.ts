@@ -9,7 +9,8 @@ import { MSG } from '@portal/api-client/messages';
 
 /** Site chrome loaded by every page: categories, footer, menus, ads, banners, options, places, experts. */
 export default async function siteRoutes(app: FastifyInstance) {
-  const db = app.database;
+  // Every call here is a cached public read: a replica may answer it (db/replicas.ts).
+  const db = app.readDb;
   const cache = { cache: true };
 
   defineCall(app, 'get_category', async () => ok(await site.getCategoryTree(db)), cache);

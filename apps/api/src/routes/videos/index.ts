@@ -11,7 +11,8 @@ import { pageOf } from '../../repositories/articles';
 const videoCat = (catId: number) => (catId === SECTION_ID.video ? 0 : catId);
 
 export default async function videoRoutes(app: FastifyInstance) {
-  const db = app.database;
+  // Every call here is a cached public read: a replica may answer it (db/replicas.ts).
+  const db = app.readDb;
   const cache = { cache: true };
 
   defineCall(
