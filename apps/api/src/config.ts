@@ -40,6 +40,7 @@ import {
   type SearchPushProviderName,
 } from './lib/search-push';
 import type { MailEnv } from './lib/mail/provider';
+import { CDN_PURGE_PROVIDER_VARIABLES, type CdnPurgeEnv, type CdnPurgeProviderName } from './lib/cdn-purge';
 import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib/sms';
 
 /** The gateway's port when PUBLIC_ORIGIN is unset (development): pages are served there. */
@@ -103,6 +104,10 @@ export interface ApiConfig {
   searchPush: SearchPushEnv;
   /** How often queued article URLs are pushed, in ms (SEARCH_PUSH_INTERVAL_MS; 0: never in the background). */
   searchPushIntervalMs: number;
+  /** CDN_PURGE_PROVIDER and its credentials (the purge of changed pages at the CDN). */
+  cdnPurge: CdnPurgeEnv;
+  /** How often queued CDN purges are sent, in ms (CDN_PURGE_INTERVAL_MS; 0: never in the background). */
+  cdnPurgeIntervalMs: number;
   /** URLs per article sitemap file (SITEMAP_URLS_PER_FILE; the protocol's limit is 50,000). */
   sitemapUrlsPerFile: number;
   /** Days the daily reader statistics are kept (STATS_RETENTION_DAYS; 0: no daily rows are counted). */
@@ -129,6 +134,13 @@ const SMS_VARIABLES = SMS_PROVIDERS.flatMap((p) => [
   ...SMS_PROVIDER_VARIABLES[p].optional,
 ]);
 const PUSH_PROVIDERS = Object.keys(SEARCH_PUSH_PROVIDER_VARIABLES) as SearchPushProviderName[];
+const PURGE_PROVIDERS = Object.keys(CDN_PURGE_PROVIDER_VARIABLES) as CdnPurgeProviderName[];
+const PURGE_VARIABLES = PURGE_PROVIDERS.flatMap((p) => [
+  ...CDN_PURGE_PROVIDER_VARIABLES[p].required,
+  ...CDN_PURGE_PROVIDER_VARIABLES[p].optional,
+]);
+/** The providers' API origins (a test's fake, or a proxy): no path. */
+const PURGE_ORIGIN_VARIABLES = new Set<string>(['ALIYUN_CDN_API_ORIGIN', 'TENCENT_CDN_API_ORIGIN']);
 const PUSH_VARIABLES = PUSH_PROVIDERS.flatMap((p) => [
   ...SEARCH_PUSH_PROVIDER_VARIABLES[p].required,
   ...SEARCH_PUSH_PROVIDER_VARIABLES[p].optional,
@@ -171,6 +183,11 @@ const ApiVariables = z.object({
   IMAGE_DECODE_CONCURRENCY: intVar(defaultDecodeConcurrency(), 1, 256),
   IMAGE_DECODE_QUEUE: intVar(DEFAULT_IMAGE_DECODE_QUEUE, 0, 10_000),
   ...Object.fromEntries(PUSH_VARIABLES.map((name) => [name, optionalVar])),
+  CDN_PURGE_PROVIDER: enumVar(PURGE_PROVIDERS, 'outbox'),
+  CDN_PURGE_INTERVAL_MS: intVar(5000, 0, 86_400_000),
+  ...Object.fromEntries(
+    PURGE_VARIABLES.map((name) => [name, PURGE_ORIGIN_VARIABLES.has(name) ? originVar : optionalVar]),
+  ),
   ...WECHAT_VARIABLES,
   SMTP_URL: urlVar(['smtp', 'smtps']),
   MAIL_FROM: optionalVar,
@@ -208,6 +225,16 @@ const ApiEnv = ApiVariables.superRefine((env, ctx) => {
         code: 'custom',
         path: [name],
         message: `is required when SEARCH_PUSH_PROVIDER=${env.SEARCH_PUSH_PROVIDER}`,
+      });
+    }
+  }
+  // A CDN purge provider without its key pair would let changed pages stand at the CDN.
+  for (const name of CDN_PURGE_PROVIDER_VARIABLES[env.CDN_PURGE_PROVIDER].required) {
+    if (!(env as Record<string, unknown>)[name]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required when CDN_PURGE_PROVIDER=${env.CDN_PURGE_PROVIDER}`,
       });
     }
   }
@@ -312,6 +339,11 @@ export function loadConfig(
     newsletterIntervalMs: e.NEWSLETTER_INTERVAL_MS,
     adminSessionMaxAgeMs: e.ADMIN_SESSION_MAX_AGE_HOURS,
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
+    cdnPurgeIntervalMs: e.CDN_PURGE_INTERVAL_MS,
+    cdnPurge: Object.fromEntries([
+      ['CDN_PURGE_PROVIDER', e.CDN_PURGE_PROVIDER],
+      ...PURGE_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),
+    ]) as CdnPurgeEnv,
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
     imageDecodeQueue: e.IMAGE_DECODE_QUEUE,
     searchPush: Object.fromEntries([

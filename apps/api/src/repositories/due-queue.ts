@@ -16,6 +16,14 @@ export interface DueQueue<K extends number | string> {
   parse: (value: unknown) => K;
 }
 
+const FIRST_RETRY_MS = 60_000;
+const LAST_RETRY_MS = 6 * 3600_000;
+
+/** The delay before the next attempt of an item that failed `attempts` times so far (≥ 1): 1 min, 2, 4, … at most 6 h. */
+export function retryDelay(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LAST_RETRY_MS);
+}
+
 export interface DueRow<K> {
   key: K;
   attempts: number;
