@@ -42,7 +42,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   const app = createInstance(config, metrics, options.logger !== false);
   const log = (msg: string) => app.log.info(msg);
 
-  const api = await hostApi(app, config, { instance: options.api, buildOptions: options.apiOptions }, metrics);
+  const api = await hostApi(
+    app,
+    config,
+    { instance: options.api, buildOptions: options.apiOptions },
+    metrics,
+  );
   const cache = pageCache(config, api.content, metrics, (err) =>
     app.log.warn({ err }, 'shared page cache: Redis command failed (served without it)'),
   );

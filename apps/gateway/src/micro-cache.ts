@@ -60,10 +60,7 @@ export class MicroCache {
   private readonly entries: LRUCache<string, StoredPage>;
   private readonly inflight = new Map<string, Promise<StoredPage | null>>();
 
-  constructor(
-    retentionMs: number,
-    maxBytes = MICRO_CACHE_MAX_BYTES,
-  ) {
+  constructor(retentionMs: number, maxBytes = MICRO_CACHE_MAX_BYTES) {
     this.entries = new LRUCache({
       maxSize: maxBytes,
       // The gzip made on the first replay is about a fifth of the HTML: counted up front.

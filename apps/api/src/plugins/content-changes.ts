@@ -70,6 +70,9 @@ export default fp<{ config: ApiConfig }>(
     listeners.add(() => app.readCache.invalidate());
 
     let seenVersion = '';
+    // Namespaced like every key (ioredis's keyPrefix, from REDIS_URL): two sites or test runs on one
+    // Redis never hear each other's changes.
+    const channel = `${app.redis?.options.keyPrefix ?? ''}${CONTENT_CHANNEL}`;
     // A subscribed connection can do nothing else: a second one, beside the shared `app.redis`.
     let subscriber: Redis | null = null;
     if (config.redisUrl && app.redis) {
@@ -83,7 +86,7 @@ export default fp<{ config: ApiConfig }>(
         runListeners();
       });
       await subscriber.connect();
-      await subscriber.subscribe(CONTENT_CHANNEL);
+      await subscriber.subscribe(channel);
     }
     const publisher = app.redis;
 
@@ -112,7 +115,7 @@ export default fp<{ config: ApiConfig }>(
         }
         if (publisher) {
           // A lost message only leaves other processes on their short TTLs: log, never fail the write.
-          await publisher.publish(CONTENT_CHANNEL, `${origin} ${seenVersion}`).catch((err: unknown) => {
+          await publisher.publish(channel, `${origin} ${seenVersion}`).catch((err: unknown) => {
             app.log.warn({ err }, 'content change not announced to other processes');
           });
         }

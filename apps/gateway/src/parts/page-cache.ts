@@ -129,10 +129,7 @@ export async function sendPage(
 }
 
 /** The best copy of the page in the caches: this process's, or the shared one when that is better. */
-async function lookup(
-  cache: PageCache,
-  key: string,
-): Promise<{ page: StoredPage; state: Freshness } | null> {
+async function lookup(cache: PageCache, key: string): Promise<{ page: StoredPage; state: Freshness } | null> {
   const local = cache.local.get(key);
   const localState = local ? freshness(local, cache) : 'gone';
   if (localState === 'fresh' || !cache.shared) return local ? { page: local, state: localState } : null;
@@ -170,10 +167,19 @@ async function renderOnce(
     if (theirs) return theirs;
   }
   try {
-    return await store(cache, key, render);
+    return (await storedMeanwhile(cache, key)) ?? (await store(cache, key, render));
   } finally {
     await lock?.release();
   }
+}
+
+/**
+ * The page another worker stored between this one's look and its lock (it released the lock just
+ * before): taken instead of rendering the page a second time.
+ */
+async function storedMeanwhile(cache: PageCache, key: string): Promise<StoredPage | null> {
+  const page = await cache.shared?.get(key);
+  return page && freshness(page, cache) === 'fresh' ? page : null;
 }
 
 /** Renders and stores the page (when shareable) under the version read before the render began. */
@@ -208,6 +214,8 @@ function refresh(
       const lock = cache.shared ? await cache.shared.lock(key) : null;
       if (cache.shared && !lock) return null;
       try {
+        const theirs = await storedMeanwhile(cache, key);
+        if (theirs) return theirs;
         const running = cache.limiter.tryRun(() => store(cache, key, render));
         return running ? await running : null;
       } finally {

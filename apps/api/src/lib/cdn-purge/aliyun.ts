@@ -55,7 +55,7 @@ export class AliyunCdnPurge implements CdnPurgeProvider {
   }
 
   private async refresh(paths: readonly string[], type: 'File' | 'Directory'): Promise<void> {
-    const origin = (this.config.apiOrigin ?? ALIYUN_CDN_API_ORIGIN).replace(/\/+$/, '');
+    const origin = new URL(this.config.apiOrigin ?? ALIYUN_CDN_API_ORIGIN).origin;
     const res = await this.fetchImpl(`${origin}/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
