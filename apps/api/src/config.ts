@@ -199,43 +199,31 @@ const ApiVariables = z.object({
 export const API_VARIABLES: readonly string[] = Object.keys(ApiVariables.shape);
 
 const ApiEnv = ApiVariables.superRefine((env, ctx) => {
-  // A half-configured provider must not silently drop codes: name every missing credential.
-  const provider = SMS_PROVIDER_VARIABLES[env.SMS_PROVIDER];
-  for (const name of provider.required) {
-    if (!(env as Record<string, unknown>)[name]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}`,
-      });
+  // A half-configured provider must not silently drop work (codes, pushed URLs, purges): name
+  // every missing credential.
+  const requireOf = (setting: string, value: string, required: readonly string[]) => {
+    for (const name of required) {
+      if (!(env as Record<string, unknown>)[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${setting}=${value}` });
     }
-  }
+  };
+  requireOf('SMS_PROVIDER', env.SMS_PROVIDER, SMS_PROVIDER_VARIABLES[env.SMS_PROVIDER].required);
+  requireOf(
+    'SEARCH_PUSH_PROVIDER',
+    env.SEARCH_PUSH_PROVIDER,
+    SEARCH_PUSH_PROVIDER_VARIABLES[env.SEARCH_PUSH_PROVIDER].required,
+  );
+  requireOf(
+    'CDN_PURGE_PROVIDER',
+    env.CDN_PURGE_PROVIDER,
+    CDN_PURGE_PROVIDER_VARIABLES[env.CDN_PURGE_PROVIDER].required,
+  );
   // A provider's own endpoint carries its credential (Baidu's token) or the code (Aliyun's signed
   // query) in the URL: never over plain http.
   for (const name of ['ALIYUN_SMS_ENDPOINT', 'BAIDU_PUSH_ENDPOINT'] as const) {
     const value = (env as Record<string, unknown>)[name];
     if (typeof value === 'string' && !isHttpsUrl(value)) {
       ctx.addIssue({ code: 'custom', path: [name], message: `must be an https URL, got "${value}"` });
-    }
-  }
-  // The same for the search engine push: a configured provider without its token would lose URLs.
-  for (const name of SEARCH_PUSH_PROVIDER_VARIABLES[env.SEARCH_PUSH_PROVIDER].required) {
-    if (!(env as Record<string, unknown>)[name]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `is required when SEARCH_PUSH_PROVIDER=${env.SEARCH_PUSH_PROVIDER}`,
-      });
-    }
-  }
-  // A CDN purge provider without its key pair would let changed pages stand at the CDN.
-  for (const name of CDN_PURGE_PROVIDER_VARIABLES[env.CDN_PURGE_PROVIDER].required) {
-    if (!(env as Record<string, unknown>)[name]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `is required when CDN_PURGE_PROVIDER=${env.CDN_PURGE_PROVIDER}`,
-      });
     }
   }
   // The sender of every newsletter: an address the SMTP service has verified (a display name may wrap it).

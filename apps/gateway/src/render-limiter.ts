@@ -58,11 +58,6 @@ export class RenderLimiter {
     return render().finally(() => this.release());
   }
 
-  /** Renders running and waiting (metrics, tests). */
-  get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.size };
-  }
-
   private slot(): Promise<void> {
     if (this.waiting.size >= this.limits.queue) return Promise.reject(new OverloadedError());
     return new Promise((resolve, reject) => {
