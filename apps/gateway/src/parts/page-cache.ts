@@ -108,6 +108,8 @@ export async function sendPage(
 
     cache.metrics.microCache.inc({ result: 'miss' });
     const joined = cache.local.pending(key);
+    // Refused before any more work (the render lock, a wait): a refusal must cost next to nothing.
+    if (!joined && cache.limiter.full) throw new OverloadedError();
     if (joined) {
       const shared = await joined.catch(() => null);
       if (shared) return sendCached(request, reply, shared, nonce, 'HIT');
