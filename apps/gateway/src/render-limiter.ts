@@ -51,6 +51,11 @@ export class RenderLimiter {
     }
   }
 
+  /** No slot free and no room to wait: a render asked for now would be refused. */
+  get full(): boolean {
+    return this.running >= this.limits.concurrency && this.waiting.size >= this.limits.queue;
+  }
+
   /** Runs `render` only if a slot is free now (a background refresh); null otherwise. */
   tryRun<T>(render: () => Promise<T>): Promise<T> | null {
     if (this.running >= this.limits.concurrency) return null;

@@ -19,6 +19,7 @@ export interface PageRedis {
   getBuffer(key: string): Promise<Buffer | null>;
   set(key: string, value: Buffer | string, px: 'PX', ms: number): Promise<unknown>;
   set(key: string, value: string, px: 'PX', ms: number, nx: 'NX'): Promise<unknown>;
+  pexpire(key: string, ms: number): Promise<unknown>;
   eval(script: string, numKeys: number, key: string, token: string): Promise<unknown>;
   exists(key: string): Promise<number>;
 }
@@ -30,6 +31,13 @@ export interface RenderLock {
 
 /** A command that takes longer is given up (a miss): a page never waits long for its cache. */
 const COMMAND_TIMEOUT_MS = 300;
+/**
+ * How long a page stays in Redis after its first render unless another worker reads it: enough for
+ * the readers of a burst waiting for it; a crawler's one-off pages leave soon, so Redis holds
+ * about this many seconds of renders plus the pages readers share (each read keeps a page
+ * `retentionMs` from then).
+ */
+const PROBATION_MS = 15_000;
 /** Longest a render holds its page's lock: a worker that died mid-render blocks no one longer. */
 const LOCK_MS = 10_000;
 /** First and longest pause between two looks for another worker's render. */
@@ -48,13 +56,18 @@ export class SharedPages {
     private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
+  /** The page, if stored; a page found is kept `retentionMs` from now (not awaited). */
   async get(key: string): Promise<StoredPage | null> {
     const value = await this.command(() => this.redis.getBuffer(entryKey(key)));
-    return value ? decodePage(value) : null;
+    const page = value ? decodePage(value) : null;
+    if (page) void this.command(() => this.redis.pexpire(entryKey(key), this.retentionMs));
+    return page;
   }
 
-  async put(key: string, page: StoredPage): Promise<void> {
-    await this.command(() => this.redis.set(entryKey(key), encodePage(page), 'PX', this.retentionMs));
+  /** Stores a render: `shared` (read by more than its first reader) for `retentionMs`, else on probation. */
+  async put(key: string, page: StoredPage, shared: boolean): Promise<void> {
+    const ttl = shared ? this.retentionMs : Math.min(this.retentionMs, PROBATION_MS);
+    await this.command(() => this.redis.set(entryKey(key), encodePage(page), 'PX', ttl));
   }
 
   /**

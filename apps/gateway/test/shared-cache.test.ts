@@ -165,6 +165,10 @@ function fakeRedis(status: string): PageRedis & { calls: number } {
       fake.calls += 1;
       return 0;
     },
+    async pexpire() {
+      fake.calls += 1;
+      return 1;
+    },
   };
   return fake;
 }
@@ -202,7 +206,7 @@ describe('shared page entries', () => {
     const redis = fakeRedis('reconnecting');
     const shared = new SharedPages(redis, 60_000);
     expect(await shared.get('k')).toBeNull();
-    await shared.put('k', page);
+    await shared.put('k', page, true);
     expect(await shared.lock('k')).not.toBeNull();
     expect(await shared.waitFor('k', () => true, 1000)).toBeNull();
     expect(redis.calls).toBe(0);

@@ -169,7 +169,7 @@ async function renderOnce(
     if (theirs) return theirs;
   }
   try {
-    return (await storedMeanwhile(cache, key)) ?? (await store(cache, key, render));
+    return (await storedMeanwhile(cache, key)) ?? (await store(cache, key, render, false));
   } finally {
     await lock?.release();
   }
@@ -184,18 +184,23 @@ async function storedMeanwhile(cache: PageCache, key: string): Promise<StoredPag
   return page && freshness(page, cache) === 'fresh' ? page : null;
 }
 
-/** Renders and stores the page (when shareable) under the version read before the render began. */
+/**
+ * Renders and stores the page (when shareable) under the version read before the render began;
+ * `again`: a page read before (rendered again after a change or its maximum age), kept in Redis
+ * for its full time, where a first render is kept on probation (shared-pages.ts).
+ */
 async function store(
   cache: PageCache,
   key: string,
   render: () => Promise<CachedResponse>,
+  again: boolean,
 ): Promise<StoredPage | null> {
   const version = cache.version();
   const renderedAt = Date.now();
   const rendered = await render();
   if (!isShareable(rendered)) return null;
   const page: StoredPage = { ...rendered, version, renderedAt };
-  await cache.shared?.put(key, page);
+  await cache.shared?.put(key, page, again);
   return page;
 }
 
@@ -218,7 +223,7 @@ function refresh(
       try {
         const theirs = await storedMeanwhile(cache, key);
         if (theirs) return theirs;
-        const running = cache.limiter.tryRun(() => store(cache, key, render));
+        const running = cache.limiter.tryRun(() => store(cache, key, render, true));
         return running ? await running : null;
       } finally {
         await lock?.release();
