@@ -82,7 +82,7 @@ const GatewayEnv = z.object({
   CDN_STALE_S: intVar(600, 0, 31_536_000),
   RENDER_CONCURRENCY: intVar(2, 1, 1024),
   RENDER_QUEUE: intVar(16, 0, 100_000),
-  RENDER_QUEUE_WAIT_MS: intVar(1000, 0, 60_000),
+  RENDER_QUEUE_WAIT_MS: intVar(500, 0, 60_000),
   LOG_LEVEL: logLevelVar,
   TRUST_PROXY: trustProxyVar,
   PUBLIC_ORIGIN: originVar,

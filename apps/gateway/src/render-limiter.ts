@@ -45,6 +45,7 @@ export class RenderLimiter {
     if (this.running < this.limits.concurrency || !shed) this.running += 1;
     else await this.slot();
     try {
+      await afterPendingIo();
       return await render();
     } finally {
       this.release();
@@ -60,7 +61,9 @@ export class RenderLimiter {
   tryRun<T>(render: () => Promise<T>): Promise<T> | null {
     if (this.running >= this.limits.concurrency) return null;
     this.running += 1;
-    return render().finally(() => this.release());
+    return afterPendingIo()
+      .then(render)
+      .finally(() => this.release());
   }
 
   private slot(): Promise<void> {
@@ -88,6 +91,14 @@ export class RenderLimiter {
     this.running -= 1;
   }
 }
+
+/**
+ * Resolves in the event loop's check phase, once the I/O already waiting has been handled. A render
+ * on SQLite is one long synchronous stretch (its queries do not yield), and a slot handed from one
+ * render to the next would otherwise start it in the same run of microtasks: readers of cached
+ * pages would wait behind every render queued. Each render begins after them instead.
+ */
+const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Seconds a refused reader (or crawler) is asked to wait before trying again. */
 export const RETRY_AFTER_S = 5;

@@ -1,6 +1,6 @@
 /**
  * The page cache and the overload rule in the production shape (issue 27), two scenarios on their
- * own shape (nginx + 2 workers + the run's private Redis, 127.0.0.1 only, every loop bounded):
+ * own shape (nginx + 2 workers + a private Redis of their own, 127.0.0.1 only, every loop bounded):
  *
  * 1. renders_per_burst: an editor publishes an article; 1,000 simultaneous first requests of it
  *    through nginx; the renders are counted by the workers' own counters (portal_page_renders_total
@@ -20,11 +20,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../proc';
 import { peakRssMiB } from './bench';
-import { backOffice, startShape, type Shape } from './shape';
+import { PrivateRedis, backOffice, startShape, type Shape } from './shape';
 
-const PORT = 8127;
-const WORKER_PORT_BASE = 9155;
-const METRICS_PORT = 9165;
+const PORT = 8347;
+const WORKER_PORT_BASE = 9347;
+const METRICS_PORT = 9357;
+/** A Redis of its own: the run's is stopped by its Redis step (and other runs may share that port). */
+const REDIS_PORT = 6347;
 const WORKERS = 2;
 /** Articles the storm crawls (the demo's 3,000 plus the scale seeder's). */
 const CRAWL_URLS = 20_000;
@@ -39,7 +41,6 @@ const BAIDUSPIDER = 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu
 export interface CacheOptions {
   /** A temp folder of this run (the shape's DATA_DIR and RUN_DIR go below it). */
   base: string;
-  redisUrl: string;
   /** PostgreSQL when set, else SQLite in DATA_DIR. */
   databaseUrl: string;
   /** Seconds of the storm (60 by default). */
@@ -87,15 +88,42 @@ function percentile(values: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10;
 }
 
+/** One metric of each worker (summed over its labels), from its own METRICS_PORT. */
+async function perWorker(shape: Shape, name: string): Promise<number[]> {
+  return Promise.all(
+    shape.state().workers.map(async (worker) => {
+      const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT + worker.slot}/metrics`)).text();
+      const line = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)`, 'gm');
+      return [...text.matchAll(line)].reduce((sum, m) => sum + Number(m[1]), 0);
+    }),
+  );
+}
+
 /** Pages rendered so far by every worker of the shape (their own counters). */
 async function rendersSoFar(shape: Shape): Promise<number> {
-  let total = 0;
-  for (const worker of shape.state().workers) {
-    const res = await fetch(`http://127.0.0.1:${METRICS_PORT + worker.slot}/metrics`);
-    const text = await res.text();
-    for (const m of text.matchAll(/^portal_page_renders_total\{[^}]*\} (\d+)/gm)) total += Number(m[1]);
+  return (await perWorker(shape, 'portal_page_renders_total')).reduce((a, b) => a + b, 0);
+}
+
+/** What each worker says of itself after the storm: why its answers took what they took. */
+async function workerReport(shape: Shape): Promise<Record<string, number[]>> {
+  const names = {
+    renders: 'portal_page_renders_total',
+    shed: 'portal_page_shed_total',
+    heap_used_mb: 'portal_nodejs_heap_size_used_bytes',
+    event_loop_lag_max_ms: 'portal_nodejs_eventloop_lag_max_seconds',
+    event_loop_lag_p99_ms: 'portal_nodejs_eventloop_lag_p99_seconds',
+    gc_seconds: 'portal_nodejs_gc_duration_seconds_sum',
+  };
+  const scale: Record<string, number> = {
+    heap_used_mb: 1 / 2 ** 20,
+    event_loop_lag_max_ms: 1000,
+    event_loop_lag_p99_ms: 1000,
+  };
+  const report: Record<string, number[]> = {};
+  for (const [key, name] of Object.entries(names)) {
+    report[key] = (await perWorker(shape, name)).map((v) => Math.round(v * (scale[key] ?? 1) * 10) / 10);
   }
-  return total;
+  return report;
 }
 
 /** `pnpm seed --articles N` on the shape's database: the articles the crawler walks. */
@@ -128,6 +156,7 @@ async function burst(shape: Shape, toolEnv: Record<string, string>, opts: CacheO
   );
   agent.destroy();
   const renders = (await rendersSoFar(shape)) - before;
+
   const ok = answers.filter((a) => a.status === 'fulfilled' && a.value.status === 200).length;
   opts.check(
     'burst: every first reader of a just-published article got it',
@@ -165,7 +194,10 @@ async function articlePaths(shape: Shape): Promise<string[]> {
   return paths;
 }
 
-async function storm(shape: Shape, opts: CacheOptions): Promise<Target[]> {
+async function storm(
+  shape: Shape,
+  opts: CacheOptions,
+): Promise<{ targets: Target[]; workers: Record<string, number[]> }> {
   const articles = await articlePaths(shape);
   if (articles.length < CRAWL_URLS + 5) throw new Error(`only ${articles.length} articles in the sitemaps`);
   console.log(
@@ -220,6 +252,8 @@ async function storm(shape: Shape, opts: CacheOptions): Promise<Target[]> {
   });
   await Promise.all([readers, crawlers]);
   const rss = shape.state().workers.map((w) => peakRssMiB(w.pid));
+  const workers = await workerReport(shape);
+  console.log(`  workers after the storm: ${JSON.stringify(workers)}`);
   const readerP99 = percentile(reader.ms, 99);
   const crawlerP99 = percentile(crawler.ms, 99);
   opts.check(
@@ -237,12 +271,24 @@ async function storm(shape: Shape, opts: CacheOptions): Promise<Target[]> {
     Math.max(...rss) <= 300,
     `${rss.join(', ')} MB`,
   );
-  return [
+  const targets = [
     { name: 'crawler_reader_p99_ms', value: readerP99, target: 50, unit: 'ms' },
     { name: 'crawler_reader_errors', value: reader.errors, target: 0, unit: 'errors' },
     { name: 'crawler_p99_ms', value: crawlerP99, target: 2000, unit: 'ms' },
     { name: 'worker_peak_rss_mb', value: Math.max(...rss), target: 300, unit: 'MB' },
   ];
+  return {
+    targets,
+    workers: {
+      ...workers,
+      peak_rss_mb: rss,
+      reader_requests: [reader.ms.length],
+      reader_p50_ms: [percentile(reader.ms, 50)],
+      crawler_200: [crawler.ok],
+      crawler_503: [crawler.refused],
+      crawler_p50_ms: [percentile(crawler.ms, 50)],
+    },
+  };
 }
 
 /** Both scenarios; their checks go to the run's list, their figures to bench/results/cache.json. */
@@ -251,6 +297,8 @@ export async function cacheSoak(opts: CacheOptions): Promise<void> {
   const env = { DATABASE_URL: opts.databaseUrl, DATA_DIR: dataDir };
   console.log('› page cache: seeding the articles the crawler walks');
   await seedArticles({ ...env, SEED: 'demo' }, CRAWL_URLS);
+  const redis = new PrivateRedis(REDIS_PORT);
+  await redis.start();
   const shape = await startShape({
     label: 'cache',
     port: PORT,
@@ -258,11 +306,15 @@ export async function cacheSoak(opts: CacheOptions): Promise<void> {
     workerPortBase: WORKER_PORT_BASE,
     dataDir,
     runDir: path.join(opts.base, 'run-cache'),
-    env: { DATABASE_URL: opts.databaseUrl, REDIS_URL: opts.redisUrl, METRICS_PORT: String(METRICS_PORT) },
+    env: { DATABASE_URL: opts.databaseUrl, REDIS_URL: redis.url, METRICS_PORT: String(METRICS_PORT) },
+  }).catch(async (error: unknown) => {
+    await redis.stop();
+    throw error;
   });
   try {
     const targets = [await burst(shape, env, opts)];
-    targets.push(...(await storm(shape, opts)));
+    const stormed = await storm(shape, opts);
+    targets.push(...stormed.targets);
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     const result = {
       date: new Date().toISOString(),
@@ -270,11 +322,14 @@ export async function cacheSoak(opts: CacheOptions): Promise<void> {
       workers: WORKERS,
       database: opts.databaseUrl ? 'postgres' : 'sqlite',
       stormSeconds: opts.stormSeconds,
+      loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
+      storm: stormed.workers,
       // Every target here is a most: a figure meets it when value <= target.
       targets,
     };
     fs.writeFileSync(path.join(ROOT, 'bench/results/cache.json'), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await shape.stop();
+    await redis.stop();
   }
 }

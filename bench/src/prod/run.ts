@@ -410,7 +410,7 @@ async function main(): Promise<number> {
     }
     if ((!only && !args.includes('--skip-cache')) || only === '--only-cache') {
       const stormSeconds = num('storm-seconds', 60);
-      await cacheSoak({ base, redisUrl: redis.url, databaseUrl, stormSeconds, check });
+      await cacheSoak({ base, databaseUrl, stormSeconds, check });
     }
     const canCluster = process.getuid?.() === 0 && fs.existsSync('/usr/bin/pg_createcluster');
     if (only === '--only-cache') {
