@@ -80,7 +80,7 @@ const GatewayEnv = z.object({
   PAGE_CACHE_WAIT_MS: intVar(2000, 0, 60_000),
   CDN_S_MAXAGE: intVar(60, 0, 31_536_000),
   CDN_STALE_S: intVar(600, 0, 31_536_000),
-  RENDER_CONCURRENCY: intVar(2, 1, 1024),
+  RENDER_CONCURRENCY: intVar(1, 1, 1024),
   RENDER_QUEUE: intVar(16, 0, 100_000),
   RENDER_QUEUE_WAIT_MS: intVar(500, 0, 60_000),
   LOG_LEVEL: logLevelVar,
