@@ -22,6 +22,7 @@ import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
 import scheduler from './plugins/scheduler';
 import searchPush from './plugins/search-push';
+import cdnPurge from './plugins/cdn-purge';
 import storage from './plugins/storage';
 import routes from './routes';
 import adminApi from './routes/admin';
@@ -98,6 +99,7 @@ export async function buildApp(
   await app.register(adminApi, { prefix: '/admin/api', config });
   await app.register(scheduler);
   await app.register(searchPush, { config });
+  await app.register(cdnPurge, { config });
   await app.ready();
   return app;
 }

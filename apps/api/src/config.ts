@@ -41,6 +41,7 @@ import {
   type SearchPushProviderName,
 } from './lib/search-push';
 import type { MailEnv } from './lib/mail/provider';
+import { CDN_PURGE_PROVIDER_VARIABLES, type CdnPurgeEnv, type CdnPurgeProviderName } from './lib/cdn-purge';
 import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib/sms';
 
 /** The gateway's port when PUBLIC_ORIGIN is unset (development): pages are served there. */
@@ -110,6 +111,10 @@ export interface ApiConfig {
   searchPush: SearchPushEnv;
   /** How often queued article URLs are pushed, in ms (SEARCH_PUSH_INTERVAL_MS; 0: never in the background). */
   searchPushIntervalMs: number;
+  /** CDN_PURGE_PROVIDER and its credentials (the purge of changed pages at the CDN). */
+  cdnPurge: CdnPurgeEnv;
+  /** How often queued CDN purges are sent, in ms (CDN_PURGE_INTERVAL_MS; 0: never in the background). */
+  cdnPurgeIntervalMs: number;
   /** URLs per article sitemap file (SITEMAP_URLS_PER_FILE; the protocol's limit is 50,000). */
   sitemapUrlsPerFile: number;
   /** Days the daily reader statistics are kept (STATS_RETENTION_DAYS; 0: no daily rows are counted). */
@@ -136,6 +141,13 @@ const SMS_VARIABLES = SMS_PROVIDERS.flatMap((p) => [
   ...SMS_PROVIDER_VARIABLES[p].optional,
 ]);
 const PUSH_PROVIDERS = Object.keys(SEARCH_PUSH_PROVIDER_VARIABLES) as SearchPushProviderName[];
+const PURGE_PROVIDERS = Object.keys(CDN_PURGE_PROVIDER_VARIABLES) as CdnPurgeProviderName[];
+const PURGE_VARIABLES = PURGE_PROVIDERS.flatMap((p) => [
+  ...CDN_PURGE_PROVIDER_VARIABLES[p].required,
+  ...CDN_PURGE_PROVIDER_VARIABLES[p].optional,
+]);
+/** The providers' API origins (a test's fake, or a proxy): no path. */
+const PURGE_ORIGIN_VARIABLES = new Set<string>(['ALIYUN_CDN_API_ORIGIN', 'TENCENT_CDN_API_ORIGIN']);
 const PUSH_VARIABLES = PUSH_PROVIDERS.flatMap((p) => [
   ...SEARCH_PUSH_PROVIDER_VARIABLES[p].required,
   ...SEARCH_PUSH_PROVIDER_VARIABLES[p].optional,
@@ -184,6 +196,11 @@ const ApiVariables = z.object({
   IMAGE_DECODE_CONCURRENCY: intVar(defaultDecodeConcurrency(), 1, 256),
   IMAGE_DECODE_QUEUE: intVar(DEFAULT_IMAGE_DECODE_QUEUE, 0, 10_000),
   ...Object.fromEntries(PUSH_VARIABLES.map((name) => [name, optionalVar])),
+  CDN_PURGE_PROVIDER: enumVar(PURGE_PROVIDERS, 'outbox'),
+  CDN_PURGE_INTERVAL_MS: intVar(5000, 0, 86_400_000),
+  ...Object.fromEntries(
+    PURGE_VARIABLES.map((name) => [name, PURGE_ORIGIN_VARIABLES.has(name) ? originVar : optionalVar]),
+  ),
   ...WECHAT_VARIABLES,
   SMTP_URL: urlVar(['smtp', 'smtps']),
   MAIL_FROM: optionalVar,
@@ -198,33 +215,31 @@ const ApiEnv = ApiVariables.superRefine((env, ctx) => {
   for (const message of replicaIssues(env)) {
     ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URLS'], message });
   }
-  // A half-configured provider must not silently drop codes: name every missing credential.
-  const provider = SMS_PROVIDER_VARIABLES[env.SMS_PROVIDER];
-  for (const name of provider.required) {
-    if (!(env as Record<string, unknown>)[name]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}`,
-      });
+  // A half-configured provider must not silently drop work (codes, pushed URLs, purges): name
+  // every missing credential.
+  const requireOf = (setting: string, value: string, required: readonly string[]) => {
+    for (const name of required) {
+      if (!(env as Record<string, unknown>)[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${setting}=${value}` });
     }
-  }
+  };
+  requireOf('SMS_PROVIDER', env.SMS_PROVIDER, SMS_PROVIDER_VARIABLES[env.SMS_PROVIDER].required);
+  requireOf(
+    'SEARCH_PUSH_PROVIDER',
+    env.SEARCH_PUSH_PROVIDER,
+    SEARCH_PUSH_PROVIDER_VARIABLES[env.SEARCH_PUSH_PROVIDER].required,
+  );
+  requireOf(
+    'CDN_PURGE_PROVIDER',
+    env.CDN_PURGE_PROVIDER,
+    CDN_PURGE_PROVIDER_VARIABLES[env.CDN_PURGE_PROVIDER].required,
+  );
   // A provider's own endpoint carries its credential (Baidu's token) or the code (Aliyun's signed
   // query) in the URL: never over plain http.
   for (const name of ['ALIYUN_SMS_ENDPOINT', 'BAIDU_PUSH_ENDPOINT'] as const) {
     const value = (env as Record<string, unknown>)[name];
     if (typeof value === 'string' && !isHttpsUrl(value)) {
       ctx.addIssue({ code: 'custom', path: [name], message: `must be an https URL, got "${value}"` });
-    }
-  }
-  // The same for the search engine push: a configured provider without its token would lose URLs.
-  for (const name of SEARCH_PUSH_PROVIDER_VARIABLES[env.SEARCH_PUSH_PROVIDER].required) {
-    if (!(env as Record<string, unknown>)[name]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `is required when SEARCH_PUSH_PROVIDER=${env.SEARCH_PUSH_PROVIDER}`,
-      });
     }
   }
   // The sender of every newsletter: an address the SMTP service has verified (a display name may wrap it).
@@ -345,6 +360,11 @@ export function loadConfig(
     newsletterIntervalMs: e.NEWSLETTER_INTERVAL_MS,
     adminSessionMaxAgeMs: e.ADMIN_SESSION_MAX_AGE_HOURS,
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
+    cdnPurgeIntervalMs: e.CDN_PURGE_INTERVAL_MS,
+    cdnPurge: Object.fromEntries([
+      ['CDN_PURGE_PROVIDER', e.CDN_PURGE_PROVIDER],
+      ...PURGE_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),
+    ]) as CdnPurgeEnv,
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
     imageDecodeQueue: e.IMAGE_DECODE_QUEUE,
     searchPush: Object.fromEntries([

@@ -42,6 +42,29 @@ describe.each(DIALECTS)('content changes reach every process on %s', (dialect) =
     await bumpContentVersion(t.app.database);
     await heard;
   });
+
+  it('gives every change a new version, which the other process then knows too', async () => {
+    const before = t.app.contentChanges.version();
+    const heard = nextChange(other);
+    await t.app.contentChanges.announce();
+    expect(t.app.contentChanges.version()).not.toBe(before);
+    await heard;
+    expect(other.contentChanges.version()).toBe(t.app.contentChanges.version());
+  });
+
+  it('tells announce listeners what changed, in the announcing process only', async () => {
+    const here: unknown[] = [];
+    const there: unknown[] = [];
+    const offHere = t.app.contentChanges.onAnnounce(async (change) => void here.push(change));
+    const offThere = other.contentChanges.onAnnounce(async (change) => void there.push(change));
+    const heard = nextChange(other);
+    await t.app.contentChanges.announce({ articles: [5] });
+    await heard;
+    offHere();
+    offThere();
+    expect(here).toEqual([{ articles: [5] }]);
+    expect(there).toEqual([]);
+  });
 });
 
 describe.skipIf(!process.env.REDIS_URL)('content changes over Redis pub/sub', () => {
@@ -60,5 +83,12 @@ describe.skipIf(!process.env.REDIS_URL)('content changes over Redis pub/sub', ()
     const heard = nextChange(other);
     await t.app.redis!.publish(CONTENT_CHANNEL, 'another-process');
     await heard;
+  });
+
+  it('carries the new version in the message', async () => {
+    const heard = nextChange(other);
+    await t.app.redis!.publish(CONTENT_CHANNEL, 'another-process 123:v');
+    await heard;
+    expect(other.contentChanges.version()).toBe('123:v');
   });
 });

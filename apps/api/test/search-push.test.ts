@@ -13,7 +13,8 @@ import {
   type SearchPushProvider,
 } from '../src/lib/search-push';
 import type { FetchLike } from '../src/lib/sms';
-import { pushDue, retryDelay } from '../src/plugins/search-push';
+import { pushDue } from '../src/plugins/search-push';
+import { retryDelay } from '../src/repositories/due-queue';
 import { formatDate } from '../src/lib/time';
 import { pendingSearchPush, queueSearchPush, recordSearchPushQuota } from '../src/repositories/search-push';
 import { adminCall, approveColumnArticle, cli, editorSession, type EditorSession } from './editor-helpers';

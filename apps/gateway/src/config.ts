@@ -16,7 +16,10 @@ import {
   urlVar,
   type ConfigIssue,
 } from '@portal/config';
+import type { CdnRule } from './cdn';
 import type { PublicOrigins } from './origins';
+import type { PageCacheRules } from './parts/page-cache';
+import type { RenderLimits } from './render-limiter';
 import { DEFAULT_SHARE_IMAGE } from './share-image';
 
 /**
@@ -38,8 +41,18 @@ export interface GatewayConfig {
   apiUrl?: string;
   clientId: string;
   clientSecret: string;
-  /** Anonymous GET HTML is cached this long per app + origin + path + query + width + consent (0 disables). */
+  /**
+   * Anonymous GET HTML is cached per app + origin + host + path + query + width + consent (0 turns
+   * every page cache off). When the gateway cannot hear content changes (the API on API_URL), a page
+   * stays fresh this long; otherwise `pageCache.maxAgeMs` applies.
+   */
   microCacheMs: number;
+  /** The page cache shared by workers and hosts (Redis) and its rules (page-cache.ts). */
+  pageCache: PageCacheRules;
+  /** What a CDN in front may keep of a shareable page (cdn.ts). */
+  cdn: CdnRule;
+  /** The overload rule: renders admitted at once, waiting, and for how long (render-limiter.ts). */
+  renderLimits: RenderLimits;
   logLevel: string;
   /** Proxies (addresses / CIDRs) whose X-Forwarded-For is believed; loopback by default. */
   trustProxy: readonly string[];
@@ -62,6 +75,14 @@ const GatewayEnv = z.object({
   CLIENT_ID: stringVar(DEFAULT_CLIENT_ID),
   CLIENT_SECRET: stringVar(DEFAULT_CLIENT_SECRET),
   MICRO_CACHE_MS: intVar(1000, 0, 60_000),
+  PAGE_CACHE_MAX_AGE_MS: intVar(60_000, 1000, 86_400_000),
+  PAGE_CACHE_STALE_MS: intVar(600_000, 0, 86_400_000),
+  PAGE_CACHE_WAIT_MS: intVar(2000, 0, 60_000),
+  CDN_S_MAXAGE: intVar(60, 0, 31_536_000),
+  CDN_STALE_S: intVar(600, 0, 31_536_000),
+  RENDER_CONCURRENCY: intVar(1, 1, 1024),
+  RENDER_QUEUE: intVar(16, 0, 100_000),
+  RENDER_QUEUE_WAIT_MS: intVar(500, 0, 60_000),
   LOG_LEVEL: logLevelVar,
   TRUST_PROXY: trustProxyVar,
   PUBLIC_ORIGIN: originVar,
@@ -108,6 +129,17 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     clientId: e.CLIENT_ID,
     clientSecret: e.CLIENT_SECRET,
     microCacheMs: e.MICRO_CACHE_MS,
+    pageCache: {
+      maxAgeMs: e.PAGE_CACHE_MAX_AGE_MS,
+      staleMs: e.PAGE_CACHE_STALE_MS,
+      waitMs: e.PAGE_CACHE_WAIT_MS,
+    },
+    cdn: { sMaxAge: e.CDN_S_MAXAGE, staleSeconds: e.CDN_STALE_S },
+    renderLimits: {
+      concurrency: e.RENDER_CONCURRENCY,
+      queue: e.RENDER_QUEUE,
+      maxWaitMs: e.RENDER_QUEUE_WAIT_MS,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -4,12 +4,15 @@ import { loadAppBundles, type AppBundle } from './apps';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { createMetrics, type GatewayMetrics } from './metrics';
 import { MicroCache } from './micro-cache';
-import { hostApi } from './parts/api';
+import { hostApi, type HostedContent } from './parts/api';
 import { serveAssets } from './parts/assets';
 import { createInstance } from './parts/instance';
+import type { PageCache } from './parts/page-cache';
 import { servePages } from './parts/pages';
+import { RenderLimiter } from './render-limiter';
 import { serveUploads } from './parts/uploads';
 import { serveShareImage } from './share-image';
+import { SharedPages } from './shared-pages';
 
 export interface GatewayOptions extends Partial<GatewayConfig> {
   /**
@@ -38,14 +41,15 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   const metrics = options.metrics ?? createMetrics();
   const app = createInstance(config, metrics, options.logger !== false);
   const log = (msg: string) => app.log.info(msg);
-  const cache = new MicroCache(config.microCacheMs);
 
   const api = await hostApi(
     app,
     config,
     { instance: options.api, buildOptions: options.apiOptions },
-    cache,
     metrics,
+  );
+  const cache = pageCache(config, api.content, metrics, (err) =>
+    app.log.warn({ err }, 'shared page cache: Redis command failed (served without it)'),
   );
   await serveUploads(app, config.dataDir, api.forward);
   serveShareImage(app, config.shareImage);
@@ -56,6 +60,34 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Fasti
   await serveAssets(app, bundles, options.adminDir, log);
   await servePages(app, { config, bundles, api: api.forRequest, cache, metrics, log });
   return app;
+}
+
+/**
+ * The page caches: this process's always; the shared one when the in-process API has Redis. Pages
+ * stay fresh until the content version changes or PAGE_CACHE_MAX_AGE_MS passes; a gateway that
+ * cannot hear content changes (API_URL) keeps them MICRO_CACHE_MS, as before.
+ */
+function pageCache(
+  config: GatewayConfig,
+  content: HostedContent | null,
+  metrics: GatewayMetrics,
+  onRedisError: (err: unknown) => void,
+): PageCache {
+  const rules = {
+    ...config.pageCache,
+    maxAgeMs: content ? config.pageCache.maxAgeMs : config.microCacheMs,
+  };
+  const retentionMs = rules.maxAgeMs + rules.staleMs;
+  return {
+    local: new MicroCache(retentionMs),
+    shared: content?.redis ? new SharedPages(content.redis, retentionMs, onRedisError) : null,
+    version: content ? content.version : () => '',
+    rules,
+    cdn: config.cdn,
+    limiter: new RenderLimiter(config.renderLimits),
+    metrics,
+    enabled: config.microCacheMs > 0,
+  };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

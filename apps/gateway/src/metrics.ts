@@ -14,6 +14,10 @@ export interface GatewayMetrics {
   requests: Counter<'kind' | 'method' | 'status'>;
   duration: Histogram<'kind'>;
   microCache: Counter<'result'>;
+  /** Pages rendered (every app render, cached or not): a burst of first readers should add one. */
+  renders: Counter<'app'>;
+  /** Page requests refused by the overload rule (503 + Retry-After). */
+  shed: Counter;
   /** Marks a page request with the app that rendered it (its route kind). */
   setKind(request: FastifyRequest, kind: string): void;
   /** The kind setKind gave the request, if any. */
@@ -63,8 +67,19 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Gatew
     }),
     microCache: new Counter({
       name: 'portal_micro_cache_total',
-      help: 'Anonymous page requests answered from the micro-cache (hit) or rendered for it (miss).',
+      help: 'Anonymous page requests: answered fresh from a page cache (hit), stale while it is rendered again (stale), or rendered for them (miss).',
       labelNames: ['result'],
+      registers: [registry],
+    }),
+    renders: new Counter({
+      name: 'portal_page_renders_total',
+      help: 'Pages rendered by an app, cached or not.',
+      labelNames: ['app'],
+      registers: [registry],
+    }),
+    shed: new Counter({
+      name: 'portal_page_shed_total',
+      help: 'Page requests refused with 503 and Retry-After: more renders than the worker admits.',
       registers: [registry],
     }),
     setKind: (request, kind) => kinds.set(request.raw, kind),

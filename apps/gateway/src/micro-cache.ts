@@ -34,49 +34,57 @@ export function microCacheKey(k: PageKey): string {
 }
 
 /**
- * What one gateway process keeps of rendered pages, by their bytes (HTML plus its gzip). A page
- * lives about a second, so this holds far more than one second's distinct pages; more would only
- * keep expired ones, inside a worker's memory budget of 300 MB (bench).
+ * A page as the caches keep it: the answer, and what decides whether it is still fresh (page-cache.ts).
+ */
+export interface StoredPage extends CachedResponse {
+  /** The content version it was rendered at (read before the render began). */
+  version: string;
+  /** When it was rendered, epoch ms: fresh for the cache's maximum age from then. */
+  renderedAt: number;
+}
+
+/**
+ * What one gateway process keeps of rendered pages, by their bytes (HTML plus its gzip): the
+ * popular pages of the last minutes (their stale copies included), inside a worker's memory budget
+ * of 300 MB (bench). The shared cache (shared-pages.ts) holds the long tail.
  */
 export const MICRO_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
- * A ~1 s cache of anonymous HTML per key (microCacheKey), bounded by bytes (least recently used
- * pages go first). Concurrent misses for one key share one render; a render that turns out not
- * to be cacheable is not shared (callers render again).
+ * The first level of the page cache, in this process: anonymous pages per key (microCacheKey) for
+ * `retentionMs` (fresh and then stale: page-cache.ts decides which), bounded by bytes (least
+ * recently used pages go first). Concurrent misses for one key share one render; a render that
+ * turns out not to be cacheable is not shared (callers render again).
  */
 export class MicroCache {
-  private readonly entries: LRUCache<string, CachedResponse>;
-  private readonly inflight = new Map<string, Promise<CachedResponse | null>>();
+  private readonly entries: LRUCache<string, StoredPage>;
+  private readonly inflight = new Map<string, Promise<StoredPage | null>>();
 
-  constructor(
-    private readonly ttlMs: number,
-    maxBytes = MICRO_CACHE_MAX_BYTES,
-  ) {
+  constructor(retentionMs: number, maxBytes = MICRO_CACHE_MAX_BYTES) {
     this.entries = new LRUCache({
       maxSize: maxBytes,
       // The gzip made on the first replay is about a fifth of the HTML: counted up front.
       sizeCalculation: (page) => Math.ceil(page.body.length * 1.25) + 512,
-      ttl: Math.max(ttlMs, 1),
+      ttl: Math.max(retentionMs, 1),
     });
   }
 
-  get enabled(): boolean {
-    return this.ttlMs > 0;
-  }
-
-  get(key: string): CachedResponse | undefined {
+  get(key: string): StoredPage | undefined {
     return this.entries.get(key);
   }
 
+  set(key: string, page: StoredPage): void {
+    this.entries.set(key, page);
+  }
+
   /** Joins a render already running for this key, if any. */
-  pending(key: string): Promise<CachedResponse | null> | undefined {
+  pending(key: string): Promise<StoredPage | null> | undefined {
     return this.inflight.get(key);
   }
 
-  /** Runs `render`; stores its result when it returns one (null means "not cacheable"). */
-  async fill(key: string, render: () => Promise<CachedResponse | null>): Promise<CachedResponse | null> {
-    const running = render();
+  /** Runs `produce`; stores its result when it returns one (null means "nothing to share"). */
+  async fill(key: string, produce: () => Promise<StoredPage | null>): Promise<StoredPage | null> {
+    const running = produce();
     this.inflight.set(key, running);
     try {
       const value = await running;
@@ -85,10 +93,5 @@ export class MicroCache {
     } finally {
       this.inflight.delete(key);
     }
-  }
-
-  /** Drops every stored page (public content changed); renders in flight finish unshared. */
-  clear(): void {
-    this.entries.clear();
   }
 }

@@ -46,7 +46,7 @@ export async function renderApp(
     if (name !== 'set-cookie' && name !== 'content-length' && name !== 'cache-control')
       headers.push([name, value]);
   });
-  // Kept with the page, so a micro-cache replay carries it too.
+  // Kept with the page, so a replay carries it too (cdn.ts replaces a bare no-transform with the CDN rule).
   headers.push(['cache-control', withNoTransform(response.headers.get('cache-control'))]);
   for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
@@ -64,7 +64,11 @@ export function withNoTransform(cacheControl: string | null | undefined): string
   return directives.includes(NO_TRANSFORM) ? value : `${value}, ${NO_TRANSFORM}`;
 }
 
-export function sendRendered(reply: FastifyReply, rendered: CachedResponse, cacheState?: 'HIT' | 'MISS') {
+export function sendRendered(
+  reply: FastifyReply,
+  rendered: CachedResponse,
+  cacheState?: 'HIT' | 'STALE' | 'MISS',
+) {
   reply.code(rendered.status);
   const cookies: string[] = [];
   for (const [name, value] of rendered.headers) {

@@ -5,17 +5,21 @@ import { endpoints, type EndpointName } from '@portal/api-client/contract';
 /**
  * A stand-in for the API the gateway hosts (apps/api buildApp), with what the gateway uses of it:
  * routes the test adds under `/api/{name}`, `invoke` (the loaders' in-process calls, answered here by
- * those same routes), `contentChanges` (its micro-cache clears on a change) and `metrics`.
+ * those same routes), `contentChanges` (a change makes its cached pages stale) and `metrics`.
  */
 export function fakeApi(options: FastifyServerOptions = {}): FastifyInstance {
   const api = Fastify(options);
   const listeners = new Set<() => void>();
+  let version = 1;
   api.decorate('contentChanges', {
     onChange(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onAnnounce: () => () => false,
+    version: () => String(version),
     async announce() {
+      version += 1;
       for (const listener of listeners) listener();
     },
   });

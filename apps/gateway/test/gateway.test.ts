@@ -84,6 +84,19 @@ afterAll(async () => {
 });
 
 const cookie = (vw: number) => ({ cookie: `vw=${vw}` });
+
+/** Reads a page (at most 200 times, a pause between) until `done` says so: waits for a background render without timing it. */
+async function readUntil(
+  url: string,
+  done: (res: Awaited<ReturnType<FastifyInstance['inject']>>) => boolean,
+): Promise<Awaited<ReturnType<FastifyInstance['inject']>>> {
+  for (let i = 0; i < 200; i++) {
+    const res = await gateway.inject({ url, headers: cookie(1280) });
+    if (done(res)) return res;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${url}: never done`);
+}
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -203,7 +216,15 @@ describe('Baidu: Cache-Control no-transform on every page answer', () => {
     const replay = await gateway.inject({ url, headers });
     expect(first.headers['x-micro-cache']).toBe('MISS');
     expect(replay.headers['x-micro-cache']).toBe('HIT');
-    for (const res of [first, replay]) expect(res.headers['cache-control']).toBe('no-transform');
+    for (const res of [first, replay])
+      expect(res.headers['cache-control']).toBe(
+        'public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=600, no-transform',
+      );
+  });
+  it('a member’s page gets no-transform and stays private', async () => {
+    const res = await gateway.inject({ url: '/baidu-member', headers: { cookie: 'vw=1280; session=abc' } });
+    expect(res.headers['cache-control']).toBe('private, no-cache, no-transform');
+    expect(res.headers['surrogate-key']).toBeUndefined();
   });
   it("adds no-transform to the app's own caching rules, without replacing them", async () => {
     const first = await gateway.inject({ url: '/app-cache-control', headers: cookie(1280) });
@@ -225,13 +246,19 @@ describe('micro-cache', () => {
     expect(second.headers['x-micro-cache']).toBe('HIT');
     expect(second.body).toBe(first.body);
   });
-  it('drops cached pages when public content changes (a publish anywhere)', async () => {
-    await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
+  it('serves the old page once public content changed (a publish anywhere) while it renders the new one', async () => {
+    const old = await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
     const cached = await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
     expect(cached.headers['x-micro-cache']).toBe('HIT');
+    const before = calls.length;
     await api.contentChanges.announce();
-    const fresh = await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
-    expect(fresh.headers['x-micro-cache']).toBe('MISS');
+    const stale = await gateway.inject({ url: '/cache-change', headers: cookie(1280) });
+    expect(stale.headers['x-micro-cache']).toBe('STALE');
+    expect(stale.body).toBe(old.body);
+    // The render started by the stale answer: the readers after it get the new page from the cache.
+    const fresh = await readUntil('/cache-change', (res) => res.headers['x-micro-cache'] === 'HIT');
+    expect(fresh.body).not.toBe(old.body);
+    expect(calls.length - before).toBe(1);
   });
   it('lets concurrent misses for one page share a single render', async () => {
     const before = calls.length;

@@ -19,7 +19,7 @@ export interface ProdShapeResult {
   worker_peak_rss_mib: number[];
 }
 
-function peakRssMiB(pid: number | null): number {
+export function peakRssMiB(pid: number | null): number {
   if (!pid) return 0;
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -25,7 +25,11 @@
  * Steps 1-4 run on SQLite by default; on PostgreSQL when PROD_DATABASE_URL (or DATABASE_URL) names
  * a server (a fresh database `portal_prodtest` is made there).
  *
- * --only-pg-restart runs step 5 alone; --only-replica step 6 alone.
+ * 7. The page cache and the overload rule (./cache.ts): renders of a burst of first readers, and a
+ *    crawler storm beside readers of cached pages; its figures go to bench/results/cache.json.
+ *
+ * --only-pg-restart, --only-replica and --only-cache run step 5, 6 or 7 alone (--skip-pg-restart,
+ * --skip-replica and --skip-cache leave one out; --storm-seconds N sets the storm, default 60).
  *
  * Prints one line per check and "N passed, N failed"; exits 1 when any check failed. Writes
  * bench/results/prod.json. Flags: --seconds N (load before and after each event, default 3).
@@ -36,8 +40,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ROOT, freshPgDatabase } from '../proc';
+import { cacheSoak } from './cache';
 import { replicaStop, replicaStopUnsupported } from './replica';
-import { PrivateRedis, adminCli, readyz, startShape, until, type Shape } from './shape';
+import { PrivateRedis, backOffice, readyz, startShape, until, type Shape } from './shape';
 import { accessToken, api, readers, writers, type TrafficResult } from './traffic';
 
 const args = process.argv.slice(2);
@@ -64,7 +69,6 @@ const PORTS = {
   pg: 5499,
 } as const;
 const WORKERS = 2;
-const PASSWORD = 'prod-test-password-1';
 
 interface Check {
   name: string;
@@ -204,27 +208,7 @@ async function secondMachine(a: Shape, b: Shape, toolEnv: Record<string, string>
   console.log(
     '› two sets of workers (two machines) on one database and Redis: a publish in one, read in the other',
   );
-  const editor = `prod${Date.now() % 100000}`;
-  await adminCli(toolEnv, 'editor', 'add', editor, '--role', 'admin', '--password', PASSWORD);
-  const session = await fetch(new URL('/admin/api/session', a.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: editor, password: PASSWORD }),
-  });
-  const { csrfToken } = (await session.json()) as { csrfToken: string };
-  const cookie = session.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const admin = async <T>(p: string, body: unknown) => {
-    const res = await fetch(new URL(`/admin/api${p}`, a.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST /admin/api${p}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const admin = await backOffice(a.url, toolEnv);
   const title = `两台机器的发布测试 ${Date.now()}`;
   const { id } = await admin<{ id: number }>('/articles', {
     title,
@@ -381,9 +365,8 @@ async function main(): Promise<number> {
   );
   try {
     await redis.start();
-    const onlyPg = args.includes('--only-pg-restart');
-    const onlyReplica = args.includes('--only-replica');
-    if (!onlyPg && !onlyReplica) {
+    const only = args.find((a) => a.startsWith('--only-'));
+    if (!only) {
       const a = await startShape({
         label: 'a',
         port: PORTS.a,
@@ -434,15 +417,21 @@ async function main(): Promise<number> {
         `exit codes ${codes.join(', ')}`,
       );
     }
+    if ((!only && !args.includes('--skip-cache')) || only === '--only-cache') {
+      const stormSeconds = num('storm-seconds', 60);
+      await cacheSoak({ base, databaseUrl, stormSeconds, check });
+    }
     const canCluster = process.getuid?.() === 0 && fs.existsSync('/usr/bin/pg_createcluster');
-    if (onlyReplica || args.includes('--skip-pg-restart') || !canCluster) {
+    if (only === '--only-cache' || only === '--only-replica') {
+      // another step alone
+    } else if (args.includes('--skip-pg-restart') || !canCluster) {
       console.log('› PostgreSQL restart skipped (--skip-pg-restart, or no pg_createcluster / not root)');
     } else {
       await postgresRestart(base, redis.url);
     }
     const noReplica = args.includes('--skip-replica') ? '--skip-replica' : replicaStopUnsupported();
-    if (onlyPg || noReplica) {
-      console.log(`› replica stop skipped (${noReplica ?? '--only-pg-restart'})`);
+    if ((only && only !== '--only-replica') || noReplica) {
+      console.log(`› replica stop skipped (${noReplica ?? only})`);
     } else {
       replicaStopFailedReads = await replicaStop({
         base,

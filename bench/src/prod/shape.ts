@@ -222,3 +222,35 @@ export function adminCli(env: Record<string, string>, ...args: string[]): Promis
     );
   });
 }
+
+/**
+ * A new editor of the back office on a shape (`pnpm admin editor add`, then signed in): POSTs to
+ * /admin/api with its session and CSRF token, answering the JSON.
+ */
+export async function backOffice(
+  url: string,
+  toolEnv: Record<string, string>,
+): Promise<<T>(path: string, body: unknown) => Promise<T>> {
+  const editor = `prod${Date.now() % 100000}`;
+  const password = 'prod-test-password-1';
+  await adminCli(toolEnv, 'editor', 'add', editor, '--role', 'admin', '--password', password);
+  const session = await fetch(new URL('/admin/api/session', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: editor, password }),
+  });
+  const { csrfToken } = (await session.json()) as { csrfToken: string };
+  const cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return async <T>(p: string, body: unknown) => {
+    const res = await fetch(new URL(`/admin/api${p}`, url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST /admin/api${p}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}

@@ -126,6 +126,8 @@ export const MSG = {
   pageNotFound: '页面不存在',
   /** A page whose data source is down (the gateway's and the feeds' 503). */
   serviceUnavailable: '服务暂不可用，请稍后再试',
+  /** The gateway's overload page (503 + Retry-After): more readers than it can render at once. */
+  pagesBusy: '当前访问人数较多，页面暂时无法显示，请稍后刷新重试',
 } as const;
 
 /**

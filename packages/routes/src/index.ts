@@ -8,3 +8,4 @@ export * from './sitemap';
 export * from './phone';
 export * from './href';
 export * from './previews';
+export * from './surrogate';

@@ -29,6 +29,7 @@ import * as m018 from './migrations/018_sensitive_words';
 import * as m019 from './migrations/019_newsletter';
 import * as m020 from './migrations/020_article_views_daily';
 import * as m021 from './migrations/021_complaints';
+import * as m022 from './migrations/022_cdn_purge';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
@@ -146,6 +147,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '019_newsletter': m019,
   '020_article_views_daily': m020,
   '021_complaints': m021,
+  '022_cdn_purge': m022,
 };
 
 /**

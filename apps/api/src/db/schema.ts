@@ -348,6 +348,14 @@ export interface DB {
     next_at: number;
     last_error: Generated<string>;
   };
+  /** Surrogate keys waiting to be purged at the CDN (022). */
+  cdn_purge_queue: {
+    key: string;
+    queued_at: number;
+    attempts: Generated<number>;
+    next_at: number;
+    last_error: Generated<string>;
+  };
   /** Sensitive-word dictionary (018). */
   sensitive_words: {
     id: Generated<number>;

@@ -14,10 +14,30 @@ import { bumpVersion, readVersion } from '../repositories/app-meta';
  * by `pnpm admin` or by processes without Redis.
  */
 export interface ContentChanges {
-  /** Announce a change: local listeners run now, other processes' on the next message. */
-  announce(): Promise<void>;
+  /**
+   * Announce a change: local listeners run now, other processes' on the next message. `change`
+   * names what changed when the caller knows (an article's publish or edit); without it, anything
+   * public may have (menus, ads, a sensitive word).
+   */
+  announce(change?: ContentChange): Promise<void>;
   /** Run `listener` on every change, local or announced by another process. */
   onChange(listener: () => void): () => void;
+  /**
+   * Run `listener` with each change this process announces, before announce resolves (the CDN
+   * purge queues it); a listener's failure is logged, never the writer's.
+   */
+  onAnnounce(listener: (change: ContentChange) => Promise<void>): () => void;
+  /**
+   * The content version this process knows: it changes with every change, here or anywhere
+   * (the gateway's page caches tell a page of the current content by it).
+   */
+  version(): string;
+}
+
+/** What a change touched; empty means anything public. */
+export interface ContentChange {
+  /** Articles published, edited, taken down or deleted. */
+  articles?: readonly number[];
 }
 
 export const CONTENT_CHANNEL = 'portal:content-changed';
@@ -36,6 +56,7 @@ declare module 'fastify' {
 export default fp<{ config: ApiConfig }>(
   async (app, { config }) => {
     const listeners = new Set<() => void>();
+    const announceListeners = new Set<(change: ContentChange) => Promise<void>>();
     const origin = randomUUID();
     const runListeners = () => {
       for (const listener of listeners) {
@@ -51,20 +72,29 @@ export default fp<{ config: ApiConfig }>(
     if (replicas) listeners.add(() => replicas.contentChanged());
     listeners.add(() => app.readCache.invalidate());
 
+    let seenVersion = '';
+    // Namespaced like every key (ioredis's keyPrefix, from REDIS_URL): two sites or test runs on one
+    // Redis never hear each other's changes.
+    const channel = `${app.redis?.options.keyPrefix ?? ''}${CONTENT_CHANNEL}`;
     // A subscribed connection can do nothing else: a second one, beside the shared `app.redis`.
     let subscriber: Redis | null = null;
     if (config.redisUrl && app.redis) {
       subscriber = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
       subscriber.on('error', (err) => app.log.warn({ err }, 'redis subscriber error'));
+      // "<origin> <version>": the version comes along, so other processes know it at once.
       subscriber.on('message', (_channel, message) => {
-        if (message !== origin) runListeners();
+        const [from, version] = message.split(' ');
+        if (from === origin) return;
+        if (version) seenVersion = version;
+        runListeners();
       });
       await subscriber.connect();
-      await subscriber.subscribe(CONTENT_CHANNEL);
+      await subscriber.subscribe(channel);
     }
     const publisher = app.redis;
 
-    let seenVersion = await readVersion(app.database, VERSION_KEY);
+    // Read once subscribed: a change announced meanwhile is in it or in a message still to come.
+    seenVersion = await readVersion(app.database, VERSION_KEY);
     const poll = setInterval(() => {
       readVersion(app.database, VERSION_KEY).then(
         (version) => {
@@ -78,12 +108,17 @@ export default fp<{ config: ApiConfig }>(
     poll.unref();
 
     app.decorate<ContentChanges>('contentChanges', {
-      async announce() {
+      async announce(change = {}) {
         seenVersion = await bumpContentVersion(app.database);
         runListeners();
+        for (const listener of announceListeners) {
+          await listener(change).catch((err: unknown) =>
+            app.log.error({ err }, 'content change announce listener failed'),
+          );
+        }
         if (publisher) {
           // A lost message only leaves other processes on their short TTLs: log, never fail the write.
-          await publisher.publish(CONTENT_CHANNEL, origin).catch((err: unknown) => {
+          await publisher.publish(channel, `${origin} ${seenVersion}`).catch((err: unknown) => {
             app.log.warn({ err }, 'content change not announced to other processes');
           });
         }
@@ -92,10 +127,16 @@ export default fp<{ config: ApiConfig }>(
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      onAnnounce(listener) {
+        announceListeners.add(listener);
+        return () => announceListeners.delete(listener);
+      },
+      version: () => seenVersion,
     });
     app.addHook('onClose', async () => {
       clearInterval(poll);
       listeners.clear();
+      announceListeners.clear();
       if (subscriber) await subscriber.quit().catch(() => undefined);
     });
   },

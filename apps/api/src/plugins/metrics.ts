@@ -16,6 +16,8 @@ export interface ApiMetrics {
   leads: Counter<'kind'>;
   /** Article URLs the search engine push provider took (sent), and articles whose push failed (failed). */
   searchPush: Counter<'result'>;
+  /** Surrogate keys the CDN purge provider took (purged), and keys whose purge failed (failed). */
+  cdnPurge: Counter<'result'>;
 }
 
 declare module 'fastify' {
@@ -50,6 +52,12 @@ export default fp(
       searchPush: new Counter({
         name: 'portal_search_push_total',
         help: 'Article URLs the search engine push provider took (sent), and articles whose push failed and wait (failed).',
+        labelNames: ['result'],
+        registers: [registry],
+      }),
+      cdnPurge: new Counter({
+        name: 'portal_cdn_purge_total',
+        help: 'Surrogate keys the CDN purge provider took (purged), and keys whose purge failed and wait (failed).',
         labelNames: ['result'],
         registers: [registry],
       }),

@@ -33,7 +33,7 @@ export default fp(
         const ids = await flip(app.database, now);
         if (ids.length > 0) {
           app.log.info({ articles: ids }, done);
-          await app.contentChanges.announce();
+          await app.contentChanges.announce({ articles: ids });
         }
         return ids;
       };

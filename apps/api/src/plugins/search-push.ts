@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { periodicPass } from '../lib/periodic';
 import { QuotaSpentError, createSearchPushProvider, type SearchPushProvider } from '../lib/search-push';
 import { formatDate, nextShanghaiMidnight } from '../lib/time';
+import { retryDelay } from '../repositories/due-queue';
 import { articleUrl, mobileArticleUrl } from '../repositories/mappers';
 import {
   claimSearchPush,
@@ -46,14 +47,6 @@ declare module 'fastify' {
 
 /** A claimed batch is retried by another process after this long if its sender died mid-push. */
 const CLAIM_MS = 10 * 60_000;
-const FIRST_RETRY_MS = 60_000;
-const LAST_RETRY_MS = 6 * 3600_000;
-
-/** The delay before the next attempt of a batch that failed `attempts` times so far (≥ 1). */
-export function retryDelay(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LAST_RETRY_MS);
-}
-
 /**
  * How many more articles today's quota allows: the least any site has left today (each article
  * sends one URL to each site); unlimited when no site has answered a quota today.

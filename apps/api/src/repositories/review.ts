@@ -137,7 +137,12 @@ async function pendingArticles(
 
 /** A refusal says why, with the API code a caller maps it to: unknown id, or a state that does not allow it. */
 export type ReviewResult =
-  | { ok: true; detail?: string }
+  | {
+      ok: true;
+      detail?: string;
+      /** The public article an approved column article became. */
+      articleId?: number;
+    }
   | { ok: false; code: typeof ErrorCode.NotFound | typeof ErrorCode.Conflict; reason: string };
 
 /** One editor's decision on one queue entry (a member id for columns, a column article id for articles). */
@@ -334,5 +339,5 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
   ]);
   await trx.updateTable('column_articles').set({ article_id: articleId }).where('id', '=', id).execute();
   await queueSearchPush(trx, [articleId], now);
-  return { ok: true, detail: `公开文章 id ${articleId}` };
+  return { ok: true, detail: `公开文章 id ${articleId}`, articleId };
 }

@@ -1,13 +1,26 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { NewsStatus } from '@portal/api-client/constants';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
+import {
+  claimDue,
+  dueCounts,
+  finishDue,
+  pendingDue,
+  postponeDue,
+  queueDue,
+  type DueQueue,
+} from './due-queue';
 
 /**
- * The search engine push queue (009): articles whose URLs are still to be pushed. Queued inside
- * the transaction that publishes or changes the article, so a publish acknowledged to an editor
- * always has its push queued; a row leaves the queue only when the provider took its URLs.
+ * The search engine push queue (009): articles whose URLs are still to be pushed, a due queue
+ * (./due-queue.ts). Queued inside the transaction that publishes or changes the article, so a
+ * publish acknowledged to an editor always has its push queued; a row leaves the queue only when
+ * the provider took its URLs.
  */
+
+/** The queue's rows are articles, by id. */
+const QUEUE: DueQueue<number> = { table: 'search_push_queue', key: 'article_id', parse: Number };
 
 /** Queues articles (a second queueing of a waiting article changes nothing: one push covers both). */
 export async function queueSearchPush(
@@ -15,12 +28,7 @@ export async function queueSearchPush(
   articleIds: readonly number[],
   now: number,
 ): Promise<void> {
-  if (articleIds.length === 0) return;
-  await db
-    .insertInto('search_push_queue')
-    .values(articleIds.map((id) => ({ article_id: id, queued_at: now, next_at: now })))
-    .onConflict((oc) => oc.column('article_id').doNothing())
-    .execute();
+  await queueDue(db, QUEUE, articleIds, now);
 }
 
 export interface ClaimedPush {
@@ -31,9 +39,8 @@ export interface ClaimedPush {
 }
 
 /**
- * Takes up to `limit` due rows for one sender: their next_at moves to `claimUntil`, so another
- * process skips them while this one pushes (and retries them then, should this one die). The
- * conditional update lets exactly one of several processes claim a row.
+ * Takes up to `limit` due rows for one sender (claimDue: another process skips them while this one
+ * pushes, and retries them should this one die), with each article's category when it is published.
  */
 export async function claimSearchPush(
   database: Db,
@@ -41,23 +48,9 @@ export async function claimSearchPush(
   claimUntil: number,
   limit: number,
 ): Promise<ClaimedPush[]> {
-  const claimed = await database.db
-    .updateTable('search_push_queue')
-    .set({ next_at: claimUntil })
-    .where('next_at', '<=', now)
-    .where('article_id', 'in', (eb) =>
-      eb
-        .selectFrom('search_push_queue')
-        .select('article_id')
-        .where('next_at', '<=', now)
-        .orderBy('next_at')
-        .orderBy('article_id')
-        .limit(limit),
-    )
-    .returning(['article_id', 'attempts'])
-    .execute();
+  const claimed = await claimDue(database, QUEUE, now, claimUntil, limit);
   if (claimed.length === 0) return [];
-  const ids = claimed.map((r) => Number(r.article_id));
+  const ids = claimed.map((r) => r.key);
   const published = await database.db
     .selectFrom('articles')
     .select(['id', 'cat_id'])
@@ -66,18 +59,13 @@ export async function claimSearchPush(
     .execute();
   const catOf = new Map(published.map((a) => [Number(a.id), Number(a.cat_id)]));
   return claimed
-    .map((r) => ({
-      article_id: Number(r.article_id),
-      attempts: Number(r.attempts),
-      cat_id: catOf.get(Number(r.article_id)) ?? null,
-    }))
+    .map((r) => ({ article_id: r.key, attempts: r.attempts, cat_id: catOf.get(r.key) ?? null }))
     .sort((a, b) => a.article_id - b.article_id);
 }
 
 /** The provider took them (or there was nothing to push): they leave the queue. */
 export async function finishSearchPush(database: Db, articleIds: readonly number[]): Promise<void> {
-  if (articleIds.length === 0) return;
-  await database.db.deleteFrom('search_push_queue').where('article_id', 'in', articleIds).execute();
+  await finishDue(database, QUEUE, articleIds);
 }
 
 /** The provider refused the batch: each row waits until `retryAt` and counts the attempt. */
@@ -87,29 +75,15 @@ export async function retrySearchPush(
   retryAt: number,
   error: string,
 ): Promise<void> {
-  if (articleIds.length === 0) return;
-  await database.db
-    .updateTable('search_push_queue')
-    .set({ attempts: sql`attempts + 1`, next_at: retryAt, last_error: error.slice(0, 500) })
-    .where('article_id', 'in', articleIds)
-    .execute();
+  await postponeDue(database, QUEUE, articleIds, retryAt, error, true);
 }
 
 /** What waits in the queue (the outbox's counterpart for a real provider: `pnpm admin` and tests read it). */
 export async function pendingSearchPush(
   database: Db,
 ): Promise<{ article_id: number; attempts: number; next_at: number; last_error: string }[]> {
-  const rows = await database.db
-    .selectFrom('search_push_queue')
-    .select(['article_id', 'attempts', 'next_at', 'last_error'])
-    .orderBy('article_id')
-    .execute();
-  return rows.map((r) => ({
-    article_id: Number(r.article_id),
-    attempts: Number(r.attempts),
-    next_at: Number(r.next_at),
-    last_error: r.last_error,
-  }));
+  const rows = await pendingDue(database, QUEUE);
+  return rows.map(({ key, ...row }) => ({ article_id: key, ...row }));
 }
 
 /** The claimed rows wait until `at` without counting an attempt (the daily quota is spent). */
@@ -119,24 +93,12 @@ export async function deferSearchPush(
   at: number,
   note: string,
 ): Promise<void> {
-  if (articleIds.length === 0) return;
-  await database.db
-    .updateTable('search_push_queue')
-    .set({ next_at: at, last_error: note.slice(0, 500) })
-    .where('article_id', 'in', articleIds)
-    .execute();
+  await postponeDue(database, QUEUE, articleIds, at, note, false);
 }
 
 /** What the queue holds: waiting articles, and those of them that failed at least once. */
 export async function searchPushQueueCounts(database: Db): Promise<{ pending: number; failing: number }> {
-  const row = await database.db
-    .selectFrom('search_push_queue')
-    .select([
-      sql<number>`count(*)`.as('pending'),
-      sql<number>`coalesce(sum(case when attempts > 0 then 1 else 0 end), 0)`.as('failing'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { pending: Number(row.pending), failing: Number(row.failing) };
+  return dueCounts(database, QUEUE);
 }
 
 export interface SiteQuotaRow {

@@ -7,7 +7,7 @@ import { mountApi, type ApiForwarder } from '../api-host';
 import type { GatewayConfig } from '../config';
 import { inProcessApi } from '../in-process-api';
 import type { GatewayMetrics } from '../metrics';
-import type { MicroCache } from '../micro-cache';
+import type { PageRedis } from '../shared-pages';
 
 /** The API as the rest of the gateway reaches it. */
 export interface HostedApi {
@@ -15,6 +15,15 @@ export interface HostedApi {
   forRequest: (request: FastifyRequest) => Api;
   /** Hands a request the gateway routed (an upload not on this disk) to the API; null without one. */
   forward: ApiForwarder | null;
+  /** The in-process API's content version and Redis, which the page caches use; null without it. */
+  content: HostedContent | null;
+}
+
+export interface HostedContent {
+  /** Changes with every publish, edit or approval, in every process (within the API's 2 s rule). */
+  version: () => string;
+  /** The API's Redis connection (REDIS_URL), shared by the page cache; null without Redis. */
+  redis: PageRedis | null;
 }
 
 export interface ApiChoice {
@@ -32,23 +41,26 @@ export async function hostApi(
   app: FastifyInstance,
   config: GatewayConfig,
   choice: ApiChoice,
-  cache: MicroCache,
   metrics: GatewayMetrics,
 ): Promise<HostedApi> {
-  if (choice.instance === false) return { forRequest: httpApi(config), forward: null };
+  if (choice.instance === false) return { forRequest: httpApi(config), forward: null, content: null };
   if (!choice.instance && config.apiUrl) {
-    return { forRequest: httpApi(config), forward: await mountApi(app, { url: config.apiUrl }) };
+    const forward = await mountApi(app, { url: config.apiUrl });
+    return { forRequest: httpApi(config), forward, content: null };
   }
   const apiApp = choice.instance ?? (await buildApi(config, choice.buildOptions));
   await apiApp.ready();
   if (!choice.instance) app.addHook('onClose', async () => apiApp.close());
   const forward = await mountApi(app, { app: apiApp });
-  // A publish, edit or approval anywhere (this process, or another through Redis / the database
-  // version) drops the cached pages here too, so readers see it within 2 s.
-  apiApp.contentChanges.onChange(() => cache.clear());
   // The API's own counters (read cache, SMS, leads, database pool) are served with the gateway's.
   metrics.include(apiApp.metrics.registry);
-  return { forRequest: (request) => inProcessApi(apiApp, request), forward };
+  return {
+    forRequest: (request) => inProcessApi(apiApp, request),
+    forward,
+    // A publish, edit or approval anywhere (this process, or another through Redis / the database
+    // version) changes the version: every cached page shown before it is stale, here and in Redis.
+    content: { version: () => apiApp.contentChanges.version(), redis: apiApp.redis ?? null },
+  };
 }
 
 /** One HTTP client of API_URL with the configured credential, shared by every request. */

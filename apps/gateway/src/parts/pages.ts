@@ -5,13 +5,12 @@ import type { AppName } from '@portal/routes';
 import { APP_NAMES, type AppBundle, type AppHandler } from '../apps';
 import type { GatewayConfig } from '../config';
 import type { GatewayMetrics } from '../metrics';
-import type { MicroCache } from '../micro-cache';
 import { originOf } from '../origins';
 import { renderApp, toWebRequest } from '../render';
 import { newNonce, pageSecurityHeaders } from '../security-headers';
 import { routePage } from './hosts';
 import { PAGE_BODY_LIMIT } from './instance';
-import { sendPage } from './page-cache';
+import { sendPage, type PageCache } from './page-cache';
 import { publicFiles } from './public-files';
 import { MSG } from '@portal/api-client/messages';
 
@@ -20,7 +19,7 @@ export interface PageParts {
   bundles: readonly AppBundle[];
   /** The loaders' API for one request (parts/api.ts). */
   api: (request: FastifyRequest) => Api;
-  cache: MicroCache;
+  cache: PageCache;
   metrics: GatewayMetrics;
   log: (msg: string) => void;
 }
@@ -28,7 +27,7 @@ export interface PageParts {
 /**
  * App rendering: every path no other part claims is a page of one of the three apps, routed by host
  * and width (hosts.ts), answered with the app's public file or rendered with the request's own API,
- * CSP nonce and load context, through the micro-cache (page-cache.ts).
+ * CSP nonce and load context, through the page caches and the overload rule (page-cache.ts).
  */
 export async function servePages(app: FastifyInstance, parts: PageParts) {
   const { config, cache, metrics } = parts;
@@ -80,7 +79,7 @@ export async function servePages(app: FastifyInstance, parts: PageParts) {
         cspNonce: nonce,
       });
     const identity = { app: target.name, origin, pathAndQuery, width: page.width, data: page.data };
-    return sendPage(request, reply, cache, metrics, identity, nonce, render);
+    return sendPage(request, reply, cache, identity, nonce, render);
   }
 
   // Pages: bodies (form actions, resource routes) are read whole, up to PAGE_BODY_LIMIT, and

@@ -1,4 +1,11 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import {
+  TC3_CONTENT_TYPE,
+  aliyunPercent as pct,
+  aliyunRpcSignature,
+  aliyunTimestamp,
+  tc3Authorization,
+} from '../cloud-signing';
 import type { SmsProvider } from './provider';
 
 /**
@@ -29,10 +36,6 @@ export interface AliyunSmsConfig {
   endpoint?: string;
 }
 
-/** RFC 3986 encoding as Aliyun's RPC signature requires. */
-const pct = (s: string) =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun';
   constructor(
@@ -55,15 +58,10 @@ export class AliyunSmsProvider implements SmsProvider {
       SignatureVersion: '1.0',
       TemplateCode: this.config.templateCode,
       TemplateParam: JSON.stringify({ code }),
-      Timestamp: new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      Timestamp: aliyunTimestamp(this.now()),
       Version: '2017-05-25',
     };
-    const query = Object.keys(params)
-      .sort()
-      .map((k) => `${pct(k)}=${pct(params[k])}`)
-      .join('&');
-    const toSign = `GET&${pct('/')}&${pct(query)}`;
-    const signature = createHmac('sha1', `${this.config.accessKeySecret}&`).update(toSign).digest('base64');
+    const { query, signature } = aliyunRpcSignature('GET', params, this.config.accessKeySecret);
     const endpoint = this.config.endpoint ?? 'https://dysmsapi.aliyuncs.com';
     return `${endpoint}/?Signature=${pct(signature)}&${query}`;
   }
@@ -93,9 +91,6 @@ export interface TencentSmsConfig {
   region?: string;
 }
 
-const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
-const hmac = (key: Buffer | string, s: string) => createHmac('sha256', key).update(s).digest();
-
 export class TencentSmsProvider implements SmsProvider {
   readonly name = 'tencent';
   private readonly host = 'sms.tencentcloudapi.com';
@@ -118,27 +113,20 @@ export class TencentSmsProvider implements SmsProvider {
       TemplateParamSet: [code],
     });
     const timestamp = Math.floor(this.now() / 1000);
-    const date = new Date(timestamp * 1000).toISOString().slice(0, 10);
-    const canonical = [
-      'POST',
-      '/',
-      '',
-      `content-type:application/json; charset=utf-8\nhost:${this.host}\n`,
-      'content-type;host',
-      sha256hex(body),
-    ].join('\n');
-    const scope = `${date}/sms/tc3_request`;
-    const toSign = ['TC3-HMAC-SHA256', String(timestamp), scope, sha256hex(canonical)].join('\n');
-    const kDate = hmac(`TC3${this.config.secretKey}`, date);
-    const kService = hmac(kDate, 'sms');
-    const kSigning = hmac(kService, 'tc3_request');
-    const signature = createHmac('sha256', kSigning).update(toSign).digest('hex');
+    const authorization = tc3Authorization({
+      secretId: this.config.secretId,
+      secretKey: this.config.secretKey,
+      service: 'sms',
+      host: this.host,
+      body,
+      timestamp,
+    });
     return {
       url: `https://${this.host}/`,
       body,
       headers: {
-        Authorization: `TC3-HMAC-SHA256 Credential=${this.config.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`,
-        'Content-Type': 'application/json; charset=utf-8',
+        Authorization: authorization,
+        'Content-Type': TC3_CONTENT_TYPE,
         Host: this.host,
         'X-TC-Action': 'SendSms',
         'X-TC-Version': '2021-01-11',

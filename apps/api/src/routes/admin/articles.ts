@@ -59,7 +59,7 @@ function categoryOf(input: ArticleInput): number {
 /** /admin/api/articles: the newsroom's articles, from draft to scheduled and published. */
 export default async function articleRoutes(app: FastifyInstance) {
   const config = { permission: 'articles' } as const;
-  const changed = () => app.contentChanges.announce();
+  const changed = (id: number) => app.contentChanges.announce({ articles: [id] });
 
   app.get<{ Querystring: InferType<typeof listQuery> }>(
     '/articles',
@@ -132,7 +132,7 @@ export default async function articleRoutes(app: FastifyInstance) {
       );
       if (saved === 'not_found') throw notFound();
       if ('conflict' in saved) throw editConflict(saved.conflict, version ?? 0);
-      await changed();
+      await changed(id);
       return (await newsroom.getArticle(app.database, id)) as AdminArticle;
     },
   );
@@ -143,7 +143,7 @@ export default async function articleRoutes(app: FastifyInstance) {
     async (request, reply) => {
       if (!(await newsroom.deleteArticle(app.database, request.params.id, actorOf(request), Date.now())))
         throw notFound();
-      await changed();
+      await changed(request.params.id);
       return noContent(reply);
     },
   );
@@ -165,7 +165,7 @@ export default async function articleRoutes(app: FastifyInstance) {
       if (outcome === 'not_found') throw notFound();
       if (outcome === 'already_published')
         throw new AdminHttpError(409, '文章已发布；如需定时发布，请先下线');
-      if (outcome.status === 'published') await changed();
+      if (outcome.status === 'published') await changed(request.params.id);
       return outcome;
     },
   );
@@ -181,7 +181,7 @@ export default async function articleRoutes(app: FastifyInstance) {
         Date.now(),
       );
       if (status === null) throw notFound();
-      await changed();
+      await changed(request.params.id);
       return { id: request.params.id, status };
     },
   );
@@ -236,7 +236,7 @@ export default async function articleRoutes(app: FastifyInstance) {
       await newsroom.updateArticle(app.database, id, input, categoryOf(input), actorOf(request), Date.now(), {
         action: `restore:${rev}`,
       });
-      await changed();
+      await changed(id);
       return (await newsroom.getArticle(app.database, id)) as AdminArticle;
     },
   );

@@ -60,8 +60,9 @@ export default async function reviewRoutes(app: FastifyInstance) {
       const notFound = result.code === ErrorCode.NotFound;
       throw new AdminHttpError(notFound ? 404 : 409, notFound ? ADMIN_MSG.notFound : ADMIN_MSG.notPending);
     }
-    // An approved column article is public at once.
-    if (kind === 'articles' && approve) await app.contentChanges.announce();
+    // An approved column article is public at once (as the public article it became).
+    if (kind === 'articles' && approve)
+      await app.contentChanges.announce(result.articleId ? { articles: [result.articleId] } : {});
     return { id, status: approve ? 'approved' : 'rejected' };
   }
 

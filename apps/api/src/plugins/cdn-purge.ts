@@ -1,0 +1,114 @@
+import fp from 'fastify-plugin';
+import { SURROGATE_KEYS } from '@portal/routes';
+import type { ApiConfig } from '../config';
+import type { Db } from '../db';
+import { createCdnPurgeProvider, type CdnPurgeProvider } from '../lib/cdn-purge';
+import { periodicPass } from '../lib/periodic';
+import {
+  articleCategories,
+  articleIdsOf,
+  claimCdnPurge,
+  finishCdnPurge,
+  purgeTargets,
+  queueCdnPurge,
+  retryCdnPurge,
+  type PurgeOrigins,
+} from '../repositories/cdn-purge';
+import { retryDelay } from '../repositories/due-queue';
+import type { ContentChange } from './content-changes';
+
+/**
+ * The CDN purge (issue 27): every change this process announces queues the surrogate keys of what
+ * it touched (an article's, or `site` when anything may have changed), and a pass every
+ * CDN_PURGE_INTERVAL_MS hands the due keys to the configured provider (lib/cdn-purge) in batches of
+ * its size. A refused batch waits with a growing delay (1 min, 2, 4, … at most 6 h), never dropped:
+ * the search push's queue and retry rule (repositories/due-queue.ts).
+ */
+export interface CdnPurge {
+  readonly provider: CdnPurgeProvider;
+  /** One pass now (tests call it with their own clock). */
+  runOnce(now?: number): Promise<PurgePass>;
+}
+
+export interface PurgePass {
+  /** Surrogate keys the provider took. */
+  purged: number;
+  /** Keys whose purge failed and waits for a retry. */
+  failed: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cdnPurge: CdnPurge;
+  }
+}
+
+/** A claimed batch is retried by another process after this long if its sender died mid-purge. */
+const CLAIM_MS = 10 * 60_000;
+
+/** The surrogate keys a change touched. */
+export function changedKeys(change: ContentChange): string[] {
+  const articles = change.articles ?? [];
+  return articles.length > 0 ? articles.map((id) => SURROGATE_KEYS.article(id)) : [SURROGATE_KEYS.site];
+}
+
+/** Purges every due key, a batch at a time; stops at the first failure (the CDN is down: the rest later). */
+export async function purgeDue(
+  database: Db,
+  provider: CdnPurgeProvider,
+  origins: PurgeOrigins,
+  now: number,
+): Promise<PurgePass> {
+  const pass: PurgePass = { purged: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claimCdnPurge(database, now, now + CLAIM_MS, provider.batchSize);
+    if (claimed.length === 0) return pass;
+    const keys = claimed.map((row) => row.key);
+    try {
+      const categories = await articleCategories(database, articleIdsOf(keys));
+      await provider.purge(purgeTargets(keys, categories, origins));
+    } catch (error) {
+      const attempts = Math.max(...claimed.map((row) => row.attempts)) + 1;
+      await retryCdnPurge(
+        database,
+        keys,
+        now + retryDelay(attempts),
+        String((error as Error).message ?? error),
+      );
+      pass.failed += keys.length;
+      return pass;
+    }
+    await finishCdnPurge(database, keys);
+    pass.purged += keys.length;
+    if (claimed.length < provider.batchSize) return pass;
+  }
+}
+
+export default fp<{ config: ApiConfig }>(
+  async (app, { config }) => {
+    const provider = createCdnPurgeProvider({ dataDir: config.dataDir }, config.cdnPurge);
+    const passes = periodicPass(
+      async (now: number = Date.now()) => {
+        const pass = await purgeDue(app.database, provider, config.publicOrigins, now);
+        if (pass.purged > 0) app.metrics.cdnPurge.inc({ result: 'purged' }, pass.purged);
+        if (pass.failed > 0) {
+          app.metrics.cdnPurge.inc({ result: 'failed' }, pass.failed);
+          app.log.warn({ keys: pass.failed, provider: provider.name }, 'CDN purge failed; retried later');
+        }
+        return pass;
+      },
+      config.cdnPurgeIntervalMs,
+      (err) => app.log.error({ err }, 'CDN purge pass failed'),
+    );
+    // In the announcing process only, before the announce resolves: the keys are in the database
+    // when the editor's save is acknowledged (a lost queueing would leave the CDN on its s-maxage).
+    app.contentChanges.onAnnounce(async (change) => {
+      await queueCdnPurge(app.database, changedKeys(change), Date.now());
+      if (config.cdnPurgeIntervalMs > 0) passes.kick();
+    });
+    app.decorate<CdnPurge>('cdnPurge', { provider, runOnce: passes.run });
+    app.addHook('onReady', async () => passes.start());
+    app.addHook('onClose', async () => passes.stop());
+  },
+  { name: 'cdn-purge', dependencies: ['db', 'metrics', 'content-changes'] },
+);

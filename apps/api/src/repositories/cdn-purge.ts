@@ -1,0 +1,115 @@
+import { href, SURROGATE_KEYS } from '@portal/routes';
+import type { PurgeRequest } from '../lib/cdn-purge';
+import type { Db } from '../db';
+import {
+  claimDue,
+  finishDue,
+  pendingDue,
+  postponeDue,
+  queueDue,
+  type DueQueue,
+  type DueRow,
+} from './due-queue';
+import { categoryAlias } from './mappers';
+
+/**
+ * The CDN purge queue (022): surrogate keys of pages still to be purged at the CDN, a due queue
+ * (./due-queue.ts) like the search push's. Queued when a change is announced; a key leaves the
+ * queue when the provider took its purge. A key waiting already is not queued twice.
+ */
+const QUEUE: DueQueue<string> = { table: 'cdn_purge_queue', key: 'key', parse: String };
+
+export async function queueCdnPurge(database: Db, keys: readonly string[], now: number): Promise<void> {
+  await queueDue(database.db, QUEUE, [...new Set(keys)], now);
+}
+
+export const claimCdnPurge = (
+  database: Db,
+  now: number,
+  claimUntil: number,
+  limit: number,
+): Promise<DueRow<string>[]> => claimDue(database, QUEUE, now, claimUntil, limit);
+
+export const finishCdnPurge = (database: Db, keys: readonly string[]) => finishDue(database, QUEUE, keys);
+
+/** The provider refused the purge: each key waits until `retryAt` and counts the attempt. */
+export const retryCdnPurge = (database: Db, keys: readonly string[], retryAt: number, error: string) =>
+  postponeDue(database, QUEUE, keys, retryAt, error, true);
+
+/** What waits in the queue (tests and operators read it). */
+export const pendingCdnPurge = (database: Db) => pendingDue(database, QUEUE);
+
+/** The category of each article that still exists, whatever its status (a taken-down page is purged too). */
+export async function articleCategories(database: Db, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await database.db
+    .selectFrom('articles')
+    .select(['id', 'cat_id'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), Number(r.cat_id)]));
+}
+
+/** The public origins a purge names pages on. */
+export interface PurgeOrigins {
+  desktop: string;
+  mobile: string;
+}
+
+const ARTICLE_KEY = /^article-([0-9]{1,15})$/;
+
+/** The article ids among surrogate keys (their categories give their addresses). */
+export function articleIdsOf(keys: readonly string[]): number[] {
+  return keys.flatMap((key) => {
+    const m = ARTICLE_KEY.exec(key);
+    return m ? [Number(m[1])] : [];
+  });
+}
+
+/**
+ * What a purge of `keys` takes away, in every form a CDN may take (lib/cdn-purge). An article is purged with what
+ * lists it first, its category page and the home page; its pages on both widths by every address
+ * that shows it (a category unknown, its id-only addresses). `site` purges both origins whole.
+ * Lists elsewhere (sidebars, other pages' "latest") refresh within the CDN's s-maxage.
+ */
+export function purgeTargets(
+  keys: readonly string[],
+  categoryOf: ReadonlyMap<number, number>,
+  origins: PurgeOrigins,
+): PurgeRequest {
+  const tags = new Set<string>();
+  const urls = new Set<string>();
+  const directories = new Set<string>();
+  const home = () => {
+    tags.add(SURROGATE_KEYS.home);
+    urls.add(`${origins.desktop}${href.home()}`);
+    urls.add(`${origins.mobile}${href.home()}`);
+  };
+  const list = (alias: string) => {
+    tags.add(SURROGATE_KEYS.list(alias));
+    urls.add(`${origins.desktop}${href.category(alias)}`);
+  };
+  for (const key of keys) {
+    tags.add(key);
+    if (key === SURROGATE_KEYS.site) {
+      directories.add(`${origins.desktop}/`);
+      directories.add(`${origins.mobile}/`);
+    } else if (key === SURROGATE_KEYS.home) {
+      home();
+    } else if (key.startsWith('list-')) {
+      list(key.slice('list-'.length));
+    }
+  }
+  for (const id of articleIdsOf(keys)) {
+    home();
+    urls.add(`${origins.desktop}${href.news(id)}`);
+    urls.add(`${origins.mobile}${href.mobile.detail(id)}`);
+    const catId = categoryOf.get(id);
+    if (catId === undefined) continue;
+    const alias = categoryAlias(catId);
+    urls.add(`${origins.desktop}${href.article({ category: alias, id })}`);
+    urls.add(`${origins.mobile}${href.mobile.article({ category: alias, id })}`);
+    if (alias) list(alias);
+  }
+  return { keys: [...tags], urls: [...urls], directories: [...directories] };
+}
