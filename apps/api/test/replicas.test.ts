@@ -106,6 +106,10 @@ describe.skipIf(skipped)(`reads from a streaming replica${skipped ? ` (skipped: 
     (await replica.sql(`select title from articles where id = ${ARTICLE}`, DB)) === expected;
   /** Pauses the replica, changes the title on the primary: a read of the old title came from the replica. */
   const servedByReplica = async () => {
+    // A replica within the lag bound is used before it has replayed everything: wait for the fixtures.
+    await until('the replica has the article', async () =>
+      Boolean(await replica.sql(`select title from articles where id = ${ARTICLE}`, DB)),
+    );
     await until('the replica serves reads', async () => (await stateOf()) === 'current');
     const before = await title();
     await replica.pauseReplay();
