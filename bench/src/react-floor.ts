@@ -29,7 +29,7 @@ import { accessToken, round } from './api';
 import { ROOT } from './proc';
 
 /** One page kind: the app that renders it and its address. */
-export interface FloorPage {
+interface FloorPage {
   page: string;
   kind: 'article' | 'list';
   app: 'desktop' | 'mobile';

@@ -10,7 +10,7 @@ import { BENCH_CLIENT, ROOT, startNode } from './proc';
 import { floorPages, measurePage, preparePage, type FloorRow } from './react-floor';
 import { profileFullRender, type RenderBreakdown } from './render-profile';
 
-export interface RenderResults {
+interface RenderResults {
   date: string;
   seconds_per_run: number;
   pages: FloorRow[];
@@ -24,7 +24,7 @@ export interface RenderResults {
   }[];
 }
 
-export const RENDER_JSON = path.join(ROOT, 'bench/results/render.json');
+const RENDER_JSON = path.join(ROOT, 'bench/results/render.json');
 
 /** Starts the API on the demo database, measures every page kind in this process, writes render.json. */
 export async function benchRender(
