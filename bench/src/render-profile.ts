@@ -24,7 +24,7 @@ interface CpuProfile {
 
 export interface RenderBreakdown {
   page: string;
-  /** Sampled CPU ms per full render. */
+  /** CPU ms per full render (process.cpuUsage over the profiled loop, profiler overhead included). */
   cpu_ms_per_render: number;
   /** Self time per group, share of the sampled time, largest first. */
   by_group: { group: string; share: number; ms_per_render: number }[];
@@ -92,10 +92,12 @@ export async function profileFullRender(p: PreparedPage, seconds: number): Promi
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
-  const rps = await rate(p.full, seconds);
+  let renders = 0;
+  const cpu = process.cpuUsage();
+  await rate(() => (renders++, p.full()), seconds);
+  const used = process.cpuUsage(cpu);
   const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
   session.disconnect();
-  const renders = rps * seconds * 1.25; // rate() warms up for a quarter of `seconds`, also sampled
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const groups = new Map<string, number>();
   const fns = new Map<string, number>();
@@ -110,14 +112,15 @@ export async function profileFullRender(p: PreparedPage, seconds: number): Promi
     const f = `${functionName || '(anonymous)'} · ${g.replace(/ \(.*$/, '')}`;
     fns.set(f, (fns.get(f) ?? 0) + dt);
   });
+  const cpuMs = (used.user + used.system) / 1000 / renders;
   const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
   return {
     page: p.page.page,
-    cpu_ms_per_render: round(total / 1000 / renders, 2),
+    cpu_ms_per_render: round(cpuMs, 2),
     by_group: sorted(groups).map(([group, us]) => ({
       group,
       share: round(us / total, 3),
-      ms_per_render: round(us / 1000 / renders, 3),
+      ms_per_render: round((us / total) * cpuMs, 3),
     })),
     top_functions: sorted(fns)
       .slice(0, 15)
