@@ -172,6 +172,9 @@ async function main() {
     profiles.push(await profileRender(demoEnv, nextPort++, page, SECONDS));
   }
 
+  // 3c. Full render vs the React floor per page kind, in its own process (React in production mode): bench/results/render.json.
+  await run('pnpm', ['--filter', 'bench', 'bench:render', '--seconds', String(SECONDS)]);
+
   // 8. The sensitive-word check: a 1 MB article and a 10 KB form answer, 100,000 words.
   const moderation = await benchModeration();
 
