@@ -160,10 +160,19 @@ describe('what a CDN is told', () => {
   });
 });
 
+/** Page cache rules with stale pages allowed for `afterChangeMs` after a change. */
+const rules = (afterChangeMs: number) => ({
+  maxAgeMs: 600_000,
+  staleMs: 600_000,
+  waitMs: 2000,
+  afterChangeMs,
+});
+
 describe('stale while revalidate, in one process', () => {
   let gateway: FastifyInstance;
   let api: FastifyInstance;
-  beforeAll(async () => ({ gateway, api } = await gatewayWith()));
+  // Stale allowed for as long as the test takes, however loaded the machine.
+  beforeAll(async () => ({ gateway, api } = await gatewayWith({ pageCache: rules(600_000) })));
   afterAll(() => gateway.close());
 
   it('after a change, serves the old page until its one new render is in, then the new one', async () => {
@@ -186,9 +195,50 @@ describe('stale while revalidate, in one process', () => {
   });
 });
 
+describe('a change shows on the next read of a page nobody read meanwhile', () => {
+  it('renders it anew rather than serve it stale, once the change is older than afterChangeMs', async () => {
+    const { gateway, api } = await gatewayWith({ pageCache: rules(0) });
+    try {
+      await gateway.inject({ url: '/quiet', headers: desktop() });
+      expect((await gateway.inject({ url: '/quiet', headers: desktop() })).headers['x-micro-cache']).toBe(
+        'HIT',
+      );
+      await api.contentChanges.announce();
+      const next = await gateway.inject({ url: '/quiet', headers: desktop() });
+      expect(next.headers['x-micro-cache']).toBe('MISS');
+      expect(next.body).toContain('render 2');
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('still serves it stale when the worker is at its render limit (a cached page is always served)', async () => {
+    const { gateway, api } = await gatewayWith({
+      pageCache: rules(0),
+      renderLimits: { concurrency: 1, queue: 0, maxWaitMs: 0 },
+    });
+    try {
+      await gateway.inject({ url: '/quiet-busy', headers: desktop() });
+      await api.contentChanges.announce();
+      closeGate();
+      const holding = gateway.inject({ url: '/slow/busy', headers: desktop() });
+      await rendered('/slow/busy', 1);
+      const res = await gateway.inject({ url: '/quiet-busy', headers: desktop() });
+      expect([res.statusCode, res.headers['x-micro-cache']]).toEqual([200, 'STALE']);
+      expect(res.body).toContain('render 1');
+      gate!.open();
+      await holding;
+    } finally {
+      gate?.open();
+      await gateway.close();
+    }
+  });
+});
+
 describe('the overload rule', () => {
   it('answers a render beyond the limit 503 with Retry-After, while cached pages, stale ones and the API still answer', async () => {
     const { gateway, api, metric } = await gatewayWith({
+      pageCache: rules(600_000),
       renderLimits: { concurrency: 1, queue: 0, maxWaitMs: 0 },
     });
     try {

@@ -76,7 +76,7 @@ describe.skipIf(!process.env.REDIS_URL || !appsBuilt())('the page cache shared b
         logger: false,
         microCacheMs: 1000,
         // Long enough that no test waits it out, whatever the machine's load.
-        pageCache: { maxAgeMs: 600_000, staleMs: 600_000, waitMs: 60_000 },
+        pageCache: { maxAgeMs: 600_000, staleMs: 600_000, waitMs: 60_000, afterChangeMs: 600_000 },
         publicOrigins: { desktop: 'http://localhost', mobile: 'http://localhost', configured: true },
         apps: [testApp('desktop'), testApp('mobile'), testApp('landing')],
       });
