@@ -346,9 +346,9 @@ describe.each(DIALECTS)('CDN purge queue on %s', (dialect) => {
   });
 
   it('the outbox writes each purge to DATA_DIR/cdn-purge-outbox/', async () => {
-    const outbox = createCdnPurgeProvider({ dataDir: t.config.dataDir }, {});
+    const outbox = createCdnPurgeProvider({ dataDir: t.config.dataDir! }, {});
     await outbox.purge(REQUEST);
-    const dir = path.join(t.config.dataDir, CDN_PURGE_OUTBOX);
+    const dir = path.join(t.config.dataDir!, CDN_PURGE_OUTBOX);
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);
     expect(JSON.parse(fs.readFileSync(path.join(dir, files[0]!), 'utf8'))).toMatchObject(REQUEST);

@@ -4,10 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE } from '@portal/api-client/constants';
-import type { AppName } from '@portal/routes';
-import type { AppBundle } from '../src/apps';
 import { createGateway } from '../src/gateway';
 import { createMetrics } from '../src/metrics';
+import { countingApps } from './counting-app';
 import { fakeApi } from './fake-api';
 
 /**
@@ -15,9 +14,6 @@ import { fakeApi } from './fake-api';
  * stale-while-revalidate, and the overload rule. The cache shared by workers: shared-cache.test.ts.
  */
 
-/** Renders per path, across the test apps. */
-const renders = new Map<string, number>();
-const rendersOf = (p: string) => renders.get(p) ?? 0;
 /** Renders of paths under /slow wait for this (the overload tests hold the render slots with it). */
 let gate: { promise: Promise<void>; open: () => void } | null = null;
 function closeGate() {
@@ -25,26 +21,11 @@ function closeGate() {
   const promise = new Promise<void>((resolve) => (open = resolve));
   gate = { promise, open };
 }
-
-/** An app that shows its name, the path, the render count, whether the reader consented, and inline scripts with the nonce. */
-function testApp(name: AppName): AppBundle {
-  return {
-    name,
-    handler: async (request, context) => {
-      const { pathname } = new URL(request.url);
-      renders.set(pathname, rendersOf(pathname) + 1);
-      if (pathname.startsWith('/slow')) await gate?.promise;
-      const consent = (request.headers.get('cookie') ?? '').includes(`${COOKIE.consent}=`);
-      const n = context.cspNonce ?? '';
-      const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
-      if (pathname === '/sets-cookie') headers.append('set-cookie', 'x=1; Path=/');
-      const html =
-        `<html data-app="${name}"><head><script nonce="${n}">width()</script></head><body>` +
-        `${pathname} render ${rendersOf(pathname)} ${consent ? 'consented' : 'banner'}</body></html>`;
-      return new Response(html, { status: 200, headers });
-    },
-  };
-}
+const { apps, rendersOf } = countingApps({
+  before: async (pathname) => {
+    if (pathname.startsWith('/slow')) await gate?.promise;
+  },
+});
 
 const desktop = (extra = '') => ({ cookie: `vw=1280${extra}` });
 type Answer = Awaited<ReturnType<FastifyInstance['inject']>>;
@@ -66,7 +47,7 @@ async function gatewayWith(options: Parameters<typeof createGateway>[0] = {}) {
     logger: false,
     microCacheMs: 1000,
     publicOrigins: { desktop: 'http://localhost', mobile: 'http://m.example.com', configured: true },
-    apps: [testApp('desktop'), testApp('mobile'), testApp('landing')],
+    apps,
     ...options,
   });
   gateway.addHook('onClose', async () => api.close());
@@ -114,7 +95,7 @@ describe('what changes the bytes is in the key', () => {
       const header = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
       const inHtml = [...res.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
       expect(header).toBeTruthy();
-      expect(inHtml).toEqual([header]);
+      expect(inHtml).toEqual([header, header]);
       seen.add(header!);
     }
     expect(seen.size).toBe(3);
