@@ -66,6 +66,13 @@ export interface GatewayConfig {
   metricsPort?: number;
 }
 
+/**
+ * A page showing content changed this long ago is rendered again before it is served, never stale:
+ * with the second a change may take to reach a process (the database poll), a change shows within
+ * 2 s (DESIGN.md section 9) on any page, read often or not.
+ */
+const AFTER_CHANGE_MS = 1000;
+
 const GatewayEnv = z.object({
   NODE_ENV: nodeEnvVar,
   PORT: portVar(8080),
@@ -133,6 +140,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       maxAgeMs: e.PAGE_CACHE_MAX_AGE_MS,
       staleMs: e.PAGE_CACHE_STALE_MS,
       waitMs: e.PAGE_CACHE_WAIT_MS,
+      afterChangeMs: AFTER_CHANGE_MS,
     },
     cdn: { sMaxAge: e.CDN_S_MAXAGE, staleSeconds: e.CDN_STALE_S },
     renderLimits: {

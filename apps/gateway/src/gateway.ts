@@ -78,10 +78,13 @@ function pageCache(
     maxAgeMs: content ? config.pageCache.maxAgeMs : config.microCacheMs,
   };
   const retentionMs = rules.maxAgeMs + rules.staleMs;
+  let changedAt = 0;
+  content?.onChange(() => (changedAt = Date.now()));
   return {
     local: new MicroCache(retentionMs),
     shared: content?.redis ? new SharedPages(content.redis, retentionMs, onRedisError) : null,
     version: content ? content.version : () => '',
+    changedAt: () => changedAt,
     rules,
     cdn: config.cdn,
     limiter: new RenderLimiter(config.renderLimits),

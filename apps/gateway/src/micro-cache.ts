@@ -45,10 +45,10 @@ export interface StoredPage extends CachedResponse {
 
 /**
  * What one gateway process keeps of rendered pages, by their bytes (HTML plus its gzip): the
- * popular pages of the last minutes (their stale copies included), inside a worker's memory budget
- * of 300 MB (bench). The shared cache (shared-pages.ts) holds the long tail.
+ * popular pages (their stale copies included), inside a worker's memory budget of 300 MB (bench).
+ * The shared cache (shared-pages.ts) holds the rest, so this level stays small.
  */
-export const MICRO_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+export const MICRO_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * The first level of the page cache, in this process: anonymous pages per key (microCacheKey) for

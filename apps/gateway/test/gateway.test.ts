@@ -73,6 +73,8 @@ beforeAll(async () => {
     dataDir,
     logger: false,
     microCacheMs: 60_000,
+    // Stale pages after a change for as long as any test takes (the rule itself: page-cache.test.ts).
+    pageCache: { maxAgeMs: 60_000, staleMs: 600_000, waitMs: 2000, afterChangeMs: 600_000 },
     // inject's default Host (localhost:80) is the desktop host; m.example.com the mobile one.
     publicOrigins: { desktop: 'http://localhost', mobile: 'http://m.example.com', configured: true },
     apps: [{ ...fakeApp('desktop'), clientDir }, fakeApp('mobile'), fakeApp('landing')],

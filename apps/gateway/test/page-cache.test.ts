@@ -4,10 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE } from '@portal/api-client/constants';
-import type { AppName } from '@portal/routes';
-import type { AppBundle } from '../src/apps';
 import { createGateway } from '../src/gateway';
 import { createMetrics } from '../src/metrics';
+import { countingApps } from './counting-app';
 import { fakeApi } from './fake-api';
 
 /**
@@ -15,9 +14,6 @@ import { fakeApi } from './fake-api';
  * stale-while-revalidate, and the overload rule. The cache shared by workers: shared-cache.test.ts.
  */
 
-/** Renders per path, across the test apps. */
-const renders = new Map<string, number>();
-const rendersOf = (p: string) => renders.get(p) ?? 0;
 /** Renders of paths under /slow wait for this (the overload tests hold the render slots with it). */
 let gate: { promise: Promise<void>; open: () => void } | null = null;
 function closeGate() {
@@ -25,26 +21,11 @@ function closeGate() {
   const promise = new Promise<void>((resolve) => (open = resolve));
   gate = { promise, open };
 }
-
-/** An app that shows its name, the path, the render count, whether the reader consented, and inline scripts with the nonce. */
-function testApp(name: AppName): AppBundle {
-  return {
-    name,
-    handler: async (request, context) => {
-      const { pathname } = new URL(request.url);
-      renders.set(pathname, rendersOf(pathname) + 1);
-      if (pathname.startsWith('/slow')) await gate?.promise;
-      const consent = (request.headers.get('cookie') ?? '').includes(`${COOKIE.consent}=`);
-      const n = context.cspNonce ?? '';
-      const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
-      if (pathname === '/sets-cookie') headers.append('set-cookie', 'x=1; Path=/');
-      const html =
-        `<html data-app="${name}"><head><script nonce="${n}">width()</script></head><body>` +
-        `${pathname} render ${rendersOf(pathname)} ${consent ? 'consented' : 'banner'}</body></html>`;
-      return new Response(html, { status: 200, headers });
-    },
-  };
-}
+const { apps, rendersOf } = countingApps({
+  before: async (pathname) => {
+    if (pathname.startsWith('/slow')) await gate?.promise;
+  },
+});
 
 const desktop = (extra = '') => ({ cookie: `vw=1280${extra}` });
 type Answer = Awaited<ReturnType<FastifyInstance['inject']>>;
@@ -66,7 +47,7 @@ async function gatewayWith(options: Parameters<typeof createGateway>[0] = {}) {
     logger: false,
     microCacheMs: 1000,
     publicOrigins: { desktop: 'http://localhost', mobile: 'http://m.example.com', configured: true },
-    apps: [testApp('desktop'), testApp('mobile'), testApp('landing')],
+    apps,
     ...options,
   });
   gateway.addHook('onClose', async () => api.close());
@@ -114,7 +95,7 @@ describe('what changes the bytes is in the key', () => {
       const header = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
       const inHtml = [...res.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
       expect(header).toBeTruthy();
-      expect(inHtml).toEqual([header]);
+      expect(inHtml).toEqual([header, header]);
       seen.add(header!);
     }
     expect(seen.size).toBe(3);
@@ -160,10 +141,19 @@ describe('what a CDN is told', () => {
   });
 });
 
+/** Page cache rules with stale pages allowed for `afterChangeMs` after a change. */
+const rules = (afterChangeMs: number) => ({
+  maxAgeMs: 600_000,
+  staleMs: 600_000,
+  waitMs: 2000,
+  afterChangeMs,
+});
+
 describe('stale while revalidate, in one process', () => {
   let gateway: FastifyInstance;
   let api: FastifyInstance;
-  beforeAll(async () => ({ gateway, api } = await gatewayWith()));
+  // Stale allowed for as long as the test takes, however loaded the machine.
+  beforeAll(async () => ({ gateway, api } = await gatewayWith({ pageCache: rules(600_000) })));
   afterAll(() => gateway.close());
 
   it('after a change, serves the old page until its one new render is in, then the new one', async () => {
@@ -186,9 +176,50 @@ describe('stale while revalidate, in one process', () => {
   });
 });
 
+describe('a change shows on the next read of a page nobody read meanwhile', () => {
+  it('renders it anew rather than serve it stale, once the change is older than afterChangeMs', async () => {
+    const { gateway, api } = await gatewayWith({ pageCache: rules(0) });
+    try {
+      await gateway.inject({ url: '/quiet', headers: desktop() });
+      expect((await gateway.inject({ url: '/quiet', headers: desktop() })).headers['x-micro-cache']).toBe(
+        'HIT',
+      );
+      await api.contentChanges.announce();
+      const next = await gateway.inject({ url: '/quiet', headers: desktop() });
+      expect(next.headers['x-micro-cache']).toBe('MISS');
+      expect(next.body).toContain('render 2');
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('still serves it stale when the worker is at its render limit (a cached page is always served)', async () => {
+    const { gateway, api } = await gatewayWith({
+      pageCache: rules(0),
+      renderLimits: { concurrency: 1, queue: 0, maxWaitMs: 0 },
+    });
+    try {
+      await gateway.inject({ url: '/quiet-busy', headers: desktop() });
+      await api.contentChanges.announce();
+      closeGate();
+      const holding = gateway.inject({ url: '/slow/busy', headers: desktop() });
+      await rendered('/slow/busy', 1);
+      const res = await gateway.inject({ url: '/quiet-busy', headers: desktop() });
+      expect([res.statusCode, res.headers['x-micro-cache']]).toEqual([200, 'STALE']);
+      expect(res.body).toContain('render 1');
+      gate!.open();
+      await holding;
+    } finally {
+      gate?.open();
+      await gateway.close();
+    }
+  });
+});
+
 describe('the overload rule', () => {
   it('answers a render beyond the limit 503 with Retry-After, while cached pages, stale ones and the API still answer', async () => {
     const { gateway, api, metric } = await gatewayWith({
+      pageCache: rules(600_000),
       renderLimits: { concurrency: 1, queue: 0, maxWaitMs: 0 },
     });
     try {

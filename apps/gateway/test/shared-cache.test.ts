@@ -6,11 +6,10 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from 'api';
-import type { AppName } from '@portal/routes';
-import type { AppBundle } from '../src/apps';
 import { createGateway } from '../src/gateway';
 import type { StoredPage } from '../src/micro-cache';
 import { SharedPages, decodePage, encodePage, type PageRedis } from '../src/shared-pages';
+import { countingApps } from './counting-app';
 import { appsBuilt } from './seeded-gateway';
 
 /**
@@ -18,26 +17,11 @@ import { appsBuilt } from './seeded-gateway';
  * own in-process API on one database and one Redis (127.0.0.1:6379 when REDIS_URL is set).
  */
 
-const renders = new Map<string, number>();
-const rendersOf = (p: string) => renders.get(p) ?? 0;
-
-function testApp(name: AppName): AppBundle {
-  return {
-    name,
-    handler: async (request, context) => {
-      const { pathname } = new URL(request.url);
-      renders.set(pathname, rendersOf(pathname) + 1);
-      const count = rendersOf(pathname);
-      // A render takes a while, so a burst of readers arrives while it runs.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const n = context.cspNonce ?? '';
-      const html =
-        `<html data-app="${name}"><head><script nonce="${n}">width()</script></head><body>` +
-        `${pathname} render ${count}${'资讯'.repeat(2000)}<script nonce="${n}">hydrate()</script></body></html>`;
-      return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-    },
-  };
-}
+// A render takes a while, so a burst of readers arrives while it runs.
+const { apps, rendersOf } = countingApps({
+  before: () => new Promise((resolve) => setTimeout(resolve, 20)),
+  filler: '资讯'.repeat(2000),
+});
 
 const desktop = { cookie: 'vw=1280' };
 type Answer = Awaited<ReturnType<FastifyInstance['inject']>>;
@@ -76,9 +60,9 @@ describe.skipIf(!process.env.REDIS_URL || !appsBuilt())('the page cache shared b
         logger: false,
         microCacheMs: 1000,
         // Long enough that no test waits it out, whatever the machine's load.
-        pageCache: { maxAgeMs: 600_000, staleMs: 600_000, waitMs: 60_000 },
+        pageCache: { maxAgeMs: 600_000, staleMs: 600_000, waitMs: 60_000, afterChangeMs: 600_000 },
         publicOrigins: { desktop: 'http://localhost', mobile: 'http://localhost', configured: true },
-        apps: [testApp('desktop'), testApp('mobile'), testApp('landing')],
+        apps,
       });
     };
     a = await worker();

@@ -22,6 +22,8 @@ export interface HostedApi {
 export interface HostedContent {
   /** Changes with every publish, edit or approval, in every process (within the API's 2 s rule). */
   version: () => string;
+  /** Runs `listener` whenever this process hears of a change (the version changed). */
+  onChange: (listener: () => void) => void;
   /** The API's Redis connection (REDIS_URL), shared by the page cache; null without Redis. */
   redis: PageRedis | null;
 }
@@ -59,7 +61,11 @@ export async function hostApi(
     forward,
     // A publish, edit or approval anywhere (this process, or another through Redis / the database
     // version) changes the version: every cached page shown before it is stale, here and in Redis.
-    content: { version: () => apiApp.contentChanges.version(), redis: apiApp.redis ?? null },
+    content: {
+      version: () => apiApp.contentChanges.version(),
+      onChange: (listener) => void apiApp.contentChanges.onChange(listener),
+      redis: apiApp.redis ?? null,
+    },
   };
 }
 

@@ -33,6 +33,13 @@ export interface PageCacheRules {
   staleMs: number;
   /** With no copy at all, how long a reader waits for another worker's render of the page before rendering it. */
   waitMs: number;
+  /**
+   * How long after this process heard of a content change a page showing the old content may still
+   * be served stale while it is rendered again. Later, the next reader gets the page rendered anew
+   * (unless the worker is at its render limit): a page nobody read since a change is never shown
+   * old more than this after it (with the 1 s the change may take to be heard: the 2 s rule).
+   */
+  afterChangeMs: number;
 }
 
 /**
@@ -46,6 +53,8 @@ export interface PageCache {
   shared: SharedPages | null;
   /** The public content's version now: it changes with every publish, edit or approval, in every process. */
   version: () => string;
+  /** When this process heard of the current version (epoch ms; 0 before any change). */
+  changedAt: () => number;
   rules: PageCacheRules;
   cdn: CdnRule;
   limiter: RenderLimiter;
@@ -54,13 +63,20 @@ export interface PageCache {
   enabled: boolean;
 }
 
-type Freshness = 'fresh' | 'stale' | 'gone';
-const RANK: Record<Freshness, number> = { gone: 0, stale: 1, fresh: 2 };
+/**
+ * fresh: served as it is; stale: served while it is rendered again; outdated: it shows content
+ * changed longer than `afterChangeMs` ago, rendered again before it is served (served stale only
+ * when the worker is at its render limit); gone: not served.
+ */
+type Freshness = 'fresh' | 'stale' | 'outdated' | 'gone';
+const RANK: Record<Freshness, number> = { gone: 0, outdated: 1, stale: 2, fresh: 3 };
 
 function freshness(page: StoredPage, cache: PageCache, now = Date.now()): Freshness {
   const age = Math.max(0, now - page.renderedAt);
-  if (page.version === cache.version() && age < cache.rules.maxAgeMs) return 'fresh';
-  return age < cache.rules.maxAgeMs + cache.rules.staleMs ? 'stale' : 'gone';
+  const current = page.version === cache.version();
+  if (current && age < cache.rules.maxAgeMs) return 'fresh';
+  if (age >= cache.rules.maxAgeMs + cache.rules.staleMs) return 'gone';
+  return current || now - cache.changedAt() < cache.rules.afterChangeMs ? 'stale' : 'outdated';
 }
 
 /**
@@ -100,7 +116,8 @@ export async function sendPage(
       cache.metrics.microCache.inc({ result: 'hit' });
       return sendCached(request, reply, found.page, nonce, 'HIT');
     }
-    if (found?.state === 'stale') {
+    // Cached pages are always served: an outdated one too when the worker cannot render it now.
+    if (found?.state === 'stale' || (found?.state === 'outdated' && cache.limiter.full)) {
       refresh(cache, key, async () => finished(await rendering()), request.log);
       cache.metrics.microCache.inc({ result: 'stale' });
       return sendCached(request, reply, found.page, nonce, 'STALE');
