@@ -28,9 +28,22 @@ export interface LoadTarget {
 
 export const CONNECTIONS = 50;
 
-/** autocannon at 50 connections for a fixed time. */
+/**
+ * Unmeasured load before each measured run: a server just started (or a call not run for a while)
+ * answers its first second slower — V8 has not optimised the path, PostgreSQL's new connections
+ * have not loaded their catalogs — and the first call measured would pay for all of it.
+ */
+const WARMUP_SECONDS = 1;
+
+/** autocannon at 50 connections for a fixed time, after WARMUP_SECONDS of the same load. */
 export async function load(target: LoadTarget, seconds: number): Promise<LoadResult> {
-  let n = 0;
+  // One sequence of unique queries over both runs: the measured one never repeats a warm-up URL.
+  const unique = { n: 0 };
+  await run(target, WARMUP_SECONDS, unique);
+  return run(target, seconds, unique);
+}
+
+async function run(target: LoadTarget, seconds: number, unique: { n: number }): Promise<LoadResult> {
   const times: number[] = [];
   const options: autocannon.Options = {
     url: target.url,
@@ -44,7 +57,7 @@ export async function load(target: LoadTarget, seconds: number): Promise<LoadRes
           {
             setupRequest: (req) => {
               const u = new URL(target.url);
-              u.searchParams.set('_bench', String(n++));
+              u.searchParams.set('_bench', String(unique.n++));
               return { ...req, path: u.pathname + u.search };
             },
           },

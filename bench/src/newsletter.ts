@@ -15,7 +15,14 @@ export interface NewsletterResult {
   per_second: number;
   peak_rss_mib: number;
   /** The sender's memory as the send went on (at 10 %, 25 %, 50 %, 75 %, 100 % of the list). */
-  rss: { sent: number; seconds: number; rss_mib: number; heap_used_mib: number }[];
+  rss: {
+    sent: number;
+    seconds: number;
+    rss_mib: number;
+    heap_used_mib: number;
+    /** The heap after a full collection there: what the sender keeps (flat when nothing grows with the list). */
+    heap_after_gc_mib: number | null;
+  }[];
   /** 1-minute load average when the send ended. */
   load1: number;
 }
@@ -30,6 +37,7 @@ export async function benchNewsletter(): Promise<NewsletterResult> {
   const { stdout } = await promisify(execFile)('pnpm', ['--filter', 'api', '-s', 'bench:newsletter', count], {
     cwd: ROOT,
     maxBuffer: 1024 * 1024,
+    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
   });
   const result: NewsletterResult = {
     ...(JSON.parse(stdout.trim().split('\n').pop() ?? '') as Omit<NewsletterResult, 'load1'>),

@@ -313,8 +313,8 @@ export function toMarkdown(r: Results): string {
       `One issue to ${n.messages} subscribers by one sending process (\`pnpm --filter api bench:newsletter\`, SQLite, NEWSLETTER_RATE_PER_MIN at its maximum so the pacing never waits), ${n.outbox_files} \`.eml\` files written to \`DATA_DIR/mail-outbox\`. Memory read as the send went on (load ${n.load1 ?? '–'} at the end):`,
       '',
       table(
-        ['sent', 's', 'RSS MiB', 'heap used MiB'],
-        (n.rss ?? []).map((x) => [x.sent, x.seconds, x.rss_mib, x.heap_used_mib]),
+        ['sent', 's', 'RSS MiB', 'heap used MiB', 'heap after a full GC MiB'],
+        (n.rss ?? []).map((x) => [x.sent, x.seconds, x.rss_mib, x.heap_used_mib, x.heap_after_gc_mib]),
       ),
       '',
     );

@@ -28,6 +28,7 @@ import * as m018 from './migrations/018_sensitive_words';
 import * as m019 from './migrations/019_newsletter';
 import * as m020 from './migrations/020_article_views_daily';
 import * as m021 from './migrations/021_complaints';
+import * as m022 from './migrations/022_view_rollups';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
@@ -126,6 +127,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '019_newsletter': m019,
   '020_article_views_daily': m020,
   '021_complaints': m021,
+  '022_view_rollups': m022,
 };
 
 /** Run every pending migration (on start, before serving). */

@@ -4,6 +4,7 @@ import { NewsStatus } from '@portal/api-client/constants';
 import type { Db } from '../db/index';
 import type { DB } from '../db/schema';
 import { formatDate } from '../lib/time';
+import { rebuildViewRollups } from '../repositories/views-daily';
 import { writeTx } from '../repositories/write-tx';
 import { rngFor, type Rng } from './random';
 import { DEVICE_WEIGHTS, SOURCE_WEIGHTS, weighted } from './reader-stats';
@@ -79,6 +80,7 @@ export async function seedDailyViews(
   const slice = (d: number) => [sliceStart(d), sliceStart(d + 1)] as const;
 
   await database.db.deleteFrom('article_views_daily').execute();
+  await writeTx(database, rebuildViewRollups);
   let rowsWritten = 0;
   let viewsWritten = 0;
   let articlesRead = 0;
@@ -128,7 +130,10 @@ export async function seedDailyViews(
       );
     }
   }
-  // Fresh statistics for the planner: the table went from nothing to millions of rows.
-  await sql`analyze article_views_daily`.execute(database.db);
+  log('seed --daily-views: summing the roll-ups (022)');
+  await writeTx(database, rebuildViewRollups);
+  // Fresh statistics for the planner: the tables went from nothing to millions of rows.
+  for (const table of ['article_views_daily', 'article_views_day', 'views_day_class', 'article_views_total'])
+    await sql`analyze ${sql.table(table)}`.execute(database.db);
   return { days, rows: rowsWritten, views: viewsWritten, articlesPerDay: Math.round(articlesRead / days) };
 }
