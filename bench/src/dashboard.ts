@@ -6,6 +6,7 @@ import { ADMIN_SESSION_COOKIE } from '@portal/api-client/admin';
 import type { StatsOverview } from '@portal/api-client/stats';
 import { load1, percentiles } from './load';
 import { run } from './proc';
+import { shanghaiDay } from './scale';
 
 export interface DashboardRow {
   call: string;
@@ -59,10 +60,6 @@ async function timeCall(base: string, cookie: string, call: string, url: string)
   const [p50, p95, p99] = percentiles(times, [0.5, 0.95, 0.99]);
   return { call, p50_ms: p50!, p95_ms: p95!, p99_ms: p99!, n: times.length, load1: load1() };
 }
-
-/** The newsroom's day (Asia/Shanghai) `back` days before today. */
-const shanghaiDay = (back: number) =>
-  new Date(Date.now() + 8 * 3600_000 - back * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Every call the dashboard and an article's statistics page make: the overview, the range list

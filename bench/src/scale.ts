@@ -8,11 +8,11 @@ import pg from 'pg';
 import { round, type ApiRow } from './api';
 import { freshPgDatabase, run } from './proc';
 
-export const PG_BASE =
+const PG_BASE =
   process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Days of daily view rows on the PostgreSQL scale database (the default retention). */
-export const SCALE_DAYS = 400;
+const SCALE_DAYS = 400;
 
 /** The URL of PostgreSQL database `name` (created when missing); null when PostgreSQL is unreachable. */
 export async function ensurePgDatabase(name: string, fresh = false): Promise<string | null> {
