@@ -1,56 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { round, type ApiRow } from './api';
-import type { BundleRow } from './bundles';
-import type { LighthouseRow } from './lighthouse';
-import type { ModerationResult } from './moderation';
-import type { NewsletterResult } from './newsletter';
-import type { ProdShapeResult } from './prod/bench';
-import type { ReaderStatsResult } from './reader-stats';
+import type { DashboardRow } from './dashboard';
 import type { RenderProfile } from './profile';
 import { ROOT } from './proc';
+import type { Results, TargetRow } from './results';
 import type { SsrRow } from './ssr';
-
-export interface Results {
-  date: string;
-  machine: { cores: number; cpu: string; memory_gib: number; node: string };
-  seconds_per_run: number;
-  connections: number;
-  api: { label: string; articles: number; rows: ApiRow[] }[];
-  scale: {
-    label: string;
-    articles: number;
-    rows: ApiRow[];
-    vs_demo: { call: string; p50_ratio: number; p99_ratio: number; rps_ratio: number }[];
-  }[];
-  ssr?: SsrRow[];
-  /** CPU profiles of the gateway rendering one page per request. */
-  profiles?: RenderProfile[];
-  bundles: BundleRow[];
-  lighthouse?: LighthouseRow[];
-  memory?: { gateway_peak_rss_mib: number };
-  /** The production shape (nginx, workers, PostgreSQL, Redis) measured in the same run. */
-  prod?: ProdShapeResult | null;
-  /** The sensitive-word check against a 100,000-word dictionary (issue 26). */
-  moderation?: ModerationResult;
-  /** One newsletter issue through the outbox (issue 25). */
-  newsletter?: NewsletterResult;
-  /** Reader statistics (issue 25): per-day counting's cost to article_pv, the dashboard's queries. */
-  reader_stats?: ReaderStatsResult;
-  duration_s: number;
-}
+import { meetsTarget, targetRows, targetWhat } from './targets';
 
 /** The headline figures of a run by name, to set a run beside the previous results file. */
 export function figures(r: Results): Map<string, number> {
   const f = new Map<string, number>();
   for (const a of r.api) for (const x of a.rows) f.set(`API ${a.label} · ${x.call} req/s`, x.rps);
-  for (const s of r.scale) for (const x of s.rows) f.set(`${s.label} · ${x.call} p50 ms`, x.p50);
+  for (const s of r.scale) {
+    for (const x of s.rows) f.set(`${s.label} · ${x.call} p50 ms`, x.p50);
+    for (const x of s.vs_demo) f.set(`${s.label} · ${x.call} req/s × demo`, x.rps_ratio);
+  }
+  for (const d of r.dashboard_scale?.calls ?? []) f.set(`Dashboard at scale ${d.call} p95 ms`, d.p95_ms);
+  for (const t of r.targets ?? []) if (t.value !== null) f.set(`Target ${t.name}`, t.value);
   const ssr = (prefix: string, rows: SsrRow[] | undefined) => {
     for (const x of rows ?? []) {
       f.set(`${prefix}${x.page} rendered req/s`, x.rendered.rps);
       f.set(`${prefix}${x.page} rendered p99 ms`, x.rendered.p99);
       f.set(`${prefix}${x.page} rendered of static`, x.rendered_of_static);
       f.set(`${prefix}${x.page} cached of static`, round(x.cached.rps / x.static_rps));
+      if (x.cached_of_nginx_static !== null && x.cached_of_nginx_static !== undefined)
+        f.set(`${prefix}${x.page} cached of nginx static`, x.cached_of_nginx_static);
     }
   };
   ssr('SSR ', r.ssr);
@@ -85,28 +60,67 @@ function table(head: string[], rows: (string | number | boolean | null)[][]): st
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-function ssrTable(rows: SsrRow[]): string {
+function ssrTable(rows: SsrRow[], staticBy: string): string {
   return table(
     [
       'page',
       'rendered req/s',
+      'rendered p95 ms',
       'rendered p99 ms',
       'cached req/s',
+      'cached p95 ms',
       'cached p99 ms',
-      'static req/s',
+      `static req/s (${staticBy})`,
+      'nginx static req/s',
       'rendered of static',
       'cached of static',
+      'cached of nginx static',
+      'load',
     ],
     rows.map((x) => [
       x.page,
       x.rendered.rps,
+      x.rendered.p95,
       x.rendered.p99,
       x.cached.rps,
+      x.cached.p95,
       x.cached.p99,
       x.static_rps,
+      x.nginx_static_rps ?? null,
       x.rendered_of_static,
       round(x.cached.rps / x.static_rps),
+      x.cached_of_nginx_static ?? null,
+      x.cached.load1 ?? null,
     ]),
+  );
+}
+
+const apiTable = (rows: ApiRow[]) =>
+  table(
+    ['call', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'ceiling req/s', 'of ceiling', 'load'],
+    rows.map((x) => [
+      x.call,
+      x.rps,
+      x.p50,
+      x.p95 ?? null,
+      x.p99,
+      x.errors + x.non2xx,
+      x.ref_rps,
+      x.of_ceiling,
+      x.load1 ?? null,
+    ]),
+  );
+
+const dashboardTable = (rows: DashboardRow[]) =>
+  table(
+    ['dashboard call', 'p50 ms', 'p95 ms', 'p99 ms', 'calls', 'within 200 ms (p95)', 'load'],
+    rows.map((d) => [d.call, d.p50_ms, d.p95_ms, d.p99_ms ?? null, d.n, d.p95_ms <= 200, d.load1 ?? null]),
+  );
+
+function targetsTable(rows: TargetRow[]): string {
+  return table(
+    ['target', 'what', 'value', 'target', 'unit', 'met', 'note'],
+    rows.map((t) => [t.name, targetWhat(t.name), t.value, t.target, t.unit, meetsTarget(t), t.note ?? null]),
   );
 }
 
@@ -117,80 +131,98 @@ export function toMarkdown(r: Results): string {
     `${r.date} · ${r.machine.cores} cores (${r.machine.cpu}) · ${r.machine.memory_gib} GiB · Node ${r.machine.node} · ${r.connections} connections, ${r.seconds_per_run} s per run · whole run ${r.duration_s} s`,
     '',
   );
+  if (r.targets) {
+    out.push('## Targets (DESIGN.md section 10)', '', targetsTable(r.targets), '');
+  }
   for (const a of r.api) {
     out.push(`## API throughput (${a.label}, ${a.articles} articles)`, '');
-    out.push('Ceiling: a bare Node `http` server answering the same JSON bytes in the same run.', '');
     out.push(
-      table(
-        ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'of ceiling'],
-        a.rows.map((x) => [x.call, x.rps, x.p50, x.p99, x.errors + x.non2xx, x.ref_rps, x.of_ceiling]),
-      ),
+      'Ceiling: a bare Node `http` server answering the same JSON bytes in the same run. Load: the 1-minute load average (`uptime`) when the run ended, on 2 cores shared with other work.',
       '',
     );
+    out.push(apiTable(a.rows), '');
   }
   if (r.reader_stats) {
     const rs = r.reader_stats;
     out.push(`## Reader statistics (${rs.label})`, '');
     out.push(
-      `article_pv with per-day counting (STATS_RETENTION_DAYS=400) against the same call without it (0): ${rs.pageview.rps_ratio} of the throughput (target ≥ 0.9).`,
+      `article_pv with per-day counting (STATS_RETENTION_DAYS=400) against the same call without it (0), each the mean of two runs (off, on, on, off): ${rs.pageview.rps_ratio} of the throughput (target ≥ 0.9).`,
       '',
       table(
-        ['article_pv', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-        [
+        ['article_pv', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'load'],
+        (
           [
-            'daily counting on',
-            rs.pageview.with_daily.rps,
-            rs.pageview.with_daily.p50,
-            rs.pageview.with_daily.p99,
-            rs.pageview.with_daily.errors + rs.pageview.with_daily.non2xx,
-          ],
-          [
-            'daily counting off',
-            rs.pageview.without_daily.rps,
-            rs.pageview.without_daily.p50,
-            rs.pageview.without_daily.p99,
-            rs.pageview.without_daily.errors + rs.pageview.without_daily.non2xx,
-          ],
-        ],
+            ['daily counting on', rs.pageview.with_daily],
+            ['daily counting off', rs.pageview.without_daily],
+          ] as const
+        ).map(([name, x]) => [name, x.rps, x.p50, x.p95, x.p99, x.errors + x.non2xx, x.load1]),
       ),
       '',
-      table(
-        ['dashboard call', 'p50 ms', 'p95 ms', 'calls'],
-        rs.dashboard.map((d) => [d.call, d.p50_ms, d.p95_ms, d.n]),
-      ),
+      dashboardTable(rs.dashboard),
       '',
     );
   }
   for (const s of r.scale) {
     out.push(`## Scale: ${s.label} (${s.articles} articles)`, '');
     out.push(
-      'Ratios are this database against the demo-size database with the read cache off, in the same run (1 = no growth in cost).',
+      `Each call against the same call on **${s.reference}** in the same run (× demo: 1 = no growth in cost; req/s × demo below 1 = slower at scale).`,
       '',
-    );
-    out.push(
       table(
-        ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'p50 × demo', 'p99 × demo', 'req/s × demo'],
+        [
+          'call',
+          'req/s',
+          'p50 ms',
+          'p95 ms',
+          'p99 ms',
+          'errors',
+          'demo req/s',
+          'p50 × demo',
+          'p95 × demo',
+          'p99 × demo',
+          'req/s × demo',
+          'load',
+        ],
         s.rows.map((x, i) => [
           x.call,
           x.rps,
           x.p50,
+          x.p95,
           x.p99,
           x.errors + x.non2xx,
-          s.vs_demo[i].p50_ratio,
-          s.vs_demo[i].p99_ratio,
-          s.vs_demo[i].rps_ratio,
+          s.reference_rows?.[i]?.rps ?? null,
+          s.vs_demo[i]!.p50_ratio,
+          s.vs_demo[i]!.p95_ratio ?? null,
+          s.vs_demo[i]!.p99_ratio,
+          s.vs_demo[i]!.rps_ratio,
+          x.load1 ?? null,
         ]),
       ),
+      '',
+    );
+    if (s.dialect === 'postgres' && s.reference_rows) {
+      out.push(`### ${s.reference} (the reference above)`, '', apiTable(s.reference_rows), '');
+    }
+  }
+  if (r.dashboard_scale) {
+    const d = r.dashboard_scale;
+    const v = d.daily_rows;
+    out.push(`## Dashboard at scale: ${d.label}, ${v.rows} daily rows`, '');
+    out.push(
+      `\`article_views_daily\` holds ${v.days} days (${v.first_day} to ${v.last_day}) from \`pnpm seed --daily-views\`: ` +
+        `${v.articles_per_day} articles read a day on average, ${v.rows_per_day} rows a day (article × source × device), ${v.views} views. ` +
+        'Each call made one at a time by a signed-in editor (after 3 unmeasured ones), up to 100 times or 20 s; target p95 200 ms.',
+      '',
+      dashboardTable(d.calls),
       '',
     );
   }
   if (r.ssr?.length) {
     out.push('## Server rendering through the gateway (anonymous)', '');
     out.push(
-      '“rendered” sends a unique query each time so every response is rendered; “cached” is what readers get with the ~1 s micro-cache; “static” is the same HTML served as a file by the same gateway.',
+      '“rendered” sends a unique query each time so every response is rendered; “cached” is what readers get with the ~1 s micro-cache; “static” is the same HTML served as a file by the same gateway; “nginx static” the same file from nginx with gzip, as production serves files (a temp config with start:prod’s http settings). Every request asks for gzip.',
       '',
     );
-    out.push(ssrTable(r.ssr), '');
+    out.push(ssrTable(r.ssr, 'gateway file'), '');
   }
   for (const p of r.profiles ?? []) {
     out.push(`## Where a server render's time goes: ${p.page} (CPU profile)`, '');
@@ -259,21 +291,21 @@ export function toMarkdown(r: Results): string {
       'The same calls and pages through nginx (`npm run start:prod`), in the same run as the single process above.',
       '',
     );
-    out.push(
-      table(
-        ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'of ceiling'],
-        r.prod.api.map((x) => [x.call, x.rps, x.p50, x.p99, x.errors + x.non2xx, x.ref_rps, x.of_ceiling]),
-      ),
-      '',
-    );
-    out.push(ssrTable(r.prod.ssr), '');
+    out.push(apiTable(r.prod.api), '');
+    out.push(ssrTable(r.prod.ssr, 'nginx /uploads file'), '');
     out.push(`Gateway worker peak RSS: ${r.prod.worker_peak_rss_mib.join(' / ')} MiB`, '');
   }
   if (r.newsletter) {
     const n = r.newsletter;
     out.push(
-      `### Newsletter through the outbox: ${n.messages} messages in ${n.seconds} s (${n.per_second}/s); ` +
-        `RSS ${n.rss_first_quarter_mib} MiB after the first quarter, ${n.rss_last_quarter_mib} MiB in the last, peak ${n.peak_rss_mib} MiB`,
+      `## Newsletter through the outbox: ${n.messages} messages in ${n.seconds} s (${n.per_second}/s), peak RSS ${n.peak_rss_mib} MiB`,
+      '',
+      `One issue to ${n.messages} subscribers by one sending process (\`pnpm --filter api bench:newsletter\`, SQLite, NEWSLETTER_RATE_PER_MIN at its maximum so the pacing never waits), ${n.outbox_files} \`.eml\` files written to \`DATA_DIR/mail-outbox\`. Memory read as the send went on (load ${n.load1 ?? '–'} at the end):`,
+      '',
+      table(
+        ['sent', 's', 'RSS MiB', 'heap used MiB', 'heap after a full GC MiB'],
+        (n.rss ?? []).map((x) => [x.sent, x.seconds, x.rss_mib, x.heap_used_mib, x.heap_after_gc_mib]),
+      ),
       '',
     );
   }
@@ -332,7 +364,8 @@ export function comparison(now: Results, previous: Results): string {
   ].join('\n');
 }
 
-export function writeReport(r: Results): void {
+export function writeReport(run: Results): void {
+  const r: Results = { ...run, targets: targetRows(run) };
   const dir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'latest.json');

@@ -5,22 +5,33 @@
  * the run fails only when it cannot measure.
  *
  * Flags: --seconds N (per load run, default 6), --articles N (scale size, default 1000000),
- *        --skip-scale, --skip-lighthouse, --skip-prod.
+ *        --skip-scale, --skip-sqlite-scale (its first seeding takes an hour), --skip-lighthouse,
+ *        --skip-prod, --skip-newsletter.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { apiCalls, benchApi, accessToken, probe, round, type ApiRow } from './api';
+import { apiCalls, benchApi, accessToken, probe } from './api';
 import { measureBundles } from './bundles';
+import { ensureBenchEditor, signIn, timeDashboard } from './dashboard';
 import { benchModeration } from './moderation';
 import { benchNewsletter } from './newsletter';
 import { runLighthouse } from './lighthouse';
-import { ROOT, run, startNode } from './proc';
+import { startNginxStatic } from './nginx-static';
+import { ROOT, startNode } from './proc';
 import { writeReport } from './report';
+import type { Results } from './results';
 import { benchProdShape } from './prod/bench';
 import { profileRender, type RenderProfile } from './profile';
 import { benchReaderStats } from './reader-stats';
+import {
+  ensureArticles,
+  ensureDailyViews,
+  ensurePgDatabase,
+  pgArticleCount,
+  pgQuery,
+  scaleRatios,
+} from './scale';
 import { benchSsr, ssrPages, type SsrPage } from './ssr';
 
 const args = process.argv.slice(2);
@@ -56,45 +67,27 @@ async function measureDb(label: string, env: Record<string, string>) {
   }
 }
 
-/** Build the scale database once; later runs reuse it. */
-async function ensureScale(env: Record<string, string>, label: string) {
+/** Published articles behind an API (0 when it has none yet). */
+async function articlesBehind(env: Record<string, string>): Promise<number> {
   const server = await apiOn(env);
-  const token = await accessToken(server.url);
-  const { total } = await probe(server.url, token);
-  await server.stop();
-  if (total >= SCALE) return;
-  console.log(`› seeding ${label} to ${SCALE} articles (once; reused by later runs)`);
-  const started = Date.now();
-  await run('pnpm', ['--filter', 'api', 'seed', '--articles', String(SCALE - total)], env);
-  console.log(`  seeded in ${Math.round((Date.now() - started) / 1000)} s`);
-}
-
-async function ensurePgDatabase(name: string): Promise<string | null> {
-  const base =
-    process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: base });
   try {
-    await client.connect();
-    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!exists.rowCount) await client.query(`create database ${name}`);
-  } catch (e) {
-    console.log(`  PostgreSQL unavailable (${(e as Error).message}); skipping the PostgreSQL scale run`);
-    return null;
+    return (await probe(server.url, await accessToken(server.url))).total;
+  } catch {
+    return 0;
   } finally {
-    await client.end().catch(() => undefined);
+    await server.stop();
   }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
-function scaleRatios(small: ApiRow[], large: ApiRow[]) {
-  return large.map((row, i) => ({
-    call: row.call,
-    p50_ratio: round(row.p50 / Math.max(small[i].p50, 0.01), 2),
-    p99_ratio: round(row.p99 / Math.max(small[i].p99, 0.01), 2),
-    rps_ratio: round(row.rps / Math.max(small[i].rps, 1), 2),
-  }));
+/** The dashboard's calls on a database (issue 25), timed as an editor makes them. */
+async function dashboardOn(env: Record<string, string>) {
+  await ensureBenchEditor(env);
+  const server = await apiOn(env);
+  try {
+    return await timeDashboard(server.url, await signIn(server.url));
+  } finally {
+    await server.stop();
+  }
 }
 
 async function main() {
@@ -119,24 +112,58 @@ async function main() {
   // 1b. Reader statistics (issue 25): article_pv with and without daily counting, the dashboard's queries.
   const readerStats = await benchReaderStats('SQLite, demo data', demoEnv, () => nextPort++, SECONDS);
 
-  // 2. Scale: the same calls at 1M articles, SQLite and PostgreSQL.
-  const scale: {
-    label: string;
-    articles: number;
-    rows: ApiRow[];
-    vs_demo: ReturnType<typeof scaleRatios>;
-  }[] = [];
+  // 2. Scale: the same calls at 1M articles, each against the demo size on the same database kind.
+  const scale: Results['scale'] = [];
+  let dashboardScale: Results['dashboard_scale'] = null;
   if (!flag('skip-scale')) {
-    const sqliteEnv = { DATA_DIR: path.join(DATA, 'sqlite-scale'), DATABASE_URL: '', ...uncached };
-    await ensureScale(sqliteEnv, 'SQLite');
-    const s = await measureDb(`SQLite, ${SCALE} articles, read cache off`, sqliteEnv);
-    scale.push({ ...s, vs_demo: scaleRatios(demoUncached.rows, s.rows) });
-    const pgUrl = await ensurePgDatabase('portal_bench_scale');
-    if (pgUrl) {
-      const pgEnv = { DATA_DIR: path.join(DATA, 'pg-scale'), DATABASE_URL: pgUrl, ...uncached };
-      await ensureScale(pgEnv, 'PostgreSQL');
+    if (!flag('skip-sqlite-scale')) {
+      const sqliteEnv = { DATA_DIR: path.join(DATA, 'sqlite-scale'), DATABASE_URL: '', ...uncached };
+      await ensureArticles(sqliteEnv, 'SQLite', SCALE, () => articlesBehind(sqliteEnv));
+      const s = await measureDb(`SQLite, ${SCALE} articles, read cache off`, sqliteEnv);
+      const vs_demo = scaleRatios(demoUncached.rows, s.rows);
+      scale.push({
+        ...s,
+        dialect: 'sqlite',
+        reference: demoUncached.label,
+        reference_rows: demoUncached.rows,
+        vs_demo,
+      });
+    }
+    // PostgreSQL at demo size, seeded fresh by the API at start and vacuumed as the scale one is.
+    const pgDemoUrl = await ensurePgDatabase('portal_bench_demo', true);
+    const pgScaleUrl = pgDemoUrl && (await ensurePgDatabase('portal_bench_scale'));
+    if (pgDemoUrl && pgScaleUrl) {
+      const pgDemoEnv = {
+        DATA_DIR: path.join(DATA, 'pg-demo'),
+        DATABASE_URL: pgDemoUrl,
+        SEED: 'demo',
+        ...uncached,
+      };
+      fs.rmSync(pgDemoEnv.DATA_DIR, { recursive: true, force: true });
+      await articlesBehind(pgDemoEnv);
+      await pgQuery(pgDemoUrl, 'vacuum (analyze)');
+      const pgDemo = await measureDb('PostgreSQL, demo data, read cache off', pgDemoEnv);
+      const pgEnv = { DATA_DIR: path.join(DATA, 'pg-scale'), DATABASE_URL: pgScaleUrl, ...uncached };
+      await ensureArticles(pgEnv, 'PostgreSQL', SCALE, pgArticleCount(pgScaleUrl));
+      // 3. The dashboard on a million articles with 400 days of daily rows (issue 25).
+      const shape = await ensureDailyViews(pgEnv, pgScaleUrl);
       const p = await measureDb(`PostgreSQL, ${SCALE} articles, read cache off`, pgEnv);
-      scale.push({ ...p, vs_demo: scaleRatios(demoUncached.rows, p.rows) });
+      scale.push({
+        ...p,
+        dialect: 'postgres',
+        reference: pgDemo.label,
+        reference_rows: pgDemo.rows,
+        vs_demo: scaleRatios(pgDemo.rows, p.rows),
+      });
+      console.log(
+        `› dashboard on PostgreSQL, ${p.articles} articles, ${shape.rows} daily rows over ${shape.days} days`,
+      );
+      dashboardScale = {
+        label: `PostgreSQL, ${p.articles} articles`,
+        articles: p.articles,
+        daily_rows: shape,
+        calls: await dashboardOn(pgEnv),
+      };
     }
   }
 
@@ -154,7 +181,13 @@ async function main() {
     const token = await accessToken(gateway.url);
     const { articleId } = await probe(gateway.url, token);
     pages = ssrPages(articleId);
-    ssr = await benchSsr(gateway.url, path.join(DEMO_DIR, 'uploads'), pages, SECONDS);
+    // The static reference as production serves files (nginx, gzip) beside the gateway's own.
+    const nginx = await startNginxStatic(nextPort++);
+    try {
+      ssr = await benchSsr(gateway.url, path.join(DEMO_DIR, 'uploads'), pages, SECONDS, nginx);
+    } finally {
+      await nginx?.stop();
+    }
     // 5. Lighthouse on the same four pages.
     lighthouse = flag('skip-lighthouse')
       ? []
@@ -179,12 +212,12 @@ async function main() {
   const moderation = await benchModeration();
 
   // 9. The newsletter: one issue to 100,000 subscribers through the outbox (messages/s, RSS flat).
-  const newsletter = await benchNewsletter();
+  const newsletter = flag('skip-newsletter') ? undefined : await benchNewsletter();
 
   // 7. The production shape: nginx, one gateway worker per core, PostgreSQL and Redis.
   const prod = flag('skip-prod') ? null : await benchProdShape(DATA, SECONDS);
 
-  const results = {
+  const results: Results = {
     date: new Date().toISOString(),
     machine: {
       cores: os.cpus().length,
@@ -197,6 +230,7 @@ async function main() {
     api: [demo, demoUncached],
     reader_stats: readerStats,
     scale,
+    dashboard_scale: dashboardScale,
     ssr,
     profiles,
     bundles,

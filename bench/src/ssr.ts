@@ -3,6 +3,7 @@ import path from 'node:path';
 import { round } from './api';
 import type { BudgetKind } from './budgets';
 import { load, type LoadResult } from './load';
+import type { NginxStatic } from './nginx-static';
 
 export interface SsrPage {
   page: string;
@@ -43,16 +44,34 @@ export interface SsrRow {
   cached: LoadResult;
   /** A unique query per request: every response is rendered. */
   rendered: LoadResult;
+  /** The same HTML as a file from the server under test (the gateway; in the production shape, nginx's /uploads). */
   static_rps: number;
   rendered_of_static: number;
+  /** The same HTML as a file from nginx with gzip, as production serves static files; null without nginx. */
+  nginx_static_rps: number | null;
+  /** cached ÷ nginx static: what DESIGN.md section 10's `cached_vs_nginx_static` compares. */
+  cached_of_nginx_static: number | null;
+  /** Whether each answer came gzip-compressed (every request asks for gzip, as browsers do). */
+  gzip: { cached: boolean; static: boolean; nginx_static: boolean | null };
 }
 
-/** Server rendering through the gateway, beside the same HTML served as a static file by it. */
+/** Where the nginx static reference comes from: a server of its own, or the static of the shape itself. */
+export type NginxReference = NginxStatic | 'static-is-nginx' | null;
+
+async function gzipped(url: string, cookie: string): Promise<boolean> {
+  const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'gzip' }, redirect: 'manual' });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return res.headers.get('content-encoding') === 'gzip';
+}
+
+/** Server rendering through the gateway, beside the same HTML served as a static file by it and by nginx. */
 export async function benchSsr(
   base: string,
   uploadsDir: string,
   pages: SsrPage[],
   seconds: number,
+  nginx: NginxReference,
 ): Promise<SsrRow[]> {
   const rows: SsrRow[] = [];
   const dir = path.join(uploadsDir, 'bench');
@@ -62,19 +81,39 @@ export async function benchSsr(
     const res = await fetch(base + p.path, { headers: { cookie: p.cookie }, redirect: 'manual' });
     if (res.status !== 200) throw new Error(`${p.path} answered ${res.status}`);
     const name = `${p.page.replace(/\W+/g, '-')}.html`;
-    fs.writeFileSync(path.join(dir, name), await res.text());
+    const html = await res.text();
+    fs.writeFileSync(path.join(dir, name), html);
+    const staticUrl = `${base}/uploads/bench/${name}`;
     const cached = await load({ url: base + p.path, headers }, seconds);
     const rendered = await load({ url: base + p.path, headers, unique: true }, seconds);
-    const stat = await load({ url: `${base}/uploads/bench/${name}`, headers }, seconds);
+    const stat = await load({ url: staticUrl, headers }, seconds);
+    let nginxRps: number | null = null;
+    let nginxGzip: boolean | null = null;
+    if (nginx === 'static-is-nginx') {
+      nginxRps = stat.rps;
+    } else if (nginx) {
+      fs.writeFileSync(path.join(nginx.dir, name), html);
+      nginxRps = (await load({ url: `${nginx.url}/${name}`, headers }, seconds)).rps;
+      nginxGzip = await gzipped(`${nginx.url}/${name}`, p.cookie);
+    }
+    const staticGzip = await gzipped(staticUrl, p.cookie);
+    const gzip = {
+      cached: await gzipped(base + p.path, p.cookie),
+      static: staticGzip,
+      nginx_static: nginx === 'static-is-nginx' ? staticGzip : nginxGzip,
+    };
     rows.push({
       page: p.page,
       cached,
       rendered,
       static_rps: stat.rps,
       rendered_of_static: round(rendered.rps / stat.rps),
+      nginx_static_rps: nginxRps,
+      cached_of_nginx_static: nginxRps ? round(cached.rps / nginxRps) : null,
+      gzip,
     });
     console.log(
-      `  ${p.page}: rendered ${rendered.rps} req/s p99 ${rendered.p99} ms, cached ${cached.rps} req/s, static ${stat.rps} req/s`,
+      `  ${p.page}: rendered ${rendered.rps} req/s p99 ${rendered.p99} ms, cached ${cached.rps} req/s, static ${stat.rps} req/s, nginx static ${nginxRps ?? '–'} req/s`,
     );
   }
   return rows;

@@ -63,7 +63,14 @@ export async function benchProdShape(dataRoot: string, seconds: number): Promise
     console.log(`› production shape: API through nginx (${workers} workers)`);
     const api = await benchApi(shape.url, apiCalls(articleId, deepPage), seconds, CLIENT);
     console.log('› production shape: server rendering through nginx');
-    const ssr = await benchSsr(shape.url, path.join(dataDir, 'uploads'), ssrPages(articleId), seconds);
+    // Its static reference is nginx serving /uploads from disk (gzip on): production's own static path.
+    const ssr = await benchSsr(
+      shape.url,
+      path.join(dataDir, 'uploads'),
+      ssrPages(articleId),
+      seconds,
+      'static-is-nginx',
+    );
     const worker_peak_rss_mib = shape.state().workers.map((w) => peakRssMiB(w.pid));
     return {
       label: `nginx → ${workers} gateway workers, PostgreSQL, Redis`,

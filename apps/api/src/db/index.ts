@@ -30,6 +30,7 @@ import * as m019 from './migrations/019_newsletter';
 import * as m020 from './migrations/020_article_views_daily';
 import * as m021 from './migrations/021_complaints';
 import * as m022 from './migrations/022_cdn_purge';
+import * as m023 from './migrations/023_view_rollups';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
@@ -148,6 +149,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '020_article_views_daily': m020,
   '021_complaints': m021,
   '022_cdn_purge': m022,
+  '023_view_rollups': m023,
 };
 
 /**

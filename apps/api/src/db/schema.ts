@@ -454,4 +454,30 @@ export interface DB {
     source: string;
     views: number;
   };
+  /** An article's views of a day, with its current category (null: deleted) (022). */
+  article_views_day: {
+    article_id: number;
+    day: string;
+    cat_id: number | null;
+    views: number;
+  };
+  /** The site's views of a day per device and source (022). */
+  views_day_class: {
+    day: string;
+    device: string;
+    source: string;
+    views: number;
+  };
+  /** An article's views over every kept day, and its first and last day read (022). */
+  article_views_total: {
+    article_id: number;
+    views: number;
+    first_day: string;
+    last_day: string;
+  };
+  /** One row (id 1): how many rows article_views_total has (022). */
+  article_views_count: {
+    id: number;
+    articles: number;
+  };
 }

@@ -2,12 +2,13 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { BlockKey } from '@portal/api-client/admin-resources';
 import { NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ListItem } from '@portal/api-client/contract';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db';
 import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { servedHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
-import { ARTICLE_LIST_COLUMNS, categoryAlias, toListItem } from './mappers';
+import { ARTICLE_LIST_COLUMNS, categoryAlias, toListItem, type ArticleListRow } from './mappers';
 import { noMemo, type ListMemo, type Page } from './paging';
 import { addDailyViews, type DailyViews } from './views-daily';
 import { writeTx } from './write-tx';
@@ -266,14 +267,31 @@ function bylineOf(row: { admin_name: string; editor_id: number | null; editor_di
 
 /** One published article with its neighbours in the same category; null when unknown or hidden. */
 export async function getArticle(database: Db, id: number): Promise<ArticleDetail | null> {
+  if (database.dialect === 'postgres') {
+    // One statement, one round trip: the row and both neighbours (three statements cost PostgreSQL
+    // three parse-bind-execute cycles and the pool three turns; issue 27 section 4).
+    const [row] = await articleWithNeighbours(database, { id });
+    return row ? toArticleDetail(row, row.prev, row.next) : null;
+  }
+  // SQLite runs in the process: three indexed reads cost less than one statement with joins to plan.
   const [row] = await articleById(database, { id });
   if (!row) return null;
-  const created = Number(row.created_at);
-  const around = { catId: Number(row.cat_id), created, id };
+  const around = { catId: Number(row.cat_id), created: Number(row.created_at), id };
   const [[prev], [next]] = await Promise.all([
     neighbours.prev(database, around),
     neighbours.next(database, around),
   ]);
+  return toArticleDetail(row, prev, next);
+}
+
+type ArticleRow = Awaited<ReturnType<typeof articleById>>[number];
+
+function toArticleDetail(
+  row: ArticleRow,
+  prev: ArticleListRow | null | undefined,
+  next: ArticleListRow | null | undefined,
+): ArticleDetail {
+  const created = Number(row.created_at);
   const item = toListItem(row);
   return {
     ...item,
@@ -295,36 +313,48 @@ export async function getArticle(database: Db, id: number): Promise<ArticleDetai
   };
 }
 
+const DETAIL_COLUMNS = [
+  'articles.id',
+  'articles.cat_id',
+  'articles.title',
+  'articles.description',
+  'articles.keyword',
+  'articles.thumb',
+  'articles.author',
+  'articles.admin_name',
+  'editors.display_name as editor_display_name',
+  'editors.id as editor_id',
+  'articles.source_name',
+  'articles.content',
+  'articles.content_sanitizer',
+  'articles.pv',
+  'articles.created_at',
+  'articles.updated_at',
+  'categories.name as cat_name',
+] as const;
+
 const articleById = prepared((db, p: { id: number }) =>
   db
     .selectFrom('articles')
     .leftJoin('categories', 'categories.id', 'articles.cat_id')
     // admin_name holds the login of the editor who saved it (or, in older rows, a name typed in).
     .leftJoin('editors', 'editors.username', 'articles.admin_name')
-    .select([
-      'articles.id',
-      'articles.cat_id',
-      'articles.title',
-      'articles.description',
-      'articles.keyword',
-      'articles.thumb',
-      'articles.author',
-      'articles.admin_name',
-      'editors.display_name as editor_display_name',
-      'editors.id as editor_id',
-      'articles.source_name',
-      'articles.content',
-      'articles.content_sanitizer',
-      'articles.pv',
-      'articles.created_at',
-      'articles.updated_at',
-      'categories.name as cat_name',
-    ])
+    .select(DETAIL_COLUMNS)
     .where('articles.id', '=', p.id)
     .where('articles.status', '=', PUBLISHED),
 );
 
-/** The articles just before and after one in its category (prev: older). */
+/**
+ * The order of neighbours: prev is the next older article of the category, next the next newer,
+ * by (created_at, id). A row-value comparison, not (a < x OR (a = x AND b < y)): both databases
+ * turn it into one range of articles_cat_latest, where the OR form walks the whole category.
+ */
+const NEIGHBOUR = {
+  prev: { op: '<', order: 'desc' },
+  next: { op: '>', order: 'asc' },
+} as const;
+
+/** The articles just before and after one in its category, given its key (SQLite). */
 const neighbour = (direction: 'prev' | 'next') =>
   prepared((db, p: { catId: number; created: number; id: number }) =>
     db
@@ -332,16 +362,45 @@ const neighbour = (direction: 'prev' | 'next') =>
       .select(ARTICLE_LIST_COLUMNS)
       .where('cat_id', '=', p.catId)
       .where('status', '=', PUBLISHED)
-      // A row-value comparison, not (a < x OR (a = x AND b < y)): both databases turn it into one
-      // index range, where the OR form walks the whole category.
-      .where((eb) =>
-        eb(eb.refTuple('created_at', 'id'), direction === 'prev' ? '<' : '>', eb.tuple(p.created, p.id)),
-      )
-      .orderBy('created_at', direction === 'prev' ? 'desc' : 'asc')
-      .orderBy('id', direction === 'prev' ? 'desc' : 'asc')
+      .where((eb) => eb(eb.refTuple('created_at', 'id'), NEIGHBOUR[direction].op, eb.tuple(p.created, p.id)))
+      .orderBy('created_at', NEIGHBOUR[direction].order)
+      .orderBy('id', NEIGHBOUR[direction].order)
       .limit(1),
   );
 const neighbours = { prev: neighbour('prev'), next: neighbour('next') };
+
+/** The same neighbour as a subquery of the article row (PostgreSQL): its list columns, or none. */
+const neighbourOf = (eb: ExpressionBuilder<DB, 'articles'>, direction: 'prev' | 'next') =>
+  eb
+    .selectFrom('articles as x')
+    .select(ARTICLE_LIST_COLUMNS.map((c) => `x.${c}` as const))
+    .whereRef('x.cat_id', '=', 'articles.cat_id')
+    .where('x.status', '=', PUBLISHED)
+    .where((w) =>
+      w(
+        w.refTuple('x.created_at', 'x.id'),
+        NEIGHBOUR[direction].op,
+        w.refTuple('articles.created_at', 'articles.id'),
+      ),
+    )
+    .orderBy('x.created_at', NEIGHBOUR[direction].order)
+    .orderBy('x.id', NEIGHBOUR[direction].order)
+    .limit(1);
+
+/** articleById and both neighbours in one statement; a missing neighbour is null. */
+const articleWithNeighbours = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom('articles')
+    .leftJoin('categories', 'categories.id', 'articles.cat_id')
+    .leftJoin('editors', 'editors.username', 'articles.admin_name')
+    .select(DETAIL_COLUMNS)
+    .select((eb) => [
+      jsonObjectFrom(neighbourOf(eb, 'prev')).as('prev'),
+      jsonObjectFrom(neighbourOf(eb, 'next')).as('next'),
+    ])
+    .where('articles.id', '=', p.id)
+    .where('articles.status', '=', PUBLISHED),
+);
 
 /** Stored view count of a published article; null when unknown. */
 export async function getArticleViews(database: Db, id: number): Promise<number | null> {
@@ -365,6 +424,7 @@ export async function addArticleViews(
 ): Promise<Map<number, number>> {
   return writeTx(database, async (trx) => {
     const counts = new Map<number, number>();
+    const catOf = new Map<number, number>();
     // Rows in id order: two processes committing batches never wait on each other in a cycle.
     for (const [id, n] of [...batch].sort((a, b) => a[0] - b[0])) {
       const row = await trx
@@ -372,14 +432,18 @@ export async function addArticleViews(
         .set((eb) => ({ pv: eb('pv', '+', n) }))
         .where('id', '=', id)
         .where('status', '=', PUBLISHED)
-        .returning('pv')
+        .returning(['pv', 'cat_id'])
         .executeTakeFirst();
-      if (row) counts.set(id, Number(row.pv));
+      if (row) {
+        counts.set(id, Number(row.pv));
+        catOf.set(id, Number(row.cat_id));
+      }
     }
     // Only views of articles that were counted: an unknown or unpublished id adds no daily row.
     await addDailyViews(
       trx,
       daily.filter((d) => counts.has(d.articleId)),
+      catOf,
     );
     return counts;
   });

@@ -13,6 +13,7 @@ import * as landing from './landing';
 import { demoMember } from './members';
 import { loadPlaces } from './places';
 import * as site from './site';
+import { rebuildViewRollups } from '../repositories/views-daily';
 import { demoDailyViews } from './reader-stats';
 
 export { DEMO_MEMBER } from './members';
@@ -204,6 +205,8 @@ export async function seedIfEmpty(database: Db, opts: SeedOptions): Promise<bool
         for (const [table, rows] of Object.entries(bulkRows) as [keyof DB, Insertable<DB[keyof DB]>[]][]) {
           await insertAll(trx, table, rows);
         }
+        // The dashboard's roll-ups of the demo's daily rows (022), as counting would have kept them.
+        await rebuildViewRollups(trx);
         await indexArticles({ ...database, db: trx }, tables.articles as content.ArticleRow[]);
         // Content the back office manages, written through its resource layer.
         const tx = { ...database, db: trx, inTransaction: true };

@@ -13,7 +13,7 @@ const BUCKETS = 8;
 const DAY_MS = 86_400_000;
 
 /** How readers of a news site arrive, roughly: search first (Baidu far ahead), then WeChat, inside, direct. */
-const SOURCE_WEIGHTS: readonly [ViewSource, number][] = [
+export const SOURCE_WEIGHTS: readonly [ViewSource, number][] = [
   ['baidu', 34],
   ['wechat', 18],
   ['internal', 14],
@@ -26,14 +26,14 @@ const SOURCE_WEIGHTS: readonly [ViewSource, number][] = [
   ['google', 2],
   ['other', 3],
 ];
-const DEVICE_WEIGHTS: readonly [ViewDevice, number][] = [
+export const DEVICE_WEIGHTS: readonly [ViewDevice, number][] = [
   ['phone', 58],
   ['desktop', 40],
   ['landing', 2],
 ];
 
 /** The entry `r` (uniform in [0, 1)) falls on, by weight. */
-function weighted<K>(table: readonly (readonly [K, number])[], r: number): K {
+export function weighted<K>(table: readonly (readonly [K, number])[], r: number): K {
   const sum = table.reduce((s, [, w]) => s + w, 0);
   let at = r * sum;
   for (const [key, w] of table) {
