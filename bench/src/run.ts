@@ -18,7 +18,7 @@ import { benchModeration } from './moderation';
 import { benchNewsletter } from './newsletter';
 import { runLighthouse } from './lighthouse';
 import { startNginxStatic } from './nginx-static';
-import { ROOT, startNode } from './proc';
+import { ROOT, run, startNode } from './proc';
 import { writeReport } from './report';
 import type { Results } from './results';
 import { benchProdShape } from './prod/bench';
