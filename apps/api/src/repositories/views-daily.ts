@@ -216,7 +216,7 @@ export async function pruneDailyViews(database: Db, now: number, retentionDays: 
 
 /**
  * The roll-ups computed again from the daily rows, inside the caller's transaction (seeds that
- * write daily rows directly). Migration 022 fills them the same way once.
+ * write daily rows directly). Migration 023 fills them the same way once.
  */
 export async function rebuildViewRollups(trx: Kysely<DB>): Promise<void> {
   await trx.deleteFrom('article_views_day').execute();
