@@ -73,6 +73,12 @@ export default fp<{ config: ApiConfig }>(
     listeners.add(() => app.readCache.invalidate());
 
     let seenVersion = '';
+    /** Bumped whenever a newer version is learnt; a poll that started before drops its answer. */
+    let learnt = 0;
+    const learn = (version: string) => {
+      seenVersion = version;
+      learnt += 1;
+    };
     // Namespaced like every key (ioredis's keyPrefix, from REDIS_URL): two sites or test runs on one
     // Redis never hear each other's changes.
     const channel = `${app.redis?.options.keyPrefix ?? ''}${CONTENT_CHANNEL}`;
@@ -85,7 +91,7 @@ export default fp<{ config: ApiConfig }>(
       subscriber.on('message', (_channel, message) => {
         const [from, version] = message.split(' ');
         if (from === origin) return;
-        if (version) seenVersion = version;
+        if (version) learn(version);
         runListeners();
       });
       await subscriber.connect();
@@ -96,10 +102,12 @@ export default fp<{ config: ApiConfig }>(
     // Read once subscribed: a change announced meanwhile is in it or in a message still to come.
     seenVersion = await readVersion(app.database, VERSION_KEY);
     const poll = setInterval(() => {
+      const before = learnt;
       readVersion(app.database, VERSION_KEY).then(
         (version) => {
-          if (version === seenVersion) return;
-          seenVersion = version;
+          // Read before an announce or a message that came meanwhile: older than what is known.
+          if (before !== learnt || version === seenVersion) return;
+          learn(version);
           runListeners();
         },
         (err: unknown) => app.log.warn({ err }, 'content version not read'),
@@ -109,7 +117,7 @@ export default fp<{ config: ApiConfig }>(
 
     app.decorate<ContentChanges>('contentChanges', {
       async announce(change = {}) {
-        seenVersion = await bumpContentVersion(app.database);
+        learn(await bumpContentVersion(app.database));
         runListeners();
         for (const listener of announceListeners) {
           await listener(change).catch((err: unknown) =>
