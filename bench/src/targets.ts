@@ -66,7 +66,7 @@ export const TARGETS: Record<TargetName, TargetSpec> = {
       const worst = rows.find((x) => x.cached_of_nginx_static === value)!;
       return {
         value,
-        note: `production shape, lowest of ${rows.length} pages (${worst.page}); through the shared page cache`,
+        note: `production shape, lowest of ${rows.length} pages (${worst.page})`,
       };
     },
   },
