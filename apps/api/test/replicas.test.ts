@@ -113,7 +113,7 @@ describe.skipIf(skipped)(`reads from a streaming replica${skipped ? ` (skipped: 
     await until('the replica serves reads', async () => (await stateOf()) === 'current');
     // …and has replayed past the last change's fence (writes that follow a change, such as the CDN
     // purge queue's, move the fence beyond the retitle itself).
-    await until('the replica passed the fence', async () => t.app.database.replicas!.candidates().length > 0);
+    await until('the replica passed the fence', async () => t.app.database.replicas!.serving());
     const before = await title();
     await replica.pauseReplay();
     try {

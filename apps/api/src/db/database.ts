@@ -46,6 +46,8 @@ export interface ReadReplicas {
   start(): void;
   /** Public content changed: public reads go to the primary until a replica has replayed the change. */
   contentChanged(): void;
+  /** Whether a public read would go to a replica now (one is current and past the fence). */
+  serving(): boolean;
   status(): ReplicaStatus[];
   close(): Promise<void>;
 }

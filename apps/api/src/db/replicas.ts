@@ -179,10 +179,19 @@ class ReplicaRouter implements ReadReplicas {
     );
   }
 
+  serving(): boolean {
+    return this.fit().length > 0;
+  }
+
+  /** The replicas a read may use: current and past the fence, once the fence is known. */
+  private fit(): Replica[] {
+    if (this.fenceRequests !== this.fenceKnown) return [];
+    return this.replicas.filter((r) => r.state === 'current' && r.replay >= this.fenceLsn);
+  }
+
   /** The replicas a read may use now, starting with the next in turn. */
   candidates(): Replica[] {
-    if (this.fenceRequests !== this.fenceKnown) return [];
-    const fit = this.replicas.filter((r) => r.state === 'current' && r.replay >= this.fenceLsn);
+    const fit = this.fit();
     if (fit.length < 2) return fit;
     this.turn = (this.turn + 1) % fit.length;
     return [...fit.slice(this.turn), ...fit.slice(0, this.turn)];
