@@ -133,6 +133,59 @@ test('a page path written as text fails lint (issue 24); one built by href, an A
   assert.deepEqual(built, []);
 });
 
+test('a page path made of expressions fails lint: two or three holes, an origin before a page pattern; one hole or a path no page has does not', async () => {
+  const probe = `apps/desktop/app/features/${PROBE}a/components/Paths.ts`;
+  const written = await ruleIds(
+    probe,
+    [
+      'export const a = (alias: string, id: number) => `/${alias}/${id}`;',
+      'export const b = (origin: string, id: number) => `${origin}/news/${id}`;',
+      'export const c = (origin: string) => `${origin}/video_List`;',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(written, [PAGE_LITERAL, PAGE_LITERAL, PAGE_LITERAL]);
+  const clean = await ruleIds(
+    probe,
+    [
+      'export const upload = (key: string) => `/${key}`;',
+      'export const home = (origin: string) => `${origin}/`;',
+      'export const file = (dir: string, name: string) => `${dir}/video/${name}`;',
+      'export const api = (base: string, name: string) => `${base}/api/${name}`;',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(clean, []);
+});
+
+test("in the back office a portal page path fails lint; the back office's own router paths do not", async () => {
+  const probe = `apps/admin/app/features/${PROBE}/Links.tsx`;
+  const written = await ruleIds(
+    probe,
+    [
+      "export const a = '/news/12';",
+      'export const b = (alias: string, id: number) => `/${alias}/news/${id}`;',
+      'export const C = () => <a href="/video_List">视频</a>;',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(written, [PAGE_LITERAL, PAGE_LITERAL, PAGE_LITERAL]);
+  const own = await ruleIds(
+    probe,
+    [
+      'const navigate = (to: string) => to;',
+      "export const login = () => navigate('/login');",
+      'export const next = (path: string) => `/login?next=${encodeURIComponent(path)}`;',
+      'export const Home = () => <a href="/">后台首页</a>;',
+      'export const edit = (kind: string, id: string) => `/${kind}/${id}`;',
+      'export const create = (kind: string) => `/${kind}/new`;',
+      "export const author = '/members/3';",
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(own, []);
+});
+
 // Issue 24: the layers inside the API, import cycles and duplicated messages (eslint/api-layers.js,
 // eslint/no-cycle.js, eslint/no-duplicate-messages.js).
 const SQL = 'no-restricted-syntax';

@@ -147,7 +147,6 @@ export const adminApi = {
     update: (kind: string, id: string, body: ResourceRecord, version: number) =>
       data(http.put<ResourceRecord>(`/${kind}/${encodeURIComponent(id)}`, { ...body, version })),
     remove: (kind: string, id: string) => http.delete(`/${kind}/${encodeURIComponent(id)}`),
-    order: (kind: string, ids: (string | number)[]) => http.post(`/${kind}/order`, { ids }),
     /** One record to a place (1 = first) of the whole list as `filters` select it, across pages. */
     move: (kind: string, id: number, position: number, filters: Query) =>
       http.post(`/${kind}/move`, { id, position }, { params: filters }),

@@ -7,7 +7,7 @@ import type { Db } from '../db';
 import { contains } from '../db/like';
 import type { DB } from '../db/schema';
 import { formatDate, formatTime } from '../lib/time';
-import { paged } from './paging';
+import { newestFirst, paged } from './paging';
 
 /** An event as entities/event.ts declares it, and its dates (its status and the time shown). */
 const EVENT_COLUMNS = [...columnsFor(EVENT_FIELDS, 'public'), 'start_at', 'end_at'] as const;
@@ -46,7 +46,7 @@ export interface EventFilter {
 }
 
 const newestEvents = (q: SelectQueryBuilder<DB, 'events', object>) =>
-  q.select(EVENT_COLUMNS).orderBy('start_at', 'desc').orderBy('id', 'desc');
+  newestFirst(q.select(EVENT_COLUMNS), 'start_at');
 
 /**
  * Events newest first. Year/month use events_date; city and title are substring filters on the

@@ -1,4 +1,4 @@
-import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { Selectable } from 'kysely';
 import { isPaidPaper } from '@portal/api-client/constants';
 import type { ListItem, Video, WhitePaper } from '@portal/api-client/contract';
 import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
@@ -8,7 +8,7 @@ import { href } from '@portal/routes';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
 import { formatTime } from '../lib/time';
-import { paged } from './paging';
+import { newestFirst, paged } from './paging';
 
 /** Videos and white papers. */
 
@@ -19,20 +19,15 @@ type VideoRow = Pick<Selectable<DB['videos']>, (typeof VIDEO_COLUMNS)[number]>;
 const toVideo = (row: VideoRow): Video =>
   fromRow(VIDEO_FIELDS, 'public', row, { created_at: formatTime(row.created_at) });
 
-function videoToListItem(row: VideoRow): ListItem {
-  return {
-    id: Number(row.id),
-    title: row.title,
-    description: row.description,
-    url: href.video(Number(row.id)),
-    thumb: row.list_thumb || row.thumb,
-    keyword: row.keyword,
-    created_at: formatTime(row.created_at),
-  };
-}
-
-const newestVideos = (q: SelectQueryBuilder<DB, 'videos', object>) =>
-  q.select(VIDEO_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
+const videoToListItem = (video: Video): ListItem => ({
+  id: video.id,
+  title: video.title,
+  description: video.description,
+  url: href.video(video.id),
+  thumb: video.list_thumb || video.thumb,
+  keyword: video.keyword,
+  created_at: video.created_at,
+});
 
 /** Newest videos, of one category (catId > 0) or all, with the total. */
 export async function listVideos(
@@ -43,7 +38,10 @@ export async function listVideos(
 ): Promise<{ items: Video[]; total: number }> {
   let videos = database.db.selectFrom('videos');
   if (catId > 0) videos = videos.where('cat_id', '=', catId);
-  const { rows, total } = await paged(videos, newestVideos, { offset, limit });
+  const { rows, total } = await paged(videos, (q) => newestFirst(q.select(VIDEO_COLUMNS), 'created_at'), {
+    offset,
+    limit,
+  });
   return { items: rows.map(toVideo), total };
 }
 
@@ -53,8 +51,7 @@ export async function listTopVideos(database: Db, limit: number): Promise<Video[
     .selectFrom('videos')
     .select(VIDEO_COLUMNS)
     .where('is_top', '=', 1)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .$call((q) => newestFirst(q, 'created_at'))
     .limit(limit)
     .execute();
   return rows.map(toVideo);
@@ -81,8 +78,7 @@ export async function listRelatedVideos(
     .select(VIDEO_COLUMNS)
     .where('cat_id', '=', catId)
     .where('id', '<>', id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .$call((q) => newestFirst(q, 'created_at'))
     .limit(limit)
     .execute();
   return rows.map(toVideo);
@@ -110,7 +106,7 @@ export async function listWhitePapers(
   if (catId > 0) papers = papers.where('cat_id', '=', catId);
   const { rows, total } = await paged(
     papers,
-    (q) => q.select(WHITE_PAPER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    (q) => newestFirst(q.select(WHITE_PAPER_COLUMNS), 'created_at'),
     { offset, limit },
   );
   return { items: rows.map(toWhitePaper), total };
@@ -144,8 +140,8 @@ export async function listVideoItems(
   offset: number,
   limit: number,
 ): Promise<{ items: ListItem[]; total: number }> {
-  const { rows, total } = await paged(database.db.selectFrom('videos'), newestVideos, { offset, limit });
-  return { items: rows.map(videoToListItem), total };
+  const { items, total } = await listVideos(database, 0, offset, limit);
+  return { items: items.map(videoToListItem), total };
 }
 
 /** Newest white papers as list items (mobile menu feeds), with the total. */

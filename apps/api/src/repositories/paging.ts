@@ -32,6 +32,14 @@ export async function countRows<DB, TB extends keyof DB, S>(
   return Number(row.n);
 }
 
+/** A public list's order: newest first by `date`, then by id (unique, so pages never overlap). */
+export function newestFirst<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  date: keyof DB[TB] & string,
+): SelectQueryBuilder<DB, TB, O> {
+  return q.orderBy(sql.ref(date), 'desc').orderBy(sql.ref('id'), 'desc');
+}
+
 /**
  * One page of a list and the list's total. `filtered` holds what the list shows (FROM, joins,
  * WHERE); `rows` selects the columns and orders them (ending on a unique column, so pages never

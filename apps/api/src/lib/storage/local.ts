@@ -4,34 +4,27 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  assertValidKey,
-  typeOfKey,
-  type ByteRange,
-  type FileStore,
-  type ListedObject,
-  type ObjectInfo,
-  type StoredObject,
-} from './types';
+import { KeyCheckedStore } from './base';
+import { typeOfKey, type ByteRange, type ListedObject, type ObjectInfo, type StoredObject } from './types';
 
 /**
  * Files under DATA_DIR: a key is a DATA_DIR-relative path (`uploads/avatars/…`), exactly where
  * files lived before the store existed, so old URLs and stored paths keep working.
  */
-export class LocalFileStore implements FileStore {
+export class LocalFileStore extends KeyCheckedStore {
   readonly kind = 'local' as const;
   private readonly root: string;
 
   constructor(dataDir: string) {
+    super();
     this.root = path.resolve(dataDir);
   }
 
   private file(key: string): string {
-    assertValidKey(key);
     return path.join(this.root, ...key.split('/'));
   }
 
-  async put(key: string, body: Buffer | Readable): Promise<void> {
+  protected async write(key: string, body: Buffer | Readable): Promise<void> {
     const file = this.file(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Written beside its final name and renamed: a reader sees the old file or the whole new one.
@@ -46,7 +39,7 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async stat(key: string): Promise<ObjectInfo | null> {
+  protected async info(key: string): Promise<ObjectInfo | null> {
     try {
       const stat = await fs.stat(this.file(key));
       return stat.isFile() ? { size: stat.size, contentType: typeOfKey(key) } : null;
@@ -55,19 +48,15 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
-    const info = await this.stat(key);
+  protected async read(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    const info = await this.info(key);
     if (!info) return null;
     const stream = createReadStream(this.file(key), range ? { start: range.start, end: range.end } : {});
     const length = range ? range.end - range.start + 1 : info.size;
     return { ...info, stream, length };
   }
 
-  async exists(key: string): Promise<boolean> {
-    return (await this.stat(key)) !== null;
-  }
-
-  async delete(key: string): Promise<void> {
+  protected async remove(key: string): Promise<void> {
     await fs.rm(this.file(key), { force: true });
   }
 

@@ -11,14 +11,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3StorageSettings } from '@portal/config';
-import {
-  assertValidKey,
-  type ByteRange,
-  type FileStore,
-  type ListedObject,
-  type ObjectInfo,
-  type StoredObject,
-} from './types';
+import { KeyCheckedStore } from './base';
+import { typeOfKey, type ByteRange, type ListedObject, type ObjectInfo, type StoredObject } from './types';
 
 const missing = (err: unknown) =>
   err instanceof S3ServiceException &&
@@ -29,13 +23,14 @@ const missing = (err: unknown) =>
  * needs no public read policy, because the API streams public files under /uploads/ itself and
  * paid PDFs only to entitled members.
  */
-export class S3FileStore implements FileStore {
+export class S3FileStore extends KeyCheckedStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
 
   constructor(settings: S3StorageSettings) {
+    super();
     this.client = new S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
@@ -51,7 +46,6 @@ export class S3FileStore implements FileStore {
   }
 
   private objectKey(key: string): string {
-    assertValidKey(key);
     return this.prefix + key;
   }
 
@@ -65,7 +59,7 @@ export class S3FileStore implements FileStore {
     }
   }
 
-  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
+  protected async write(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
     // lib-storage streams large bodies in parts (multipart upload) without knowing the length.
     await new Upload({
       client: this.client,
@@ -75,14 +69,14 @@ export class S3FileStore implements FileStore {
     }).done();
   }
 
-  async stat(key: string): Promise<ObjectInfo | null> {
+  protected async info(key: string): Promise<ObjectInfo | null> {
     try {
       const head = await this.client.send(
         new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
       return {
         size: Number(head.ContentLength ?? 0),
-        contentType: head.ContentType ?? 'application/octet-stream',
+        contentType: head.ContentType ?? typeOfKey(key),
       };
     } catch (err) {
       if (missing(err)) return null;
@@ -90,7 +84,7 @@ export class S3FileStore implements FileStore {
     }
   }
 
-  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
+  protected async read(key: string, range?: ByteRange): Promise<StoredObject | null> {
     try {
       const res = await this.client.send(
         new GetObjectCommand({
@@ -103,7 +97,7 @@ export class S3FileStore implements FileStore {
       const total = res.ContentRange ? Number(res.ContentRange.split('/')[1]) : length;
       return {
         size: Number.isFinite(total) ? total : length,
-        contentType: res.ContentType ?? 'application/octet-stream',
+        contentType: res.ContentType ?? typeOfKey(key),
         length,
         stream: res.Body as Readable,
       };
@@ -113,11 +107,7 @@ export class S3FileStore implements FileStore {
     }
   }
 
-  async exists(key: string): Promise<boolean> {
-    return (await this.stat(key)) !== null;
-  }
-
-  async delete(key: string): Promise<void> {
+  protected async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }
 

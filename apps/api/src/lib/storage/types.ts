@@ -75,7 +75,7 @@ const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-/** The type the local disk implies from a key's extension (the store itself records it on S3). */
+/** The type a key's extension implies: the local disk's, and S3's for an object stored without one. */
 export function typeOfKey(key: string): string {
   const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
   return TYPES[ext] ?? 'application/octet-stream';
