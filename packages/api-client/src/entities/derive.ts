@@ -20,15 +20,10 @@ export function columnsFor<const Fs extends readonly EntityField[], Who extends 
   fields: Fs,
   who: Who,
 ): ColumnName<Fs, Who>[] {
-  // The same test as ColumnName, at run time; a packed field's column is named by `packedColumns`.
+  // The same test as ColumnName, at run time (a packed field lives inside another column's JSON).
   return readBy(fields, who)
     .filter((f) => f.stored !== false && !f.packed)
     .map((f) => f.name) as ColumnName<Fs, Who>[];
-}
-
-/** The columns that hold the packed fields `who` reads (a form's `privacy`), once each. */
-export function packedColumns(fields: readonly EntityField[], who: Party): string[] {
-  return [...new Set(readBy(fields, who).flatMap((f) => (f.packed ? [f.packed.in] : [])))];
 }
 
 /** The named field of a declaration (a mistyped name fails at once, not in a request). */
