@@ -85,11 +85,11 @@ export const ACTIVITY_FORM_FIELDS = [
     fields: FORM_QUESTION_FIELDS,
     ...EDITED,
   },
-  { ...image('banner', '横幅'), ...EDITED },
+  { ...image('banner', '横幅'), default: '', ...EDITED },
   { ...flagField('is_submit', '开放报名', true), ...EDITED },
   { ...flagField('is_privacy', '需同意隐私条款', true), ...EDITED },
   /** JSON text {title, content}: the two privacy fields below, packed. */
-  { name: 'privacy', label: TEXT.privacyTerms, type: 'json', ...SHOWN },
+  { name: 'privacy', label: TEXT.privacyTerms, type: 'json', default: '', ...SHOWN },
   { ...title(), ...EDITED },
   {
     ...text('privacy_title', '隐私条款标题', 100),
