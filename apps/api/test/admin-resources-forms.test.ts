@@ -154,6 +154,43 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       expect(leads.items.map((i) => i.values['f:size'])).toEqual(['超大型', '大型', '中型']);
     });
 
+    it('form: the privacy terms packed into one column; bad flags, lists and entries refused with their field', async () => {
+      const form = await create('forms', {
+        privacy_title: '授权协议',
+        privacy_content: '<p>同意<script>x</script></p>',
+      });
+      const served = await publicData<DynamicForm>('getForm', { activity_id: form.id });
+      expect(JSON.parse(served.privacy)).toEqual({ title: '授权协议', content: '<p>同意</p>' });
+      expect(served.form[0]).toMatchObject({ is_require: 1, is_show: 1 });
+      const detail = (await call(admin(), 'GET', `/forms/${form.id}`)).json() as Record<string, unknown>;
+      expect(detail).toMatchObject({ privacy_title: '授权协议', privacy_content: '<p>同意</p>' });
+      expect(detail).not.toHaveProperty('privacy');
+
+      const question = { field_name: 'a', label: 'A', type: 'input', options: [] };
+      for (const [body, field, message] of [
+        [{ is_submit: 'maybe' }, 'is_submit', '开放报名必须是 true 或 false'],
+        [{ form: 'abc' }, 'form', '表单字段不正确'],
+        [{ form: Array.from({ length: 51 }, () => question) }, 'form', '表单字段最多 50 项'],
+        [{ form: [{ ...question, is_show: 'x' }] }, 'form[0].is_show', '显示必须是 true 或 false'],
+        [{ form: [{ ...question, type: 'weird' }] }, 'form[0].type', '类型不正确'],
+      ] as const) {
+        const bad = await call(admin(), 'PUT', `/forms/${form.id}`, { title: 'x', ...body });
+        expect(bad.statusCode, bad.body).toBe(400);
+        expect(bad.json()).toMatchObject({ field, message });
+      }
+
+      // A definition that is not a list (written by hand) reads as no questions, in both places.
+      await t.app.database.db
+        .updateTable('activity_forms')
+        .set({ form: '{"a":1}' })
+        .where('activity_id', '=', Number(form.id))
+        .execute();
+      expect((await publicData<DynamicForm>('getForm', { activity_id: form.id })).form).toEqual([]);
+      const read = await call(admin(), 'GET', `/forms/${form.id}`);
+      expect(read.statusCode, read.body).toBe(200);
+      expect((read.json() as { form: unknown[] }).form).toEqual([]);
+    });
+
     it('partner page: the title (slogan) and items', async () => {
       const p = await create('partners', { mark: 'acme', slogan: '初版标题' });
       const put = await call(admin(), 'PUT', `/partners/${p.id}`, {

@@ -169,6 +169,7 @@ export const TEXT = {
   complaintPage: '举报页面',
   displayName: '显示名称',
   allowsInput: '可填写补充',
+  privacyTerms: '隐私条款',
 } as const;
 
 /** Dynamic form: a required field left empty. */
@@ -176,6 +177,9 @@ export const requiredMsg = (label: string): string => `${label}不能为空`;
 
 /** A text longer than its field allows (an entity field without a message of its own). */
 export const tooLongMsg = (label: string, max: number): string => `${label}不能超过${max}个字符`;
+
+/** A list with more entries than its field allows. */
+export const tooManyMsg = (label: string, max: number): string => `${label}最多 ${max} 项`;
 
 /** A value of the wrong form (an entity field without a message of its own). */
 export const invalidMsg = (label: string): string => `${label}格式不正确`;

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ACTIVITY_FORM_FIELDS } from '@portal/api-client/entities/activity-form';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
 import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
 import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
@@ -6,15 +7,20 @@ import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 /**
  * The columns of an entity's table, from its declaration (packages/api-client/src/entities): the
  * generated `id` and a column with a declared default may be left out of an insert; a time is
- * stored as epoch milliseconds. A field that is not a column of its own (`stored: false`) is not here.
+ * stored as epoch milliseconds, a flag as 0/1, a list as JSON text. A field that is not a column of its
+ * own (`stored: false`, or `packed` into another's JSON) is not here.
  */
 type EntityColumns<Fs extends readonly EntityField[]> = {
-  [F in Fs[number] as F extends { stored: false } ? never : F['name']]: F extends
+  [F in Fs[number] as F extends { stored: false } | { packed: object } ? never : F['name']]: F extends
     { name: 'id' } | { default: unknown }
     ? Generated<Stored<F>>
     : Stored<F>;
 };
-type Stored<F> = F extends { type: 'datetime' } ? number : ValueOf<F>;
+type Stored<F> = F extends { type: 'datetime' | 'boolean' }
+  ? number
+  : F extends { type: 'list' }
+    ? string
+    : ValueOf<F>;
 
 /** Row types of migrations/001_initial.ts. Times are epoch milliseconds. */
 export interface DB {
@@ -272,15 +278,7 @@ export interface DB {
     btn_text: Generated<string>;
     sort: Generated<number>;
   };
-  activity_forms: {
-    activity_id: number;
-    title: string;
-    banner: Generated<string>;
-    is_submit: Generated<number>;
-    is_privacy: Generated<number>;
-    privacy: Generated<string>;
-    form: string;
-  };
+  activity_forms: EntityColumns<typeof ACTIVITY_FORM_FIELDS>;
   form_submissions: {
     id: Generated<number>;
     activity_id: number;

@@ -1,29 +1,18 @@
-import type { DynamicForm, FormField } from '@portal/api-client/contract';
+import { ACTIVITY_FORM_FIELDS, type DynamicForm } from '@portal/api-client/entities/activity-form';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import type { Db } from '../db';
 import { writeTx } from './write-tx';
 
+const FORM_COLUMNS = columnsFor(ACTIVITY_FORM_FIELDS, 'public');
+
+/** An activity's sign-up form as getForm answers it (entities/activity-form.ts); a corrupt definition has no questions. */
 export async function findForm(database: Db, activityId: number): Promise<DynamicForm | null> {
   const row = await database.db
     .selectFrom('activity_forms')
-    .selectAll()
+    .select(FORM_COLUMNS)
     .where('activity_id', '=', activityId)
     .executeTakeFirst();
-  if (!row) return null;
-  let form: FormField[] = [];
-  try {
-    const parsed: unknown = JSON.parse(row.form);
-    if (Array.isArray(parsed)) form = parsed as FormField[];
-  } catch {
-    // A corrupt definition has no fields; the page still renders its title.
-  }
-  return {
-    form,
-    banner: row.banner,
-    is_submit: row.is_submit === 1,
-    is_privacy: row.is_privacy === 1,
-    privacy: row.privacy,
-    title: row.title,
-  };
+  return row ? fromRow(ACTIVITY_FORM_FIELDS, 'public', row) : null;
 }
 
 /** Province code for a province name, null when it is not a real province. */

@@ -1,4 +1,4 @@
-import { CONTENT_ROLES, image, orderField, type ResourceDecl, searchFilter, text } from './fields';
+import { image, orderField, ORDERED_CONTENT, type ResourceDecl, searchFilter, text } from './fields';
 
 export const experts = {
   kind: 'experts',
@@ -14,8 +14,5 @@ export const experts = {
   columns: ['avatar', 'name', 'company', 'job', 'order'],
   filters: [searchFilter],
   searchFields: ['name', 'company'],
-  ordered: true,
-  scheduled: false,
-  read: CONTENT_ROLES,
-  write: CONTENT_ROLES,
+  ...ORDERED_CONTENT,
 } as const satisfies ResourceDecl;

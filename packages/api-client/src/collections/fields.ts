@@ -116,6 +116,8 @@ export const EDITORIAL = {
   read: CONTENT_ROLES,
   write: CONTENT_ROLES,
 } as const;
+/** Content kinds the editors order by drag (jobs, experts), always shown. */
+export const ORDERED_CONTENT = { ...EDITORIAL, ordered: true } as const;
 
 export const RESOURCE_LIMITS = {
   title: 100,
@@ -199,6 +201,14 @@ export const orderField = {
   max: 1_000_000,
   default: 0,
 } as const satisfies FieldDecl;
+
+/** Equality over a choice field, with the field's name, label and choices (their one home is the field). */
+export const selectFilter = (field: FieldDecl & { options: readonly FieldOption[] }): FilterDecl => ({
+  name: field.name,
+  label: field.label,
+  type: 'select',
+  options: field.options,
+});
 
 /** The text search over a kind's `searchFields`. */
 export const searchFilter: FilterDecl = { name: 'q', label: '搜索', type: 'search' };

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ACTIVITY_FORM_FIELDS } from '../entities/activity-form';
 import { AD_FIELDS } from '../entities/ad';
 import { BANNER_FIELDS } from '../entities/banner';
 import { EVENT_FIELDS } from '../entities/event';
@@ -34,6 +35,7 @@ const ENTITY_OF: Partial<Record<ResourceKind, readonly EntityField[]>> = {
   topics: TOPIC_FIELDS,
   banners: BANNER_FIELDS,
   ads: AD_FIELDS,
+  forms: ACTIVITY_FORM_FIELDS,
 };
 
 function isDecl(value: unknown): value is ResourceDecl {

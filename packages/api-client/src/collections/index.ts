@@ -102,7 +102,7 @@ export { orderSchema, moveSchema, type ResourceRecord } from './schema';
 export { AD_SLOT_OPTIONS } from '../entities/ad';
 export { BANNER_PLACES } from '../entities/banner';
 export { BLOCK_KEYS, type BlockKey } from './blocks';
-export { FORM_FIELD_TYPES } from './forms';
+export { FORM_FIELD_TYPES } from '../entities/activity-form';
 export { COLUMN_STATUS_OPTIONS } from './members';
 export { SENSITIVE_LEVELS, type SensitiveLevel, type SensitiveHitView } from '../moderation';
 export {

@@ -1,8 +1,8 @@
 import {
   area,
-  CONTENT_ROLES,
   flagField,
   orderField,
+  ORDERED_CONTENT,
   RESOURCE_LIMITS,
   type ResourceDecl,
   searchFilter,
@@ -27,8 +27,5 @@ export const jobs = {
   columns: ['title', 'city', 'count', 'enabled', 'order'],
   filters: [searchFilter],
   searchFields: ['title'],
-  ordered: true,
-  scheduled: false,
-  read: CONTENT_ROLES,
-  write: CONTENT_ROLES,
+  ...ORDERED_CONTENT,
 } as const satisfies ResourceDecl;

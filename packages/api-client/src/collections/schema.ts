@@ -9,6 +9,7 @@ import {
   type ObjectSchema,
 } from 'yup';
 import { versionSchema } from '../admin';
+import { tooManyMsg } from '../messages';
 import { RESOURCE_LIMITS, type FieldDecl, type ResourceDecl } from './fields';
 
 /**
@@ -141,7 +142,7 @@ function baseFieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
       const s = array()
         .typeError(`${f.label}不正确`)
         .of(fieldsSchema(f.fields ?? [], false))
-        .max(max ?? RESOURCE_LIMITS.listEntries, `${f.label}最多 ${max ?? RESOURCE_LIMITS.listEntries} 项`);
+        .max(max ?? RESOURCE_LIMITS.listEntries, tooManyMsg(f.label, max ?? RESOURCE_LIMITS.listEntries));
       return need ? s.required(required(f)).min(1, required(f)) : s.default([]);
     }
     case 'json': {

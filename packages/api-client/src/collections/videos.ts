@@ -1,7 +1,8 @@
 import { VIDEO_FIELDS } from '../entities/video';
 import { officeFields } from '../entities/office';
 import { playerProblem } from '../players';
-import { categoryFilter, EDITORIAL, type ResourceDecl, searchFilter } from './fields';
+import { fieldNamed } from '../entities/derive';
+import { categoryFilter, EDITORIAL, type ResourceDecl, searchFilter, selectFilter } from './fields';
 
 /** Videos (entities/video.ts): an embedded player (its host checked by `playerProblem`) or an mp4. */
 export const videos = {
@@ -22,19 +23,7 @@ export const videos = {
     'is_top',
   ]),
   columns: ['thumb', 'title', 'video_type', 'cat_id', 'is_top', 'created_at'],
-  filters: [
-    categoryFilter,
-    {
-      name: 'video_type',
-      label: '类型',
-      type: 'select',
-      options: [
-        { value: 1, label: '嵌入播放器' },
-        { value: 2, label: 'mp4' },
-      ],
-    },
-    searchFilter,
-  ],
+  filters: [categoryFilter, selectFilter(fieldNamed(VIDEO_FIELDS, 'video_type')), searchFilter],
   searchFields: ['title'],
   ...EDITORIAL,
   check: playerProblem,

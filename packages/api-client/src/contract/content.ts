@@ -7,6 +7,7 @@ export type { Banner } from '../entities/banner';
 export type { WhitePaper } from '../entities/white-paper';
 export type { EventItem } from '../entities/event';
 export type { WeeklyReport } from '../entities/report';
+export type { DynamicForm, FormField, FormFieldType, FormOption } from '../entities/activity-form';
 
 /**
  * The public site's records (spec section 3), as the read calls answer them. The editorial kinds'
@@ -115,31 +116,6 @@ export interface FooterData {
 export interface WebsiteUrl {
   name: string;
   url: string;
-}
-
-export type FormFieldType = 'input' | 'select' | 'radio' | 'checkbox' | 'multi' | 'province' | 'city';
-export interface FormOption {
-  id: number;
-  title: string;
-  is_input: 0 | 1;
-  is_mark: 0 | 1;
-}
-export interface FormField {
-  field_name: string;
-  label: string;
-  type: FormFieldType;
-  is_require: 0 | 1;
-  is_show: 0 | 1;
-  options: FormOption[];
-}
-export interface DynamicForm {
-  form: FormField[];
-  banner: string;
-  is_submit: boolean;
-  is_privacy: boolean;
-  /** JSON text: {title, content}. */
-  privacy: string;
-  title: string;
 }
 
 /** An open position of /recruit (managed in the back office: the `jobs` resource). */

@@ -1,4 +1,4 @@
-import type { ColumnName, EntityField, EntityRecord, Party, WriteMode } from './field';
+import type { ColumnName, EntityField, EntityRecord, EntryField, Party, WriteMode } from './field';
 
 /**
  * Small generic helpers that read an entity's declaration (./field): which fields a party reads or
@@ -20,9 +20,9 @@ export function columnsFor<const Fs extends readonly EntityField[], Who extends 
   fields: Fs,
   who: Who,
 ): ColumnName<Fs, Who>[] {
-  // The same test as ColumnName, at run time.
+  // The same test as ColumnName, at run time (a packed field lives inside another column's JSON).
   return readBy(fields, who)
-    .filter((f) => f.stored !== false)
+    .filter((f) => f.stored !== false && !f.packed)
     .map((f) => f.name) as ColumnName<Fs, Who>[];
 }
 
@@ -43,12 +43,32 @@ export function pick<T extends object, K extends keyof T>(source: T, names: read
   return out;
 }
 
-/** A stored value as the field's type: PostgreSQL answers some integers as text, SQLite flags as 0/1. */
-function coerce(field: EntityField, value: unknown): unknown {
+/** JSON text as a value (a corrupt or absent text: `fallback`). */
+function parsed(text: unknown, fallback: unknown): unknown {
+  if (typeof text !== 'string') return text ?? fallback;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * A stored value as the field's type, as `who` reads it: PostgreSQL answers some integers as
+ * text, SQLite flags as 0/1, a list is JSON text (corrupt or not a list: no entries).
+ */
+function coerce(field: EntityField | EntryField, value: unknown, who: Party): unknown {
   const choices =
     field.type === 'select' && !field.optionList ? (field.options ?? []).map((o) => o.value) : [];
   if (field.type === 'number' || (field.type === 'select' && field.optionList)) return Number(value);
-  if (field.type === 'boolean') return Number(value) === 1 || value === true;
+  if (field.type === 'boolean') {
+    const on = Number(value) === 1 || value === true;
+    return field.bit && who !== 'office' ? (on ? 1 : 0) : on;
+  }
+  if (field.type === 'list') {
+    const entries = parsed(value, []);
+    return Array.isArray(entries) ? entries.map((entry: unknown) => entryOf(field, entry, who)) : [];
+  }
   if (choices.length > 0 && choices.every((v) => typeof v === 'number')) {
     // A numeric choice outside the declared ones reads as the default (is_push: anything but 1 is 0),
     // unless the field is open (is_free: any number but 0 is a members' paper).
@@ -56,6 +76,59 @@ function coerce(field: EntityField, value: unknown): unknown {
     return field.open || choices.includes(n) ? n : (field.default ?? choices[0]);
   }
   return String(value);
+}
+
+/** One entry of a list, its fields in declared order (one it lacks: 0, no, no entries or no text). */
+function entryOf(list: EntityField | EntryField, entry: unknown, who: Party): Record<string, unknown> {
+  const values = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    (list.fields ?? []).map((f) => [f.name, coerce(f, values[f.name] ?? emptyOf(f), who)]),
+  );
+}
+
+const emptyOf = (field: EntryField): unknown =>
+  field.type === 'number' || field.type === 'boolean' ? 0 : field.type === 'list' ? [] : '';
+
+/**
+ * A value as its column stores it (a list's entries field by field, a flag 0/1), before the
+ * column's own encoding (a list is written as JSON text).
+ */
+export function storedValue(field: EntityField | EntryField, value: unknown): unknown {
+  if (field.type === 'boolean') return value === true || Number(value) === 1 ? 1 : 0;
+  if (field.type === 'list') {
+    const entries = Array.isArray(value) ? (value as unknown[]) : [];
+    return entries.map((entry) => {
+      const values = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+      return Object.fromEntries((field.fields ?? []).map((f) => [f.name, storedValue(f, values[f.name])]));
+    });
+  }
+  return value;
+}
+
+/**
+ * The packed fields of `values` as their columns store them: each column a JSON object of its
+ * fields' keys, in declared order (an absent value: '').
+ */
+export function packColumns(fields: readonly EntityField[], values: object): Record<string, string> {
+  const given = values as Record<string, unknown>;
+  const objects = new Map<string, Record<string, unknown>>();
+  for (const f of fields) {
+    if (!f.packed) continue;
+    const object = objects.get(f.packed.in) ?? {};
+    object[f.packed.key] = given[f.name] ?? '';
+    objects.set(f.packed.in, object);
+  }
+  return Object.fromEntries([...objects].map(([column, object]) => [column, JSON.stringify(object)]));
+}
+
+/** A packed field's value in its column's JSON object (a corrupt column or a missing key: none). */
+function unpacked(packed: { in: string; key: string }, row: Record<string, unknown>): unknown {
+  const object = parsed(row[packed.in], {});
+  const value =
+    typeof object === 'object' && object !== null
+      ? (object as Record<string, unknown>)[packed.key]
+      : undefined;
+  return value ?? '';
 }
 
 /**
@@ -73,9 +146,9 @@ export function fromRow<const Fs extends readonly EntityField[], Who extends Par
   const given = computed as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const field of readBy(fields, who)) {
-    out[field.name] = Object.hasOwn(given, field.name)
-      ? given[field.name]
-      : coerce(field, values[field.name]);
+    if (Object.hasOwn(given, field.name)) out[field.name] = given[field.name];
+    else if (field.packed) out[field.name] = coerce(field, unpacked(field.packed, values), who);
+    else out[field.name] = coerce(field, values[field.name], who);
   }
   return out as EntityRecord<Fs, Who>;
 }

@@ -54,7 +54,24 @@ export interface EntityField extends FieldDecl {
   unit?: string;
   /** The back office: a list column, and a label or help of its own there. */
   office?: { label?: string; help?: string; column?: boolean };
+  /**
+   * boolean: stored as 0/1 and answered to visitors as that 0/1 (the contract's `0 | 1`: a form
+   * field's is_require); the back office reads and writes it as a boolean like any other.
+   */
+  bit?: true;
+  /** select of texts: only a declared choice is ever written (the server checks it), so the value is one of them. */
+  closed?: true;
+  /** list: the fields of each entry, stored with the list (who reads and writes them is the list's). */
+  fields?: readonly EntryField[];
+  /**
+   * Not a column of its own but one key of a JSON object that a column holds with other fields
+   * (a form's privacy title and text, both in `privacy`): ./derive's packColumns and fromRow.
+   */
+  packed?: { in: string; key: string };
 }
+
+/** A field of a list's entries: an entity field without parties (the list's own), kept only inside the list. */
+export type EntryField = Omit<EntityField, 'read' | 'create' | 'update' | 'keep' | 'stored' | 'packed'>;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Member<L> = L extends readonly (infer P)[] ? P : never;
@@ -62,29 +79,43 @@ type Member<L> = L extends readonly (infer P)[] ? P : never;
 type PartiesOf<F, Key extends 'read' | WriteMode> = F extends { [K in Key]: infer L } ? Member<L> : never;
 
 /**
- * The value of a field in the API's answers and payloads: a number, an option id, one of the
- * numeric choices (any number for an `open` one), or text (a text choice is any text: an old row
- * may hold a retired choice).
+ * The value of a field in the API's answers and payloads, as `who` reads or writes it: a number,
+ * an option id, one of the numeric choices (any number for an `open` one), text (a text choice is
+ * any text: an old row may hold a retired choice, unless the choice is `closed`), a flag (0/1 to
+ * visitors when it is a `bit`), or a list of entries.
  */
-export type ValueOf<F> = F extends { type: 'number' }
+export type ValueOf<F, Who extends Party = 'public'> = F extends { type: 'number' }
   ? number
   : F extends { type: 'boolean' }
-    ? boolean
+    ? F extends { bit: true }
+      ? Who extends 'office'
+        ? boolean
+        : 0 | 1
+      : boolean
     : F extends { type: 'select'; optionList: string } | { type: 'select'; open: true }
       ? number
       : F extends { type: 'select'; options: readonly { value: infer V }[] }
         ? V extends string
-          ? string
+          ? F extends { closed: true }
+            ? V
+            : string
           : V
         : F extends { type: 'articles' }
           ? number[]
           : F extends { type: 'lines' }
             ? string[]
-            : string;
+            : F extends { type: 'list'; fields: infer S extends readonly EntryField[] }
+              ? EntryOf<S, Who>[]
+              : string;
+
+/** One entry of a list whose entries have `Fs`, as `who` reads it. */
+export type EntryOf<Fs extends readonly EntryField[], Who extends Party = 'public'> = Simplify<{
+  [F in Fs[number] as F['name']]: ValueOf<F, Who>;
+}>;
 
 /** A record as `who` reads it. */
 export type EntityRecord<Fs extends readonly EntityField[], Who extends Party> = Simplify<{
-  [F in Fs[number] as Who extends PartiesOf<F, 'read'> ? F['name'] : never]: ValueOf<F>;
+  [F in Fs[number] as Who extends PartiesOf<F, 'read'> ? F['name'] : never]: ValueOf<F, Who>;
 }>;
 
 type Written<F, Mode extends WriteMode, Who extends Party> = Who extends PartiesOf<F, Mode> ? true : false;
@@ -115,7 +146,7 @@ type WrittenRecord<
           ? never
           : F['name']
         : never
-    ]: ValueOf<F>;
+    ]: ValueOf<F, Who>;
   } & {
     [
       F in Fs[number] as Written<F, Mode, Who> extends true
@@ -123,7 +154,7 @@ type WrittenRecord<
           ? F['name']
           : never
         : never
-    ]?: ValueOf<F>;
+    ]?: ValueOf<F, Who>;
   }
 >;
 
@@ -141,11 +172,11 @@ export type EntityValues<
   Who extends Party,
 > = WrittenRecord<Fs, Mode, Who, 'valid'>;
 
-/** The names of the fields `who` reads that are columns of the table. */
+/** The names of the fields `who` reads that are columns of the table (not unstored, not packed into another). */
 export type ColumnName<Fs extends readonly EntityField[], Who extends Party> = ColumnOf<Fs[number], Who>;
 type ColumnOf<F, Who extends Party> = F extends EntityField
   ? Who extends PartiesOf<F, 'read'>
-    ? F extends { stored: false }
+    ? F extends { stored: false } | { packed: object }
       ? never
       : F['name']
     : never

@@ -1,6 +1,6 @@
 import type { FieldDecl } from '../collections/fields';
 import { readBy } from './derive';
-import type { EntityField } from './field';
+import type { EntityField, EntryField } from './field';
 
 /**
  * The back office's view of an entity (its collection, collections/<kind>.ts): the fields its roles
@@ -27,13 +27,13 @@ const ENTITY_ONLY: Record<Exclude<keyof EntityField, keyof FieldDecl>, true> = {
   control: true,
   unit: true,
   office: true,
+  bit: true,
+  closed: true,
+  packed: true,
 };
 
-/**
- * One field as the back office's form declares it: the entity's FieldDecl part, with the office's
- * own label and help; read only unless the office writes it, set once when it only makes it.
- */
-function officeField(field: EntityField): FieldDecl {
+/** A field's FieldDecl part, with the office's own label and help (a list's entries likewise). */
+function declOf(field: EntityField | EntryField): FieldDecl {
   const decl = Object.fromEntries(
     Object.entries(field).filter(([key]) => !Object.hasOwn(ENTITY_ONLY, key)),
   ) as unknown as FieldDecl;
@@ -41,6 +41,16 @@ function officeField(field: EntityField): FieldDecl {
   if (field.optionList) decl.type = 'number';
   if (field.office?.label) decl.label = field.office.label;
   if (field.office?.help) decl.help = field.office.help;
+  if (field.fields) decl.fields = field.fields.map(declOf);
+  return decl;
+}
+
+/**
+ * One field as the back office's form declares it: read only unless the office writes it, set
+ * once when it only makes it.
+ */
+function officeField(field: EntityField): FieldDecl {
+  const decl = declOf(field);
   if (!field.update?.includes('office')) {
     if (field.create?.includes('office')) decl.createOnly = true;
     else decl.readOnly = true;

@@ -1,8 +1,18 @@
-import { number, object, string, type AnySchema, type ObjectSchema, type Schema } from 'yup';
-import { invalidMsg, requiredMsg, tooLongMsg } from '../messages';
+import {
+  array,
+  boolean,
+  mixed,
+  number,
+  object,
+  string,
+  type AnySchema,
+  type ObjectSchema,
+  type Schema,
+} from 'yup';
+import { invalidMsg, requiredMsg, tooLongMsg, tooManyMsg } from '../messages';
 import { isEditorEmpty, mobile, normalizeKeywords, optionId, utf8Length } from '../rules';
 import { writtenBy } from './derive';
-import type { EntityField, EntityValues, Party, ValueOf, WriteMode } from './field';
+import type { EntityField, EntityValues, EntryField, Party, ValueOf, WriteMode } from './field';
 
 /**
  * The yup rules of an entity's fields, derived from its declaration: the member forms (formik) and
@@ -10,12 +20,15 @@ import type { EntityField, EntityValues, Party, ValueOf, WriteMode } from './fie
  * messages.ts) come first; without them the rule says `${label}不能为空` and the like.
  */
 
-/** The rule of one field, as a person writes it (a rule of the field's value type). */
-export function fieldRule<F extends EntityField>(field: F): Schema<ValueOf<F>> {
-  return ruleOf(field) as Schema<ValueOf<F>>;
+/** The rule of one field, as `who` writes it (a rule of the field's value type). */
+export function fieldRule<F extends EntityField, Who extends Party = 'public'>(
+  field: F,
+  who?: Who,
+): Schema<ValueOf<F, Who>> {
+  return ruleOf(field, who ?? 'public') as Schema<ValueOf<F, Who>>;
 }
 
-function ruleOf(field: EntityField): AnySchema {
+function ruleOf(field: EntityField | EntryField, who: Party): AnySchema {
   const { label, max } = field;
   const message = {
     required: field.messages?.required ?? requiredMsg(label),
@@ -30,15 +43,30 @@ function ruleOf(field: EntityField): AnySchema {
         .max(max ?? Number.MAX_SAFE_INTEGER, message.tooLong);
     case 'select':
       return choiceRule(field, message);
-    case 'richtext':
-      return string()
-        .required(message.required)
-        .test(
-          'content-size',
-          message.tooLong,
-          (value) => value == null || field.maxBytes === undefined || utf8Length(value) <= field.maxBytes,
+    case 'richtext': {
+      const rule = string().test(
+        'content-size',
+        message.tooLong,
+        (value) => value == null || field.maxBytes === undefined || utf8Length(value) <= field.maxBytes,
+      );
+      return field.required
+        ? rule
+            .required(message.required)
+            .test('editor-empty', message.required, (value) => value == null || !isEditorEmpty(value))
+        : withDefault(rule, field);
+    }
+    case 'boolean':
+      return flagRule(field, who, message.invalid);
+    case 'list':
+      return array()
+        .typeError(message.invalid)
+        .of(
+          object(Object.fromEntries((field.fields ?? []).map((f) => [f.name, ruleOf(f, who)]))).typeError(
+            message.invalid,
+          ),
         )
-        .test('editor-empty', message.required, (value) => value == null || !isEditorEmpty(value));
+        .max(max ?? Number.MAX_SAFE_INTEGER, tooManyMsg(label, max ?? 0))
+        .default([]);
     case 'json':
       return withDefault(string().max(max ?? Number.MAX_SAFE_INTEGER, message.tooLong), field);
     case 'number': {
@@ -57,11 +85,22 @@ function ruleOf(field: EntityField): AnySchema {
 type Messages = { required: string; invalid: string; tooLong: string };
 
 /** An absent optional value: left out (a `keep` field is unchanged) or the declared default. */
-function withDefault<S extends AnySchema>(rule: S, field: EntityField): AnySchema {
-  return field.keep ? rule.optional() : rule.default(field.default ?? '');
+function withDefault<S extends AnySchema>(rule: S, field: EntityField | EntryField): AnySchema {
+  return 'keep' in field && field.keep ? rule.optional() : rule.default(field.default ?? '');
 }
 
-function choiceRule(field: EntityField, message: Messages): AnySchema {
+/** A flag: true or false, or the 0/1 of a `bit` to anyone but the back office (which writes a boolean). */
+function flagRule(field: EntityField | EntryField, who: Party, invalid: string): AnySchema {
+  const on = Boolean(field.default);
+  if (field.bit && who !== 'office') {
+    return mixed<0 | 1>()
+      .oneOf([0, 1], invalid)
+      .default(on ? 1 : 0);
+  }
+  return boolean().typeError(invalid).default(on);
+}
+
+function choiceRule(field: EntityField | EntryField, message: Messages): AnySchema {
   if (field.optionList) return optionId(message.required);
   const values = (field.options ?? []).map((o) => o.value);
   if (values.every((v) => typeof v === 'number')) {
@@ -78,7 +117,7 @@ function choiceRule(field: EntityField, message: Messages): AnySchema {
         .oneOf(['', ...(values as string[])], message.invalid);
 }
 
-function textRule(field: EntityField, message: Messages): AnySchema {
+function textRule(field: EntityField | EntryField, message: Messages): AnySchema {
   const max = field.max ?? Number.MAX_SAFE_INTEGER;
   if (field.format === 'mobile') return mobile(message.required, message.invalid);
   if (field.format === 'keywords') {
@@ -101,7 +140,7 @@ export function entityShape(
   who: Party,
 ): Record<string, AnySchema> {
   const shape: Record<string, AnySchema> = {};
-  for (const field of writtenBy(fields, mode, who)) shape[field.name] = ruleOf(field);
+  for (const field of writtenBy(fields, mode, who)) shape[field.name] = ruleOf(field, who);
   return shape;
 }
 

@@ -26,6 +26,7 @@ import { FORM_FIELD_TYPES, type FieldDecl, type ResourceDecl } from '@portal/api
 import { FieldGrid, type Mode } from './fields';
 import { DragHandle, SortableArea, SortableItem } from './sortable';
 import { ADMIN_MSG } from '@portal/api-client/admin';
+import { TEXT } from '@portal/api-client/messages';
 
 /**
  * The activity form builder (kind `forms`): the form's settings, its fields of the seven types
@@ -125,7 +126,7 @@ export function FormBuilder({
           </Form.List>
         </Card>
         {privacy.length > 0 && (
-          <Card size="small" title="隐私条款" className="page-card" style={{ marginTop: 16 }}>
+          <Card size="small" title={TEXT.privacyTerms} className="page-card" style={{ marginTop: 16 }}>
             <FieldGrid fields={privacy} prefix={[]} mode={mode} onError={onError} span={24} />
           </Card>
         )}

@@ -1,12 +1,16 @@
 import type { ResourceRecord } from '@portal/api-client/admin-resources';
-import type { FormField } from '@portal/api-client/contract';
+import {
+  ACTIVITY_FORM_FIELDS,
+  type FormField,
+  type FormFieldType,
+} from '@portal/api-client/entities/activity-form';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { sanitizeArticleHtml } from '../../lib/sanitize';
 import { ResourceInputError, isoOf, msOf, parseJson, tableStore, type ResourceStore } from './store';
 import { ADMIN_MSG } from '@portal/api-client/admin';
-import { readBy } from '@portal/api-client/entities/derive';
-import type { EntityField } from '@portal/api-client/entities/field';
+import { fieldNamed, fromRow, packColumns, readBy, storedValue } from '@portal/api-client/entities/derive';
+import type { EntityField, EntityRecord } from '@portal/api-client/entities/field';
 import { REPORT_FIELDS } from '@portal/api-client/entities/report';
 
 /**
@@ -24,15 +28,10 @@ const unique = (ids: unknown) => [...new Set((ids ?? []) as number[])];
 /** An activity form's field names: stable keys of the stored answers. */
 const FIELD_NAME = /^[A-Za-z][\w]{0,39}$/;
 
-interface FormInputField {
-  field_name: string;
-  label: string;
-  type: FormField['type'];
-  is_require: boolean;
-  is_show: boolean;
-  /** id: kept when given (> 0); 0 or absent: a new option, numbered on save. */
-  options: { id?: number; title: string; is_input: boolean; is_mark: boolean }[];
-}
+/** A question as the back office writes it (flags as booleans; a new option's id is 0 or absent). */
+type FormInputField = EntityRecord<typeof ACTIVITY_FORM_FIELDS, 'office'>['form'][number];
+const FORM_LIST = fieldNamed(ACTIVITY_FORM_FIELDS, 'form');
+const WITH_OPTIONS: ReadonlySet<FormFieldType> = new Set(['select', 'radio', 'checkbox', 'multi']);
 
 /**
  * Gives every option of `fields` a stable id: a given id is kept (once per field), a new option
@@ -79,10 +78,13 @@ async function keepOptionIds(tx: Db, activityId: number, fields: FormInputField[
   });
 }
 
-/** The declared form builder's fields as the landing page reads them (FormField of the contract). */
+/**
+ * The back office's questions as the landing page reads them (FormField of the contract), once
+ * their names are checked: only a choice keeps its options.
+ */
 function toStoredForm(fields: FormInputField[]): FormField[] {
   const seen = new Set<string>();
-  return fields.map((f, i) => {
+  const checked = fields.map((f, i) => {
     if (!FIELD_NAME.test(f.field_name)) {
       throw new ResourceInputError(
         400,
@@ -93,41 +95,12 @@ function toStoredForm(fields: FormInputField[]): FormField[] {
     if (seen.has(f.field_name))
       throw new ResourceInputError(400, ADMIN_MSG.fieldNameTaken, `form[${i}].field_name`);
     seen.add(f.field_name);
-    const choice = f.type === 'select' || f.type === 'radio' || f.type === 'checkbox' || f.type === 'multi';
+    const choice = WITH_OPTIONS.has(f.type);
     if (choice && f.options.length === 0)
       throw new ResourceInputError(400, '请为选择题添加选项', `form[${i}].options`);
-    return {
-      field_name: f.field_name,
-      label: f.label,
-      type: f.type,
-      is_require: f.is_require ? 1 : 0,
-      is_show: f.is_show ? 1 : 0,
-      options: choice
-        ? f.options.map((o, j) => ({
-            id: o.id ?? j + 1,
-            title: o.title,
-            is_input: o.is_input ? 1 : 0,
-            is_mark: o.is_mark ? 1 : 0,
-          }))
-        : [],
-    };
+    return choice ? f : { ...f, options: [] };
   });
-}
-
-function fromStoredForm(text: unknown): FormInputField[] {
-  return parseJson<FormField[]>(text, []).map((f) => ({
-    field_name: f.field_name,
-    label: f.label,
-    type: f.type,
-    is_require: Number(f.is_require) === 1,
-    is_show: Number(f.is_show) === 1,
-    options: (f.options ?? []).map((o) => ({
-      id: Number(o.id),
-      title: o.title,
-      is_input: Number(o.is_input) === 1,
-      is_mark: Number(o.is_mark) === 1,
-    })),
-  }));
+  return storedValue(FORM_LIST, checked) as FormField[];
 }
 
 export const TABLE_STORES = {
@@ -237,28 +210,26 @@ export const TABLE_STORES = {
     kind: 'forms',
     table: 'activity_forms',
     id: { column: 'activity_id', generated: false },
-    virtual: ['privacy_title', 'privacy_content'],
+    // The privacy title and text, packed into one column (entities/activity-form.ts).
+    virtual: readBy<EntityField>(ACTIVITY_FORM_FIELDS, 'office')
+      .filter((f) => f.packed)
+      .map((f) => f.name),
     async prepare(tx, input, id) {
       const activityId = Number(id ?? input.activity_id);
       return { ...input, form: await keepOptionIds(tx, activityId, (input.form ?? []) as FormInputField[]) };
     },
     derive(input) {
-      const out: Record<string, unknown> = {
-        privacy: JSON.stringify({
-          title: input.privacy_title ?? '',
-          content: sanitizeArticleHtml(String(input.privacy_content ?? '')),
+      return {
+        ...packColumns(ACTIVITY_FORM_FIELDS, {
+          ...input,
+          privacy_content: sanitizeArticleHtml(String(input.privacy_content ?? '')),
         }),
         form: JSON.stringify(toStoredForm((input.form ?? []) as FormInputField[])),
       };
-      return out;
     },
     extra(row) {
-      const privacy = parseJson<{ title?: string; content?: string }>(row.privacy, {});
-      return {
-        privacy_title: privacy.title ?? '',
-        privacy_content: privacy.content ?? '',
-        form: fromStoredForm(row.form),
-      };
+      const { form, privacy_title, privacy_content } = fromRow(ACTIVITY_FORM_FIELDS, 'office', row);
+      return { privacy_title, privacy_content, form };
     },
   }),
   meets: tableStore({
