@@ -442,6 +442,7 @@ export async function addArticleViews(
     // Only views of articles that were counted: an unknown or unpublished id adds no daily row.
     await addDailyViews(
       trx,
+      database.dialect,
       daily.filter((d) => counts.has(d.articleId)),
       catOf,
     );
