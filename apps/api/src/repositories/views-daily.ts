@@ -163,6 +163,32 @@ const addTotals = new BatchStatement<TotalRow>(TOTAL_COLUMNS, (trx, rows) =>
 );
 
 /**
+ * The articles whose total row this process committed with `day` as its last day: pruning drops
+ * only totals whose last day is before its first kept day, which is never after today, so while
+ * `day` is today such a row is there and a batch need not try to insert it (most batches' articles:
+ * one statement fewer per batch). Per database handle; filled after the commit only (a rolled-back
+ * batch made no row). Missing an article costs an insert that does nothing, never a wrong count.
+ */
+interface KnownTotals {
+  day: string;
+  ids: Set<number>;
+}
+const knownTotals = new WeakMap<Kysely<DB>, KnownTotals>();
+
+/** Records, once the batch that wrote them is committed, the totals it left ending on `today`. */
+export function rememberTotals(db: Kysely<DB>, today: string, written: readonly WrittenTotal[]): void {
+  let known = knownTotals.get(db);
+  if (!known || known.day !== today) knownTotals.set(db, (known = { day: today, ids: new Set() }));
+  for (const t of written) if (t.lastDay === today) known.ids.add(t.articleId);
+}
+
+/** An article's total a batch added to, and the last day it gave it. */
+export interface WrittenTotal {
+  articleId: number;
+  lastDay: string;
+}
+
+/**
  * Adds a batch's views to their daily rows and to the roll-ups of 023 inside the caller's
  * transaction: one multi-row upsert-increment per table (per ROWS_PER_STATEMENT rows), in key
  * order so two processes' batches never wait on each other in a cycle. `rows` holds each key once
@@ -173,8 +199,10 @@ export async function addDailyViews(
   dialect: Dialect,
   rows: readonly DailyViews[],
   catOf: ReadonlyMap<number, number>,
-): Promise<void> {
-  if (rows.length === 0) return;
+  /** `db` outside the transaction (the handle rememberTotals is given); today's day, '' to trust no memo. */
+  known: { db: Kysely<DB>; today: string },
+): Promise<WrittenTotal[]> {
+  if (rows.length === 0) return [];
   const sorted = [...rows].sort((a, b) =>
     a.articleId !== b.articleId ? a.articleId - b.articleId : dailyKey(0, a) < dailyKey(0, b) ? -1 : 1,
   );
@@ -211,14 +239,18 @@ export async function addDailyViews(
       if (r.day > into.last_day) into.last_day = r.day;
     },
   );
-  // New articles first, then the rest.
-  const isNew = new Set((await newTotals.run(trx, dialect, totals)).map((r) => Number(r.article_id)));
+  // New articles first (those not known to have a total), then the rest.
+  const had = knownTotals.get(known.db);
+  const ids = had?.day === known.today ? had.ids : new Set<number>();
+  const unknown = totals.filter((r) => !ids.has(r.article_id));
+  const isNew = new Set((await newTotals.run(trx, dialect, unknown)).map((r) => Number(r.article_id)));
   await addTotals.run(
     trx,
     dialect,
     totals.filter((r) => !isNew.has(r.article_id)),
   );
   if (isNew.size > 0) await addToCount(trx, isNew.size);
+  return totals.map((r) => ({ articleId: r.article_id, lastDay: r.last_day }));
 }
 
 const addToCount = (trx: Kysely<DB>, n: number) =>
