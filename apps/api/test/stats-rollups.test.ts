@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_DEVICES, VIEW_SOURCES, type ViewDevice, type ViewSource } from '@portal/api-client/stats';
 import { migrate, openDb, type Db } from '../src/db';
 import { formatDate } from '../src/lib/time';
+import type { FastifyBaseLogger } from 'fastify';
+import { PageViewCounter } from '../src/plugins/page-views';
 import { addArticleViews } from '../src/repositories/articles';
 import { articleStats, articleViewsInRange, daysBetween, statsOverview } from '../src/repositories/stats';
 import { pruneDailyViews, rebuildViewRollups, type DailyViews } from '../src/repositories/views-daily';
@@ -107,6 +109,7 @@ async function rollupsNow(database: Db) {
 describe.each(DIALECTS)('statistics roll-ups on %s', (dialect) => {
   let drop: () => Promise<void>;
   let database: Db;
+  let options: { dataDir: string; databaseUrl?: string };
   const today = formatDate(NOW);
   const dayAgo = (n: number) => formatDate(NOW - n * DAY);
 
@@ -128,7 +131,8 @@ describe.each(DIALECTS)('statistics roll-ups on %s', (dialect) => {
   beforeAll(async () => {
     const testDb = await createTestDatabase(dialect);
     drop = testDb.drop;
-    database = openDb({ dataDir: testDb.options.dataDir ?? '', databaseUrl: testDb.options.databaseUrl });
+    options = { dataDir: testDb.options.dataDir ?? '', databaseUrl: testDb.options.databaseUrl };
+    database = openDb(options);
     await migrate(database);
     await database.db.insertInto('categories').values(CATS).execute();
     const rng = rngFor('stats-rollups');
@@ -228,5 +232,60 @@ describe.each(DIALECTS)('statistics roll-ups on %s', (dialect) => {
     expect(await rollupsNow(database)).toEqual(kept);
     await expectSameAnswers(dayAgo(DAYS - 1), today);
     await expectSameAnswers(dayAgo(40), dayAgo(20));
+  });
+  it('two counters on one database (two processes) keep the roll-ups and their count exact, across a prune', async () => {
+    const other = openDb(options);
+    const log = { error: () => {} } as unknown as FastifyBaseLogger;
+    const views = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('article_views_daily')
+            .select((eb) => eb.fn.sum('views').as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
+    /** Each article read once from a phone via Baidu and once directly, the two reads on different counters. */
+    const round = async (ids: number[]) => {
+      const counters = [database, other].map((d) => new PageViewCounter(d, log, { ownHosts: [] }));
+      const now = Date.now();
+      const counted = await Promise.all(
+        ids.flatMap((id, i) => [
+          counters[i % 2]!.count(id, { device: 'phone', ref: 'https://m.baidu.com/s?word=x' }, now),
+          counters[(i + 1) % 2]!.count(id, {}, now),
+        ]),
+      );
+      await Promise.all(counters.map((c) => c.close()));
+      return counted.filter((pv) => pv !== null).length;
+    };
+    const expectRebuilt = async () => {
+      const kept = await rollupsNow(database);
+      await writeTx(database, rebuildViewRollups);
+      expect(await rollupsNow(database)).toEqual(kept);
+    };
+    try {
+      const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+      let before = await views();
+      // Twice: the second time each counter knows the totals it wrote the first time.
+      for (const range of [ids(1, 150), ids(100, 200)]) {
+        const n = await round(range);
+        expect(n).toBeGreaterThan(150);
+        expect((await views()) - before).toBe(n);
+        before += n;
+        await expectRebuilt();
+      }
+      // Only today is kept: the totals of the articles read today stay, the others go.
+      await pruneDailyViews(database, Date.now(), 1);
+      await expectRebuilt();
+      before = await views();
+      const n = await round(ids(150, 400));
+      expect((await views()) - before).toBe(n);
+      await expectRebuilt();
+      const { count, total } = await rollupsNow(database);
+      expect(count).toBe(total.length);
+      expect(total.length).toBeGreaterThan(350);
+    } finally {
+      await other.close();
+    }
   });
 });

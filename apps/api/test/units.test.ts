@@ -11,7 +11,8 @@ import {
 } from '../src/lib/rate-limit';
 import { loadConfig } from '../src/config';
 import { ApiError } from '../src/lib/envelope';
-import { formatTime } from '../src/lib/time';
+import { formatDate, formatTime } from '../src/lib/time';
+import { parsedHost, referrerHost } from '../src/lib/referrer';
 import { hashStoken, safeEqual, signAccessToken, verifyAccessToken } from '../src/lib/token';
 import { planSearch } from '../src/repositories/search';
 import type { Db } from '../src/db';
@@ -286,5 +287,62 @@ describe('PageViewCounter', () => {
     expect(await Promise.all(waiting)).toEqual(Array.from({ length: 10 }, () => 10));
     expect(batches).toEqual([[[5, 1]], [[5, 10]]]);
     spy.mockRestore();
+  });
+
+  it('counts each view under its own day in Asia/Shanghai, across midnight', async () => {
+    const counter = new PageViewCounter({} as Db, log, { ownHosts: [] });
+    const mod = await import('../src/repositories/articles');
+    const days: string[] = [];
+    const spy = vi.spyOn(mod, 'addArticleViews').mockImplementation(async (_db, batch, daily = []) => {
+      days.push(...daily.map((d) => `${d.day}:${d.views}`));
+      return new Map([...batch].map(([id, n]) => [id, n]));
+    });
+    // 16:00 UTC is midnight in Shanghai.
+    const midnight = Date.UTC(2026, 10, 28, 16, 0);
+    const times = [midnight - 1, midnight, midnight - 1, midnight + 86_400_000, midnight + 3600_000];
+    await Promise.all(times.map((t) => counter.count(1, {}, t)));
+    await counter.close();
+    expect(days.sort()).toEqual(['2026-11-28:2', '2026-11-29:2', '2026-11-30:1']);
+    expect(times.map(formatDate)).toEqual([
+      '2026-11-28',
+      '2026-11-29',
+      '2026-11-28',
+      '2026-11-30',
+      '2026-11-29',
+    ]);
+    spy.mockRestore();
+  });
+});
+
+describe('referrerHost', () => {
+  it('reads a plain http(s) host as the URL parser does, and leaves every other form to it', () => {
+    const refs = [
+      'https://m.baidu.com/s?word=bench',
+      'HTTPS://WWW.Sogou.COM/web?query=x',
+      'http://cn.bing.com',
+      'http://cn.bing.com.:8080/x',
+      'https://www.google.com.hk#frag',
+      'http://so.com?q=1',
+      'https://xn--fiqs8s.cn/',
+      'https://中国.cn/',
+      'https://user:pw@weibo.com/',
+      'http://0x7f.1/',
+      'http://127.0.0.1:3000/',
+      'http://[::1]/',
+      'https:m.baidu.com',
+      'https:\\\\m.baidu.com\\s',
+      'https://m.bai\tdu.com/',
+      'https://m.baidu.com:99999/',
+      'https://m.baidu.com:8443/',
+      'https://m.baidu.com:443/',
+      'https://m.baidu.com%2e/',
+      'android-app://com.tencent.mm/',
+      'ftp://weibo.cn/',
+      'http://a-b.c-d.example/',
+      'http://1.example.2com/',
+      'not a url',
+      '',
+    ];
+    for (const ref of refs) expect(referrerHost(ref), ref).toBe(parsedHost(ref));
   });
 });

@@ -30,8 +30,22 @@ const within = (host: string, domain: string) =>
   host === domain ||
   (host.length > domain.length && host.endsWith(domain) && host[host.length - domain.length - 1] === '.');
 
+/**
+ * An http(s) address whose host is plain ASCII labels, the last one starting with a letter (no IP
+ * address, no user, no escapes, a port below 10000): its host is the URL parser's without parsing (a tenth of the
+ * cost, and every counted view classifies its referrer). Anything else goes to the parser.
+ */
+const PLAIN_HTTP = /^https?:\/\/((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*)\.?(?::\d{1,4})?(?:[/?#]|$)/i;
+
 /** The host of a referrer, lower-cased, without a port; null when it is no URL with a host. */
 export function referrerHost(ref: string): string | null {
+  const plain = PLAIN_HTTP.exec(ref);
+  if (plain) return plain[1]!.toLowerCase();
+  return parsedHost(ref);
+}
+
+/** referrerHost by the URL parser (the fast path's reference: units.test.ts). */
+export function parsedHost(ref: string): string | null {
   let url: URL;
   try {
     url = new URL(ref);

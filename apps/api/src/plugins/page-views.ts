@@ -4,9 +4,11 @@ import type { ViewDevice } from '@portal/api-client/stats';
 import type { ApiConfig } from '../config';
 import type { Db } from '../db';
 import { classifyReferrer, portalHosts } from '../lib/referrer';
-import { formatDate } from '../lib/time';
+import { formatDate, nextShanghaiMidnight } from '../lib/time';
 import { addArticleViews } from '../repositories/articles';
 import { dailyKey, type DailyViews, type ViewClass } from '../repositories/views-daily';
+
+const DAY_MS = 86_400_000;
 
 interface Waiter {
   articleId: number;
@@ -30,6 +32,8 @@ export class PageViewCounter {
   /** The batch being committed; at most one at a time, so batches never contend for a row. */
   private writing: Promise<void> | null = null;
   private scheduled = false;
+  /** The day of views counted between `from` and `until` (epoch ms; Asia/Shanghai has no DST). */
+  private today = { day: '', from: 0, until: 0 };
 
   constructor(
     private readonly database: Db,
@@ -49,10 +53,19 @@ export class PageViewCounter {
   ): Promise<number | null> {
     if (!this.daily) return this.add(articleId);
     return this.add(articleId, {
-      day: formatDate(now),
+      day: this.dayOf(now),
       device: from.device ?? 'desktop',
       source: classifyReferrer(from.ref, this.daily.ownHosts),
     });
+  }
+
+  /** formatDate(now), formatted once a day: every counted view needs its day. */
+  private dayOf(now: number): string {
+    const today = this.today;
+    if (now >= today.from && now < today.until) return today.day;
+    const until = nextShanghaiMidnight(now);
+    this.today = { day: formatDate(now), from: until - DAY_MS, until };
+    return this.today.day;
   }
 
   /**

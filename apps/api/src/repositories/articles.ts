@@ -7,10 +7,10 @@ import type { Db } from '../db';
 import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { servedHtml } from '../lib/sanitize';
-import { formatTime } from '../lib/time';
+import { formatDate, formatTime } from '../lib/time';
 import { ARTICLE_LIST_COLUMNS, categoryAlias, toListItem, type ArticleListRow } from './mappers';
 import { noMemo, type ListMemo, type Page } from './paging';
-import { addDailyViews, type DailyViews } from './views-daily';
+import { addDailyViews, rememberTotals, type DailyViews, type WrittenTotal } from './views-daily';
 import { writeTx } from './write-tx';
 
 /** Published articles. Every list orders on (…, status, created_at, id) indexes of 001 and 010. */
@@ -422,7 +422,12 @@ export async function addArticleViews(
   batch: Map<number, number>,
   daily: readonly DailyViews[] = [],
 ): Promise<Map<number, number>> {
-  return writeTx(database, async (trx) => {
+  const now = Date.now();
+  const today = formatDate(now);
+  // In a day's last minute a prune of the next day (retention 1) may be near: trust no memo then.
+  const lookup = formatDate(now + 60_000) === today ? today : '';
+  let written: WrittenTotal[] = [];
+  const counts = await writeTx(database, async (trx) => {
     const counts = new Map<number, number>();
     const catOf = new Map<number, number>();
     // Rows in id order: two processes committing batches never wait on each other in a cycle.
@@ -440,11 +445,15 @@ export async function addArticleViews(
       }
     }
     // Only views of articles that were counted: an unknown or unpublished id adds no daily row.
-    await addDailyViews(
+    written = await addDailyViews(
       trx,
+      database.dialect,
       daily.filter((d) => counts.has(d.articleId)),
       catOf,
+      { db: database.db, today: lookup },
     );
     return counts;
   });
+  rememberTotals(database.db, today, written);
+  return counts;
 }

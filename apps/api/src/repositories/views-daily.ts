@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { ViewDevice, ViewSource } from '@portal/api-client/stats';
-import type { Db } from '../db';
+import type { Db, Dialect } from '../db';
 import type { DB } from '../db/schema';
 import { formatDate } from '../lib/time';
 import { writeTx } from './write-tx';
@@ -19,7 +19,7 @@ export interface DailyViews extends ViewClass {
 }
 
 /** Rows per upsert statement: 5 parameters each stays far below SQLite's and PostgreSQL's limits. */
-const ROWS_PER_STATEMENT = 500;
+const ROWS_PER_STATEMENT = 512;
 
 export const dailyKey = (articleId: number, c: ViewClass) => `${articleId}|${c.day}|${c.device}|${c.source}`;
 
@@ -42,44 +42,180 @@ function sumBy<K extends string | number, R>(
   return [...out.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, v]) => v);
 }
 
-async function chunks<T>(rows: readonly T[], write: (part: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
-    await write(rows.slice(i, i + ROWS_PER_STATEMENT));
+/**
+ * A multi-row statement of the page-view batch whose SQL Kysely builds and compiles once per
+ * dialect and row count; each run only binds the rows' values. Building and compiling the batch's
+ * statements cost as much CPU as running them on SQLite (bench profile of article_pv), and the
+ * batch runs several per commit. Rows go in parts of a power of two, so a table has at most ten
+ * statement texts (kept prepared on SQLite: statements.ts) whatever the batch's size.
+ */
+class BatchStatement<R extends object, O = unknown> {
+  private readonly compiled = new Map<string, CompiledQuery<O>>();
+
+  constructor(
+    private readonly columns: readonly (keyof R & string)[],
+    private readonly build: (trx: Kysely<DB>, rows: R[]) => Compilable<O>,
+  ) {}
+
+  /** Runs the statement over `rows` in order; answers the rows it returned. */
+  async run(trx: Kysely<DB>, dialect: Dialect, rows: readonly R[]): Promise<O[]> {
+    const out: O[] = [];
+    for (let i = 0; i < rows.length;) {
+      let n = Math.min(ROWS_PER_STATEMENT, rows.length - i);
+      n = 2 ** Math.floor(Math.log2(n));
+      const part = rows.slice(i, i + n);
+      i += n;
+      const query = this.query(trx, dialect, n);
+      const parameters = part.flatMap((r) => this.columns.map((c) => r[c]));
+      out.push(...(await trx.executeQuery<O>({ ...query, parameters })).rows);
+    }
+    return out;
+  }
+
+  private query(trx: Kysely<DB>, dialect: Dialect, n: number): CompiledQuery<O> {
+    const key = `${dialect}|${n}`;
+    const kept = this.compiled.get(key);
+    if (kept) return kept;
+    // Row i's column j stands as the number i * columns + j: the compiled parameters must be
+    // exactly 0, 1, 2, … for the values bound later to land where they belong.
+    const width = this.columns.length;
+    const markers = Array.from(
+      { length: n },
+      (_, i) => Object.fromEntries(this.columns.map((c, j) => [c, i * width + j])) as R,
+    );
+    const query = this.build(trx, markers).compile();
+    if (query.parameters.length !== n * width || query.parameters.some((v, k) => v !== k))
+      throw new Error("batch statement: its parameters are not the rows' values in order");
+    this.compiled.set(key, query);
+    return query;
+  }
 }
 
-/**
- * Adds a batch's views to their daily rows and to the roll-ups of 022 inside the caller's
- * transaction: one multi-row upsert-increment per table and ROWS_PER_STATEMENT rows, in key order
- * so two processes' batches never wait on each other in a cycle. `rows` holds each key once (the
- * counter sums before it writes); `catOf` is each article's category, read in this transaction.
- */
-export async function addDailyViews(
-  trx: Kysely<DB>,
-  rows: readonly DailyViews[],
-  catOf: ReadonlyMap<number, number>,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const sorted = [...rows].sort((a, b) =>
-    a.articleId !== b.articleId ? a.articleId - b.articleId : dailyKey(0, a) < dailyKey(0, b) ? -1 : 1,
-  );
-  await chunks(sorted, (part) =>
+type DailyRow = {
+  article_id: number;
+  day: string;
+  device: string;
+  source: string;
+  views: number;
+};
+type DayRow = { article_id: number; day: string; cat_id: number | null; views: number };
+type ClassRow = { day: string; device: string; source: string; views: number };
+type TotalRow = { article_id: number; first_day: string; last_day: string; views: number };
+
+const addDaily = new BatchStatement<DailyRow>(
+  ['article_id', 'day', 'device', 'source', 'views'],
+  (trx, rows) =>
     trx
       .insertInto('article_views_daily')
-      .values(
-        part.map((r) => ({
-          article_id: r.articleId,
-          day: r.day,
-          device: r.device,
-          source: r.source,
-          views: r.views,
-        })),
-      )
+      .values(rows)
       .onConflict((oc) =>
         oc
           .columns(['article_id', 'day', 'device', 'source'])
           .doUpdateSet((eb) => ({ views: eb('article_views_daily.views', '+', eb.ref('excluded.views')) })),
-      )
-      .execute(),
+      ),
+);
+
+const addDay = new BatchStatement<DayRow>(['article_id', 'day', 'cat_id', 'views'], (trx, rows) =>
+  trx
+    .insertInto('article_views_day')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['article_id', 'day'])
+        .doUpdateSet((eb) => ({ views: eb('article_views_day.views', '+', eb.ref('excluded.views')) })),
+    ),
+);
+
+const addClass = new BatchStatement<ClassRow>(['day', 'device', 'source', 'views'], (trx, rows) =>
+  trx
+    .insertInto('views_day_class')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['day', 'device', 'source'])
+        .doUpdateSet((eb) => ({ views: eb('views_day_class.views', '+', eb.ref('excluded.views')) })),
+    ),
+);
+
+const TOTAL_COLUMNS = ['article_id', 'first_day', 'last_day', 'views'] as const;
+
+/** Articles with no total yet get theirs (a row no other batch holds yet: counted once, whoever wins). */
+const newTotals = new BatchStatement<TotalRow, { article_id: number }>(TOTAL_COLUMNS, (trx, rows) =>
+  trx
+    .insertInto('article_views_total')
+    .values(rows)
+    .onConflict((oc) => oc.column('article_id').doNothing())
+    .returning('article_id'),
+);
+
+const addTotals = new BatchStatement<TotalRow>(TOTAL_COLUMNS, (trx, rows) =>
+  trx
+    .insertInto('article_views_total')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('article_id').doUpdateSet((eb) => ({
+        views: eb('article_views_total.views', '+', eb.ref('excluded.views')),
+        // CASE, not least/greatest (PostgreSQL) or min/max (SQLite): the same SQL on both.
+        first_day: sql<string>`case when excluded.first_day < article_views_total.first_day then excluded.first_day else article_views_total.first_day end`,
+        last_day: sql<string>`case when excluded.last_day > article_views_total.last_day then excluded.last_day else article_views_total.last_day end`,
+      })),
+    ),
+);
+
+/**
+ * The articles whose total row this process committed with `day` as its last day: pruning drops
+ * only totals whose last day is before its first kept day, which is never after today, so while
+ * `day` is today such a row is there and a batch need not try to insert it (most batches' articles:
+ * one statement fewer per batch). Per database handle; filled after the commit only (a rolled-back
+ * batch made no row). Missing an article costs an insert that does nothing, never a wrong count.
+ */
+interface KnownTotals {
+  day: string;
+  ids: Set<number>;
+}
+const knownTotals = new WeakMap<Kysely<DB>, KnownTotals>();
+
+/** Records, once the batch that wrote them is committed, the totals it left ending on `today`. */
+export function rememberTotals(db: Kysely<DB>, today: string, written: readonly WrittenTotal[]): void {
+  let known = knownTotals.get(db);
+  if (!known || known.day !== today) knownTotals.set(db, (known = { day: today, ids: new Set() }));
+  for (const t of written) if (t.lastDay === today) known.ids.add(t.articleId);
+}
+
+/** An article's total a batch added to, and the last day it gave it. */
+export interface WrittenTotal {
+  articleId: number;
+  lastDay: string;
+}
+
+/**
+ * Adds a batch's views to their daily rows and to the roll-ups of 023 inside the caller's
+ * transaction: one multi-row upsert-increment per table (per ROWS_PER_STATEMENT rows), in key
+ * order so two processes' batches never wait on each other in a cycle. `rows` holds each key once
+ * (the counter sums before it writes); `catOf` is each article's category, read in this transaction.
+ */
+export async function addDailyViews(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  rows: readonly DailyViews[],
+  catOf: ReadonlyMap<number, number>,
+  /** `db` outside the transaction (the handle rememberTotals is given); today's day, '' to trust no memo. */
+  known: { db: Kysely<DB>; today: string },
+): Promise<WrittenTotal[]> {
+  if (rows.length === 0) return [];
+  const sorted = [...rows].sort((a, b) =>
+    a.articleId !== b.articleId ? a.articleId - b.articleId : dailyKey(0, a) < dailyKey(0, b) ? -1 : 1,
+  );
+  await addDaily.run(
+    trx,
+    dialect,
+    sorted.map((r) => ({
+      article_id: r.articleId,
+      day: r.day,
+      device: r.device,
+      source: r.source,
+      views: r.views,
+    })),
   );
   // Article ids are below 2^31: the padded id sorts as the number does.
   const articleDays = sumBy(
@@ -87,33 +223,13 @@ export async function addDailyViews(
     (r) => `${String(r.articleId).padStart(10, '0')}|${r.day}`,
     (r) => ({ article_id: r.articleId, day: r.day, cat_id: catOf.get(r.articleId) ?? null, views: r.views }),
   );
-  await chunks(articleDays, (part) =>
-    trx
-      .insertInto('article_views_day')
-      .values(part)
-      .onConflict((oc) =>
-        oc
-          .columns(['article_id', 'day'])
-          .doUpdateSet((eb) => ({ views: eb('article_views_day.views', '+', eb.ref('excluded.views')) })),
-      )
-      .execute(),
-  );
+  await addDay.run(trx, dialect, articleDays);
   const classes = sumBy(
     sorted,
     (r) => `${r.day}|${r.device}|${r.source}`,
     (r) => ({ day: r.day, device: r.device, source: r.source, views: r.views }),
   );
-  await chunks(classes, (part) =>
-    trx
-      .insertInto('views_day_class')
-      .values(part)
-      .onConflict((oc) =>
-        oc
-          .columns(['day', 'device', 'source'])
-          .doUpdateSet((eb) => ({ views: eb('views_day_class.views', '+', eb.ref('excluded.views')) })),
-      )
-      .execute(),
-  );
+  await addClass.run(trx, dialect, classes);
   const totals = sumBy(
     sorted,
     (r) => r.articleId,
@@ -123,35 +239,18 @@ export async function addDailyViews(
       if (r.day > into.last_day) into.last_day = r.day;
     },
   );
-  // New articles first (a row no other batch holds yet: counted once, whoever wins), then the rest.
-  let added = 0;
-  const existing: typeof totals = [];
-  await chunks(totals, async (part) => {
-    const inserted = await trx
-      .insertInto('article_views_total')
-      .values(part)
-      .onConflict((oc) => oc.column('article_id').doNothing())
-      .returning('article_id')
-      .execute();
-    added += inserted.length;
-    const isNew = new Set(inserted.map((r) => Number(r.article_id)));
-    existing.push(...part.filter((r) => !isNew.has(r.article_id)));
-  });
-  await chunks(existing, (part) =>
-    trx
-      .insertInto('article_views_total')
-      .values(part)
-      .onConflict((oc) =>
-        oc.column('article_id').doUpdateSet((eb) => ({
-          views: eb('article_views_total.views', '+', eb.ref('excluded.views')),
-          // CASE, not least/greatest (PostgreSQL) or min/max (SQLite): the same SQL on both.
-          first_day: sql<string>`case when excluded.first_day < article_views_total.first_day then excluded.first_day else article_views_total.first_day end`,
-          last_day: sql<string>`case when excluded.last_day > article_views_total.last_day then excluded.last_day else article_views_total.last_day end`,
-        })),
-      )
-      .execute(),
+  // New articles first (those not known to have a total), then the rest.
+  const had = knownTotals.get(known.db);
+  const ids = had?.day === known.today ? had.ids : new Set<number>();
+  const unknown = totals.filter((r) => !ids.has(r.article_id));
+  const isNew = new Set((await newTotals.run(trx, dialect, unknown)).map((r) => Number(r.article_id)));
+  await addTotals.run(
+    trx,
+    dialect,
+    totals.filter((r) => !isNew.has(r.article_id)),
   );
-  if (added > 0) await addToCount(trx, added);
+  if (isNew.size > 0) await addToCount(trx, isNew.size);
+  return totals.map((r) => ({ articleId: r.article_id, lastDay: r.last_day }));
 }
 
 const addToCount = (trx: Kysely<DB>, n: number) =>
