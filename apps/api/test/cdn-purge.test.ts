@@ -13,7 +13,7 @@ import {
   type CdnPurgeProvider,
   type PurgeRequest,
 } from '../src/lib/cdn-purge';
-import { changedKeys, purgeDue } from '../src/plugins/cdn-purge';
+import { purgeDue } from '../src/plugins/cdn-purge';
 import { pendingCdnPurge, purgeTargets, queueCdnPurge } from '../src/repositories/cdn-purge';
 import { adminCall, articleDraft, editorSession, type EditorSession } from './editor-helpers';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
@@ -213,7 +213,7 @@ describe('CDN purge providers against a fake API', () => {
 });
 
 describe('what a purge takes away', () => {
-  it('an article: its pages on both widths, its category page and the home page', () => {
+  it('an article: its pages on both widths, its category page, the home pages and the feeds', () => {
     const request = purgeTargets(['article-12'], new Map([[12, AI]]), ORIGINS);
     expect(request.keys.sort()).toEqual(['article-12', 'home', 'list-AI']);
     expect(request.urls.sort()).toEqual(
@@ -225,9 +225,23 @@ describe('what a purge takes away', () => {
         `${DESKTOP}/AI/12`,
         `${MOBILE}/AI/news/12`,
         `${DESKTOP}/AI`,
+        `${DESKTOP}/rss.xml`,
+        `${DESKTOP}/rss/AI.xml`,
       ].sort(),
     );
     expect(request.directories).toEqual([]);
+  });
+  it('an article that left a category: its addresses and lists there (a category unknown: nothing more)', () => {
+    const request = purgeTargets(['article-12@storage', 'article-13@nowhere'], new Map(), ORIGINS);
+    expect(request.keys.sort()).toEqual(['article-12', 'article-13', 'list-storage']);
+    expect(request.urls.sort()).toEqual(
+      [
+        `${DESKTOP}/storage/12`,
+        `${MOBILE}/storage/news/12`,
+        `${DESKTOP}/storage`,
+        `${DESKTOP}/rss/storage.xml`,
+      ].sort(),
+    );
   });
   it('an article no longer stored: its addresses by id; anything else: both sites whole', () => {
     expect(purgeTargets(['article-9'], new Map(), ORIGINS).urls).toContain(`${DESKTOP}/news/9`);
@@ -236,8 +250,6 @@ describe('what a purge takes away', () => {
       urls: [],
       directories: [`${DESKTOP}/`, `${MOBILE}/`],
     });
-    expect(changedKeys({ articles: [3, 4] })).toEqual(['article-3', 'article-4']);
-    expect(changedKeys({})).toEqual(['site']);
   });
 });
 
@@ -280,7 +292,7 @@ describe.each(DIALECTS)('CDN purge queue on %s', (dialect) => {
     await fake.stop();
   });
 
-  it('queues what an editor’s publish, edit and take-down touched, and `site` for other changes', async () => {
+  it('queues what an editor’s publish, edit and take-down touched', async () => {
     await clear();
     const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
       adminCall(t, editor, method, url, payload);
@@ -298,8 +310,7 @@ describe.each(DIALECTS)('CDN purge queue on %s', (dialect) => {
     await clear();
     expect((await call('POST', `/articles/${id}/unpublish`, {})).statusCode).toBe(200);
     expect(await queued()).toEqual([`article-${id}`]);
-    await t.app.contentChanges.announce();
-    expect((await queued()).sort()).toEqual([`article-${id}`, 'site']);
+    // Every write path: cdn-purge-writes.test.ts.
   });
 
   it('sends due keys to the provider and retries a refused purge later, never dropping it', async () => {

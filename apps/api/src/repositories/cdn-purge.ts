@@ -1,3 +1,4 @@
+import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import { href, SURROGATE_KEYS } from '@portal/routes';
 import type { PurgeRequest } from '../lib/cdn-purge';
 import type { Db } from '../db';
@@ -14,14 +15,42 @@ import { categoryAlias } from './mappers';
 
 /**
  * The CDN purge queue (022): surrogate keys of pages still to be purged at the CDN, a due queue
- * (./due-queue.ts) like the search push's. Queued when a change is announced; a key leaves the
- * queue when the provider took its purge. A key waiting already is not queued twice.
+ * (./due-queue.ts) like the search push's. Queued by the writer inside the transaction of its
+ * content change (pass that transaction's Db): a change that commits always has its purge, one
+ * that rolls back has none. A key leaves the queue when the provider took its purge; a key
+ * waiting already is not queued twice.
  */
 const QUEUE: DueQueue<string> = { table: 'cdn_purge_queue', key: 'key', parse: String };
 
 export async function queueCdnPurge(database: Db, keys: readonly string[], now: number): Promise<void> {
   await queueDue(database.db, QUEUE, [...new Set(keys)], now);
 }
+
+/**
+ * Queues the purge of public articles a write changed (published, edited, taken down, deleted):
+ * `article-<id>`, whose purge takes its pages and what lists it under its category at purge time.
+ * `formerCatId`, for an article that left that category in this write, also queues its pages and
+ * lists as they were addressed there (./cdn-purge's `formerKey`), which the new category no longer names.
+ */
+export async function queueArticlePurge(
+  tx: Db,
+  ids: readonly number[],
+  now: number,
+  formerCatId?: number,
+): Promise<void> {
+  const former = formerCatId === undefined ? '' : categoryAlias(formerCatId);
+  const keys = ids.map((id) => SURROGATE_KEYS.article(id));
+  if (former) keys.push(...ids.map((id) => formerKey(id, former)));
+  await queueCdnPurge(tx, keys, now);
+}
+
+/**
+ * A queue key, not a surrogate key any page carries: article `id`'s pages and lists as addressed
+ * under category `alias` (`/<alias>/<id>`, `/<alias>/news/<id>`, `list-<alias>`), once it moved.
+ */
+const formerKey = (id: number, alias: string) => `${SURROGATE_KEYS.article(id)}@${alias}`;
+const FORMER_KEY = /^article-([0-9]{1,15})@(.{1,50})$/;
+const CATEGORY_ALIASES = new Set<string>(CATEGORY_PAGES.map((c) => c.alias));
 
 export const claimCdnPurge = (
   database: Db,
@@ -88,8 +117,22 @@ export function purgeTargets(
   const list = (alias: string) => {
     tags.add(SURROGATE_KEYS.list(alias));
     urls.add(`${origins.desktop}${href.category(alias)}`);
+    urls.add(`${origins.desktop}${href.rss(alias)}`);
+  };
+  /** The article's addresses naming its category, and that category's lists. */
+  const inCategory = (id: number, alias: string) => {
+    urls.add(`${origins.desktop}${href.article({ category: alias, id })}`);
+    urls.add(`${origins.mobile}${href.mobile.article({ category: alias, id })}`);
+    list(alias);
   };
   for (const key of keys) {
+    const former = FORMER_KEY.exec(key);
+    if (former) {
+      const id = Number(former[1]);
+      tags.add(SURROGATE_KEYS.article(id));
+      if (CATEGORY_ALIASES.has(former[2]!)) inCategory(id, former[2]!);
+      continue;
+    }
     tags.add(key);
     if (key === SURROGATE_KEYS.site) {
       directories.add(`${origins.desktop}/`);
@@ -104,12 +147,11 @@ export function purgeTargets(
     home();
     urls.add(`${origins.desktop}${href.news(id)}`);
     urls.add(`${origins.mobile}${href.mobile.detail(id)}`);
+    urls.add(`${origins.desktop}${href.rss()}`);
     const catId = categoryOf.get(id);
     if (catId === undefined) continue;
     const alias = categoryAlias(catId);
-    urls.add(`${origins.desktop}${href.article({ category: alias, id })}`);
-    urls.add(`${origins.mobile}${href.mobile.article({ category: alias, id })}`);
-    if (alias) list(alias);
+    if (alias) inCategory(id, alias);
   }
   return { keys: [...tags], urls: [...urls], directories: [...directories] };
 }
