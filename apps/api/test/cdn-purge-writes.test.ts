@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pendingCdnPurge, purgeTargets } from '../src/repositories/cdn-purge';
+import { pendingCdnPurge, purgeContext, purgeTargets } from '../src/repositories/cdn-purge';
 import { adminCall, articleDraft, cli, editorSession, type EditorSession } from './editor-helpers';
 import { DIALECTS, useTestApp } from './helpers';
 import { insertMemberFixtures, newMember, type Session } from './member-helpers';
@@ -140,8 +140,16 @@ describe.each(DIALECTS)('CDN purges queued by content writes on %s', (dialect) =
     ).toBe(200);
     const keys = await queued();
     expect(keys).toEqual([`article-${id}`, `article-${id}@AI`]);
-    const request = purgeTargets(keys, new Map([[id, STORAGE]]), ORIGINS);
-    expect(request.keys.sort()).toEqual([`article-${id}`, 'home', 'list-AI', 'list-storage']);
+    const context = await purgeContext(t.app.database, keys);
+    expect(context.categoryOf).toEqual(new Map([[id, STORAGE]]));
+    const request = purgeTargets(keys, context.categoryOf, ORIGINS, context.topics);
+    expect(request.keys.filter((k) => !k.startsWith('topic-')).sort()).toEqual([
+      `article-${id}`,
+      'home',
+      'latest',
+      'list-AI',
+      'list-storage',
+    ]);
     for (const url of [
       `/AI/${id}`,
       `/storage/${id}`,
@@ -150,6 +158,8 @@ describe.each(DIALECTS)('CDN purges queued by content writes on %s', (dialect) =
       '/rss/AI.xml',
       '/rss/storage.xml',
       '/rss.xml',
+      '/more?id=694',
+      '/more?id=56',
       '/',
     ])
       expect(request.urls).toContain(`${ORIGINS.desktop}${url}`);
@@ -229,5 +239,47 @@ describe.each(DIALECTS)('CDN purges queued by content writes on %s', (dialect) =
       201,
     );
     expect(await queued()).toEqual([]);
+  });
+
+  it('the topics whose page shows a changed article are purged with it', async () => {
+    const id = await published('专题里的文章', 'AI');
+    const other = await published('别的文章', 'AI');
+    const topic = async (cat_id: number, articles: number[], published = 1) =>
+      Number(
+        (
+          await t.app.database.db
+            .insertInto('topics')
+            .values({
+              kind: 'special',
+              cat_id,
+              title: `专题 ${cat_id} ${articles.join(',')}`,
+              url: '',
+              created_at: Date.now(),
+              articles: JSON.stringify(articles),
+              published,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const picking = await topic(STORAGE, [other, id]);
+    const newestOfAi = await topic(694, []);
+    const newestOfAll = await topic(0, []);
+    // Not shown: a topic that picked another article (whose id contains this one's), one of
+    // another category's newest, a draft.
+    await topic(694, [Number(`${id}1`), other]);
+    await topic(STORAGE, []);
+    await topic(694, [id], 0);
+    const keys = [`article-${id}`];
+    expect((await purgeContext(t.app.database, keys)).topics.sort((a, b) => a - b)).toEqual(
+      [picking, newestOfAi, newestOfAll].sort((a, b) => a - b),
+    );
+    // Moved out of storage: topics of storage's newest are purged too.
+    const storageNewest = (await purgeContext(t.app.database, [`article-${other}@storage`])).topics;
+    expect(storageNewest).toHaveLength(1);
+    const request = purgeTargets(keys, new Map([[id, 694]]), ORIGINS, [picking]);
+    expect(request.keys).toContain(`topic-${picking}`);
+    expect(request.urls).toContain(`${ORIGINS.desktop}/topic/${picking}`);
+    expect(request.urls).toContain(`${ORIGINS.mobile}/topic/${picking}`);
   });
 });

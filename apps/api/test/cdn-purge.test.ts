@@ -213,9 +213,9 @@ describe('CDN purge providers against a fake API', () => {
 });
 
 describe('what a purge takes away', () => {
-  it('an article: its pages on both widths, its category page, the home pages and the feeds', () => {
-    const request = purgeTargets(['article-12'], new Map([[12, AI]]), ORIGINS);
-    expect(request.keys.sort()).toEqual(['article-12', 'home', 'list-AI']);
+  it('an article: its pages on both widths, its category’s lists, the home pages, the feeds and its topics', () => {
+    const request = purgeTargets(['article-12'], new Map([[12, AI]]), ORIGINS, [5]);
+    expect(request.keys.sort()).toEqual(['article-12', 'home', 'latest', 'list-AI', 'topic-5']);
     expect(request.urls.sort()).toEqual(
       [
         `${DESKTOP}/`,
@@ -225,8 +225,12 @@ describe('what a purge takes away', () => {
         `${DESKTOP}/AI/12`,
         `${MOBILE}/AI/news/12`,
         `${DESKTOP}/AI`,
+        `${DESKTOP}/more?id=${AI}`,
+        `${DESKTOP}/more`,
         `${DESKTOP}/rss.xml`,
         `${DESKTOP}/rss/AI.xml`,
+        `${DESKTOP}/topic/5`,
+        `${MOBILE}/topic/5`,
       ].sort(),
     );
     expect(request.directories).toEqual([]);
@@ -239,6 +243,7 @@ describe('what a purge takes away', () => {
         `${DESKTOP}/storage/12`,
         `${MOBILE}/storage/news/12`,
         `${DESKTOP}/storage`,
+        `${DESKTOP}/more?id=56`,
         `${DESKTOP}/rss/storage.xml`,
       ].sort(),
     );

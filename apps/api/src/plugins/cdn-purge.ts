@@ -4,10 +4,9 @@ import type { Db } from '../db';
 import { createCdnPurgeProvider, type CdnPurgeProvider } from '../lib/cdn-purge';
 import { periodicPass } from '../lib/periodic';
 import {
-  articleCategories,
-  articleIdsOf,
   claimCdnPurge,
   finishCdnPurge,
+  purgeContext,
   purgeTargets,
   retryCdnPurge,
   type PurgeOrigins,
@@ -56,8 +55,8 @@ export async function purgeDue(
     if (claimed.length === 0) return pass;
     const keys = claimed.map((row) => row.key);
     try {
-      const categories = await articleCategories(database, articleIdsOf(keys));
-      await provider.purge(purgeTargets(keys, categories, origins));
+      const { categoryOf, topics } = await purgeContext(database, keys);
+      await provider.purge(purgeTargets(keys, categoryOf, origins, topics));
     } catch (error) {
       const attempts = Math.max(...claimed.map((row) => row.attempts)) + 1;
       await retryCdnPurge(

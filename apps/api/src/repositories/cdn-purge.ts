@@ -12,6 +12,7 @@ import {
   type DueRow,
 } from './due-queue';
 import { categoryAlias } from './mappers';
+import { topicsShowing } from './topics';
 
 /**
  * The CDN purge queue (022): surrogate keys of pages still to be purged at the CDN, a due queue
@@ -50,7 +51,6 @@ export async function queueArticlePurge(
  */
 const formerKey = (id: number, alias: string) => `${SURROGATE_KEYS.article(id)}@${alias}`;
 const FORMER_KEY = /^article-([0-9]{1,15})@(.{1,50})$/;
-const CATEGORY_ALIASES = new Set<string>(CATEGORY_PAGES.map((c) => c.alias));
 
 export const claimCdnPurge = (
   database: Db,
@@ -95,16 +95,37 @@ export function articleIdsOf(keys: readonly string[]): number[] {
   });
 }
 
+/** What a purge of `keys` reads from the database: the articles' categories, the topics that show them. */
+export interface PurgeContext {
+  categoryOf: Map<number, number>;
+  topics: number[];
+}
+
+export async function purgeContext(database: Db, keys: readonly string[]): Promise<PurgeContext> {
+  const ids = articleIdsOf(keys);
+  const categoryOf = await articleCategories(database, ids);
+  const formerCats = keys.flatMap((key) => {
+    const alias = FORMER_KEY.exec(key)?.[2];
+    const catId = CATEGORY_PAGES.find((c) => c.alias === alias)?.id;
+    return catId === undefined ? [] : [catId];
+  });
+  const topics = await topicsShowing(database, ids, [...categoryOf.values(), ...formerCats]);
+  return { categoryOf, topics };
+}
+
 /**
- * What a purge of `keys` takes away, in every form a CDN may take (lib/cdn-purge). An article is purged with what
- * lists it first, its category page and the home page; its pages on both widths by every address
- * that shows it (a category unknown, its id-only addresses). `site` purges both origins whole.
- * Lists elsewhere (sidebars, other pages' "latest") refresh within the CDN's s-maxage.
+ * What a purge of `keys` takes away, in every form a CDN may take (lib/cdn-purge). An article is
+ * purged with what lists it: its category's page, /more and feed, the home pages, the lists of
+ * every category's newest (/more, the phone's menu feeds: by tag, and /more by URL), the feed of
+ * all, and the `topics` that show it (purgeContext); its pages on both widths by every address
+ * (a category unknown, its id-only addresses). `site` purges both origins whole. A list's later
+ * pages (`?page=2`) and sidebars elsewhere go by tag only: by URL they refresh within s-maxage.
  */
 export function purgeTargets(
   keys: readonly string[],
   categoryOf: ReadonlyMap<number, number>,
   origins: PurgeOrigins,
+  topics: readonly number[] = [],
 ): PurgeRequest {
   const tags = new Set<string>();
   const urls = new Set<string>();
@@ -118,6 +139,8 @@ export function purgeTargets(
     tags.add(SURROGATE_KEYS.list(alias));
     urls.add(`${origins.desktop}${href.category(alias)}`);
     urls.add(`${origins.desktop}${href.rss(alias)}`);
+    const catId = CATEGORY_PAGES.find((c) => c.alias === alias)?.id;
+    if (catId !== undefined) urls.add(`${origins.desktop}${href.more(catId)}`);
   };
   /** The article's addresses naming its category, and that category's lists. */
   const inCategory = (id: number, alias: string) => {
@@ -130,7 +153,8 @@ export function purgeTargets(
     if (former) {
       const id = Number(former[1]);
       tags.add(SURROGATE_KEYS.article(id));
-      if (CATEGORY_ALIASES.has(former[2]!)) inCategory(id, former[2]!);
+      const alias = former[2] ?? '';
+      if (CATEGORY_PAGES.some((c) => c.alias === alias)) inCategory(id, alias);
       continue;
     }
     tags.add(key);
@@ -145,13 +169,20 @@ export function purgeTargets(
   }
   for (const id of articleIdsOf(keys)) {
     home();
+    tags.add(SURROGATE_KEYS.latest);
+    urls.add(`${origins.desktop}${href.more()}`);
+    urls.add(`${origins.desktop}${href.rss()}`);
     urls.add(`${origins.desktop}${href.news(id)}`);
     urls.add(`${origins.mobile}${href.mobile.detail(id)}`);
-    urls.add(`${origins.desktop}${href.rss()}`);
     const catId = categoryOf.get(id);
     if (catId === undefined) continue;
     const alias = categoryAlias(catId);
     if (alias) inCategory(id, alias);
+  }
+  for (const id of topics) {
+    tags.add(SURROGATE_KEYS.topic(id));
+    urls.add(`${origins.desktop}${href.topic(id)}`);
+    urls.add(`${origins.mobile}${href.topic(id)}`);
   }
   return { keys: [...tags], urls: [...urls], directories: [...directories] };
 }
