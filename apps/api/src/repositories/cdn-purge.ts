@@ -31,7 +31,7 @@ export async function queueCdnPurge(database: Db, keys: readonly string[], now: 
  * Queues the purge of public articles a write changed (published, edited, taken down, deleted):
  * `article-<id>`, whose purge takes its pages and what lists it under its category at purge time.
  * `formerCatId`, for an article that left that category in this write, also queues its pages and
- * lists as they were addressed there (./cdn-purge's `formerKey`), which the new category no longer names.
+ * lists as they were addressed there (`formerKey`), which its new category no longer names.
  */
 export async function queueArticlePurge(
   tx: Db,
@@ -69,7 +69,7 @@ export const retryCdnPurge = (database: Db, keys: readonly string[], retryAt: nu
 export const pendingCdnPurge = (database: Db) => pendingDue(database, QUEUE);
 
 /** The category of each article that still exists, whatever its status (a taken-down page is purged too). */
-export async function articleCategories(database: Db, ids: readonly number[]): Promise<Map<number, number>> {
+async function articleCategories(database: Db, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await database.db
     .selectFrom('articles')
@@ -88,7 +88,7 @@ export interface PurgeOrigins {
 const ARTICLE_KEY = /^article-([0-9]{1,15})$/;
 
 /** The article ids among surrogate keys (their categories give their addresses). */
-export function articleIdsOf(keys: readonly string[]): number[] {
+function articleIdsOf(keys: readonly string[]): number[] {
   return keys.flatMap((key) => {
     const m = ARTICLE_KEY.exec(key);
     return m ? [Number(m[1])] : [];
@@ -96,7 +96,7 @@ export function articleIdsOf(keys: readonly string[]): number[] {
 }
 
 /** What a purge of `keys` reads from the database: the articles' categories, the topics that show them. */
-export interface PurgeContext {
+interface PurgeContext {
   categoryOf: Map<number, number>;
   topics: number[];
 }
