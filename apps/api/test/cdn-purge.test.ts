@@ -263,9 +263,14 @@ class RecordingProvider implements CdnPurgeProvider {
   readonly name = 'recording';
   down = false;
   readonly purges: PurgeRequest[] = [];
+  /** Runs once while the next purge is being sent (a write committing meanwhile). */
+  during: (() => Promise<void>) | null = null;
   constructor(readonly batchSize: number) {}
   async purge(request: PurgeRequest): Promise<void> {
     if (this.down) throw new Error('503 purge service unavailable');
+    const during = this.during;
+    this.during = null;
+    await during?.();
     this.purges.push(request);
   }
 }
@@ -359,6 +364,25 @@ describe.each(DIALECTS)('CDN purge queue on %s', (dialect) => {
     provider.down = true;
     expect(await purgeDue(t.app.database, provider, ORIGINS, now)).toEqual({ purged: 0, failed: 2 });
     expect((await pendingCdnPurge(t.app.database)).map((r) => r.attempts)).toEqual([1, 1, 0]);
+  });
+
+  it('a key queued again while its purge is sent stays queued, due at once: the later change is purged too', async () => {
+    await clear();
+    const now = Date.now();
+    await queueCdnPurge(t.app.database, ['article-21', 'article-22'], now);
+    const provider = new RecordingProvider(10);
+    // An edit of article 22 commits while the CDN works on the batch that holds its key.
+    provider.during = () => queueCdnPurge(t.app.database, ['article-22'], now);
+    expect(await purgeDue(t.app.database, provider, ORIGINS, now)).toEqual({ purged: 2, failed: 0 });
+    const left = await pendingCdnPurge(t.app.database);
+    expect(left.map((r) => [r.key, r.next_at, r.attempts])).toEqual([['article-22', now, 0]]);
+    // The next pass sends it again, after the edit; with no change meanwhile it leaves the queue.
+    expect(await purgeDue(t.app.database, provider, ORIGINS, now)).toEqual({ purged: 1, failed: 0 });
+    expect(provider.purges.map((p) => p.keys.filter((k) => k.startsWith('article-')).sort())).toEqual([
+      ['article-21', 'article-22'],
+      ['article-22'],
+    ]);
+    expect(await queued()).toEqual([]);
   });
 
   it('the outbox writes each purge to DATA_DIR/cdn-purge-outbox/', async () => {

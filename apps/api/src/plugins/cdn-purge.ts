@@ -68,7 +68,7 @@ export async function purgeDue(
       pass.failed += keys.length;
       return pass;
     }
-    await finishCdnPurge(database, keys);
+    await finishCdnPurge(database, claimed, now);
     pass.purged += keys.length;
     if (claimed.length < provider.batchSize) return pass;
   }

@@ -4,7 +4,7 @@ import type { PurgeRequest } from '../lib/cdn-purge';
 import type { Db } from '../db';
 import {
   claimDue,
-  finishDue,
+  finishClaimed,
   pendingDue,
   postponeDue,
   queueDue,
@@ -59,7 +59,9 @@ export const claimCdnPurge = (
   limit: number,
 ): Promise<DueRow<string>[]> => claimDue(database, QUEUE, now, claimUntil, limit);
 
-export const finishCdnPurge = (database: Db, keys: readonly string[]) => finishDue(database, QUEUE, keys);
+/** The provider took the claimed keys: they leave the queue, unless queued again meanwhile (finishClaimed). */
+export const finishCdnPurge = (database: Db, claimed: readonly DueRow<string>[], now: number) =>
+  finishClaimed(database, QUEUE, claimed, now);
 
 /** The provider refused the purge: each key waits until `retryAt` and counts the attempt. */
 export const retryCdnPurge = (database: Db, keys: readonly string[], retryAt: number, error: string) =>
