@@ -1,27 +1,23 @@
 import fp from 'fastify-plugin';
-import { SURROGATE_KEYS } from '@portal/routes';
 import type { ApiConfig } from '../config';
 import type { Db } from '../db';
 import { createCdnPurgeProvider, type CdnPurgeProvider } from '../lib/cdn-purge';
 import { periodicPass } from '../lib/periodic';
 import {
-  articleCategories,
-  articleIdsOf,
   claimCdnPurge,
   finishCdnPurge,
+  purgeContext,
   purgeTargets,
-  queueCdnPurge,
   retryCdnPurge,
   type PurgeOrigins,
 } from '../repositories/cdn-purge';
 import { retryDelay } from '../repositories/due-queue';
-import type { ContentChange } from './content-changes';
 
 /**
- * The CDN purge (issue 27): every change this process announces queues the surrogate keys of what
- * it touched (an article's, or `site` when anything may have changed), and a pass every
- * CDN_PURGE_INTERVAL_MS hands the due keys to the configured provider (lib/cdn-purge) in batches of
- * its size. A refused batch waits with a growing delay (1 min, 2, 4, … at most 6 h), never dropped:
+ * The CDN purge (issue 27): every content write queues, in its own transaction, the surrogate keys
+ * of what it touched (an article's, or `site` when anything may have changed:
+ * repositories/cdn-purge), and a pass every CDN_PURGE_INTERVAL_MS (or at once after an announced
+ * change) hands the due keys to the configured provider (lib/cdn-purge) in batches of its size. A refused batch waits with a growing delay (1 min, 2, 4, … at most 6 h), never dropped:
  * the search push's queue and retry rule (repositories/due-queue.ts).
  */
 export interface CdnPurge {
@@ -46,12 +42,6 @@ declare module 'fastify' {
 /** A claimed batch is retried by another process after this long if its sender died mid-purge. */
 const CLAIM_MS = 10 * 60_000;
 
-/** The surrogate keys a change touched. */
-export function changedKeys(change: ContentChange): string[] {
-  const articles = change.articles ?? [];
-  return articles.length > 0 ? articles.map((id) => SURROGATE_KEYS.article(id)) : [SURROGATE_KEYS.site];
-}
-
 /** Purges every due key, a batch at a time; stops at the first failure (the CDN is down: the rest later). */
 export async function purgeDue(
   database: Db,
@@ -65,8 +55,8 @@ export async function purgeDue(
     if (claimed.length === 0) return pass;
     const keys = claimed.map((row) => row.key);
     try {
-      const categories = await articleCategories(database, articleIdsOf(keys));
-      await provider.purge(purgeTargets(keys, categories, origins));
+      const { categoryOf, topics } = await purgeContext(database, keys);
+      await provider.purge(purgeTargets(keys, categoryOf, origins, topics));
     } catch (error) {
       const attempts = Math.max(...claimed.map((row) => row.attempts)) + 1;
       await retryCdnPurge(
@@ -78,7 +68,7 @@ export async function purgeDue(
       pass.failed += keys.length;
       return pass;
     }
-    await finishCdnPurge(database, keys);
+    await finishCdnPurge(database, claimed, now);
     pass.purged += keys.length;
     if (claimed.length < provider.batchSize) return pass;
   }
@@ -100,10 +90,9 @@ export default fp<{ config: ApiConfig }>(
       config.cdnPurgeIntervalMs,
       (err) => app.log.error({ err }, 'CDN purge pass failed'),
     );
-    // In the announcing process only, before the announce resolves: the keys are in the database
-    // when the editor's save is acknowledged (a lost queueing would leave the CDN on its s-maxage).
-    app.contentChanges.onAnnounce(async (change) => {
-      await queueCdnPurge(app.database, changedKeys(change), Date.now());
+    // The writer queued its keys in its own transaction (repositories/cdn-purge); a change announced
+    // here starts a pass at once rather than on the next interval.
+    app.contentChanges.onAnnounce(async () => {
       if (config.cdnPurgeIntervalMs > 0) passes.kick();
     });
     app.decorate<CdnPurge>('cdnPurge', { provider, runOnce: passes.run });

@@ -24,7 +24,8 @@ export interface ContentChanges {
   onChange(listener: () => void): () => void;
   /**
    * Run `listener` with each change this process announces, before announce resolves (the CDN
-   * purge queues it); a listener's failure is logged, never the writer's.
+   * purge starts a pass: the writer queued the purge in its transaction); a listener's failure is
+   * logged, never the writer's.
    */
   onAnnounce(listener: (change: ContentChange) => Promise<void>): () => void;
   /**

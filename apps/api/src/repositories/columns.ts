@@ -11,6 +11,7 @@ import { removeFromIndex } from '../db/search-index';
 import { servedHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { inTx, writeTx } from './write-tx';
+import { queueArticlePurge } from './cdn-purge';
 import { pageOf, paged } from './paging';
 
 /**
@@ -209,10 +210,16 @@ export async function updateArticle(
 }
 
 /**
- * Deletes the member's own article; false when it is not theirs. A published copy is hidden
- * (a draft again) rather than deleted, so links to it answer "not found" instead of breaking the index.
+ * Deletes the member's own article; null when it is not theirs. A published copy is hidden
+ * (a draft again) rather than deleted, so links to it answer "not found" instead of breaking the
+ * index, and purged at the CDN; `taken` names it (null when there was none).
  */
-export async function deleteArticle(database: Db, memberId: number, id: number): Promise<boolean> {
+export async function deleteArticle(
+  database: Db,
+  memberId: number,
+  id: number,
+  now: number,
+): Promise<{ taken: number | null } | null> {
   // A write transaction from the start (IMMEDIATE on SQLite). DELETE … RETURNING reads the public
   // id at the moment of the delete: an approval that published it a moment earlier (PostgreSQL
   // waits for its row lock) is seen, so its public copy is taken down too.
@@ -223,16 +230,18 @@ export async function deleteArticle(database: Db, memberId: number, id: number):
       .where('member_id', '=', memberId)
       .returning('article_id')
       .executeTakeFirst();
-    if (!row) return false;
-    if (row.article_id !== null) {
-      const articleId = Number(row.article_id);
-      await removeFromIndex(inTx(database, trx), [articleId]);
-      await trx
-        .updateTable('articles')
-        .set({ status: NewsStatus.Draft })
-        .where('id', '=', articleId)
-        .execute();
-    }
-    return true;
+    if (!row) return null;
+    if (row.article_id === null) return { taken: null };
+    const articleId = Number(row.article_id);
+    const tx = inTx(database, trx);
+    await removeFromIndex(tx, [articleId]);
+    const hidden = await trx
+      .updateTable('articles')
+      .set({ status: NewsStatus.Draft })
+      .where('id', '=', articleId)
+      .executeTakeFirst();
+    if (Number(hidden.numUpdatedRows) !== 1) return { taken: null };
+    await queueArticlePurge(tx, [articleId], now);
+    return { taken: articleId };
   });
 }

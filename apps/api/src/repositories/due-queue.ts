@@ -27,12 +27,18 @@ export function retryDelay(attempts: number): number {
 export interface DueRow<K> {
   key: K;
   attempts: number;
+  /** When it was last queued (finishClaimed tells a row queued again during its send by it). */
+  queuedAt: number;
 }
 
 const table = <K extends number | string>(q: DueQueue<K>) => sql.table(q.table);
 const key = <K extends number | string>(q: DueQueue<K>) => sql.ref(q.key);
 
-/** Queues items (a second queueing of a waiting item changes nothing: one send covers both). */
+/**
+ * Queues items. A second queueing of a waiting item keeps its turn (one send covers both) but moves
+ * its queued_at on, always to a later value: a sender that claimed it before sees it was queued
+ * again during its send (finishClaimed).
+ */
 export async function queueDue<K extends number | string>(
   db: Kysely<DB>,
   q: DueQueue<K>,
@@ -41,8 +47,10 @@ export async function queueDue<K extends number | string>(
 ): Promise<void> {
   if (keys.length === 0) return;
   const rows = sql.join(keys.map((k) => sql`(${k}, ${now}, ${now})`));
+  const queuedAt = sql.ref(`${q.table}.queued_at`);
   await sql`insert into ${table(q)} (${key(q)}, queued_at, next_at) values ${rows}
-    on conflict (${key(q)}) do nothing`.execute(db);
+    on conflict (${key(q)}) do update set queued_at = case when ${queuedAt} < excluded.queued_at
+      then excluded.queued_at else ${queuedAt} + 1 end`.execute(db);
 }
 
 /**
@@ -57,14 +65,39 @@ export async function claimDue<K extends number | string>(
   claimUntil: number,
   limit: number,
 ): Promise<DueRow<K>[]> {
-  const { rows } = await sql<{ item: unknown; attempts: unknown }>`
+  const { rows } = await sql<{ item: unknown; attempts: unknown; queued_at: unknown }>`
     update ${table(q)} set next_at = ${claimUntil}
     where next_at <= ${now} and ${key(q)} in (
       select ${key(q)} from ${table(q)} where next_at <= ${now}
       order by next_at, ${key(q)} limit ${limit}
     )
-    returning ${key(q)} as item, attempts`.execute(database.db);
-  return rows.map((r) => ({ key: q.parse(r.item), attempts: Number(r.attempts) }));
+    returning ${key(q)} as item, attempts, queued_at`.execute(database.db);
+  return rows.map((r) => ({
+    key: q.parse(r.item),
+    attempts: Number(r.attempts),
+    queuedAt: Number(r.queued_at),
+  }));
+}
+
+/**
+ * The service took the claimed rows: those not queued again since the claim leave the queue; one
+ * queued again during the send (a change after the service took it) is due again at `now`.
+ */
+export async function finishClaimed<K extends number | string>(
+  database: Db,
+  q: DueQueue<K>,
+  claimed: readonly DueRow<K>[],
+  now: number,
+): Promise<void> {
+  if (claimed.length === 0) return;
+  const unchanged = sql.join(
+    claimed.map((r) => sql`(${key(q)} = ${r.key} and queued_at = ${r.queuedAt})`),
+    sql` or `,
+  );
+  await sql`delete from ${table(q)} where ${unchanged}`.execute(database.db);
+  const keys = claimed.map((r) => r.key);
+  await sql`update ${table(q)} set next_at = ${now}, attempts = 0, last_error = ''
+    where ${key(q)} in (${sql.join(keys)})`.execute(database.db);
 }
 
 /** The service took them: they leave the queue. */

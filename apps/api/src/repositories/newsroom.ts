@@ -23,6 +23,7 @@ import { recordAudit } from './audit';
 import { writeTxDb } from './write-tx';
 import { claimVersion, versionOf } from './versions';
 import { queueSearchPush } from './search-push';
+import { queueArticlePurge } from './cdn-purge';
 import { pageOf, paged } from './paging';
 
 /**
@@ -279,11 +280,15 @@ export async function updateArticle(
   { action = 'update', expected }: { action?: string; expected?: number } = {},
 ): Promise<SaveOutcome> {
   return writeTxDb(database, async (tx) => {
-    const status = await statusOf(tx.db, id);
-    if (status === null) return 'not_found';
+    const before = await tx.db
+      .selectFrom('articles')
+      .select(['status', 'cat_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!before) return 'not_found';
     const claim = await claimVersion(tx, ARTICLE_ENTITY, id, expected, actor, now);
     if ('conflict' in claim) return claim;
-    const published = status === PublicationStatus.Published;
+    const published = Number(before.status) === ARTICLE_DB_STATUS.published;
     if (published) await removeFromIndex(tx, [id]);
     await tx.db
       .updateTable('articles')
@@ -292,8 +297,11 @@ export async function updateArticle(
       .execute();
     if (published) {
       await indexOne(tx, id);
-      // A changed public article is pushed to search engines again.
+      // A changed public article is pushed to search engines again, and purged at the CDN (where
+      // it was listed before too, when its category changed).
       await queueSearchPush(tx.db, [id], now);
+      const formerCatId = Number(before.cat_id);
+      await queueArticlePurge(tx, [id], now, formerCatId === catId ? undefined : formerCatId);
     }
     await saveRevision(tx.db, id, actor, input, now);
     await recordAudit(tx.db, { ...actor, action, entity: 'article', entityId: id, detail: input.title }, now);
@@ -305,7 +313,10 @@ export async function deleteArticle(database: Db, id: number, actor: Actor, now:
   return writeTxDb(database, async (tx) => {
     const status = await statusOf(tx.db, id);
     if (status === null) return false;
-    if (status === PublicationStatus.Published) await removeFromIndex(tx, [id]);
+    if (status === PublicationStatus.Published) {
+      await removeFromIndex(tx, [id]);
+      await queueArticlePurge(tx, [id], now);
+    }
     const { title } = await tx.db
       .selectFrom('articles')
       .select('title')
@@ -384,6 +395,7 @@ async function makePublic(tx: Db, id: number, from: PublicationStatus, published
     .execute();
   await indexOne(tx, id);
   await queueSearchPush(tx.db, [id], publishedAt);
+  await queueArticlePurge(tx, [id], publishedAt);
 }
 
 /** Takes a published article off the site (404 on every page); a scheduled one goes back to draft. */
@@ -399,6 +411,7 @@ export async function unpublishArticle(
     let next: PublicationStatus = status;
     if (status === PublicationStatus.Published) {
       await removeFromIndex(tx, [id]);
+      await queueArticlePurge(tx, [id], now);
       next = PublicationStatus.Unpublished;
     } else if (status === PublicationStatus.Scheduled) {
       next = PublicationStatus.Draft;
@@ -527,6 +540,7 @@ export function unpublishDue(database: Db, now: number): Promise<number[]> {
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false; // another process got there first
       await removeFromIndex(tx, [id]);
+      await queueArticlePurge(tx, [id], now);
       return true;
     },
   );

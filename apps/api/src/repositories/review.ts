@@ -11,6 +11,7 @@ import { type AuditRecord, recordAudit } from './audit';
 import { paged } from './paging';
 import { inTx, writeTx } from './write-tx';
 import { queueSearchPush } from './search-push';
+import { queueArticlePurge } from './cdn-purge';
 
 /**
  * The editorial review flow, in one place for both of its front ends (the back office's
@@ -304,7 +305,7 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
       ? undefined
       : await trx
           .selectFrom('articles')
-          .select(['id', 'created_at'])
+          .select(['id', 'created_at', 'cat_id'])
           .where('id', '=', Number(row.article_id))
           .executeTakeFirst();
   let articleId: number;
@@ -339,5 +340,7 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
   ]);
   await trx.updateTable('column_articles').set({ article_id: articleId }).where('id', '=', id).execute();
   await queueSearchPush(trx, [articleId], now);
+  const formerCatId = existing ? Number(existing.cat_id) : values.cat_id;
+  await queueArticlePurge(tx, [articleId], now, formerCatId === values.cat_id ? undefined : formerCatId);
   return { ok: true, detail: `公开文章 id ${articleId}`, articleId };
 }

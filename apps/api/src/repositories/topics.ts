@@ -23,6 +23,49 @@ const topicToListItem = (row: TopicRow): ListItem =>
 /** Readers see published topics only (migration 008): drafts have no page and are in no list. */
 const PUBLISHED = 1;
 
+/** The article ids a topic picked (its `articles` JSON); none, its category's newest show. */
+function topicPicks(json: string): number[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (Array.isArray(parsed))
+      return parsed.filter((x): x is number => Number.isSafeInteger(x)).slice(0, 100);
+  } catch {
+    // A corrupt list picks nothing: the category's newest show.
+  }
+  return [];
+}
+
+/**
+ * The published topics whose page shows one of the articles `ids`: by picking it, or, picking
+ * none, by listing the newest of its category (`catIds`, the articles' categories now and before
+ * a move; a topic of category 0 lists every category's).
+ */
+export async function topicsShowing(
+  database: Db,
+  ids: readonly number[],
+  catIds: readonly number[],
+): Promise<number[]> {
+  // Category 0's newest changes with any article's change, not with one's former category alone.
+  const cats = new Set(ids.length > 0 ? [0, ...catIds] : catIds);
+  if (cats.size === 0) return [];
+  const rows = await database.db
+    .selectFrom('topics')
+    .select(['id', 'cat_id', 'articles'])
+    .where('published', '=', PUBLISHED)
+    // A rough match in SQL (`%12%` also finds 112), the exact one below.
+    .where((eb) =>
+      eb.or([eb('cat_id', 'in', [...cats]), ...ids.map((id) => eb('articles', 'like', `%${id}%`))]),
+    )
+    .execute();
+  const shown = new Set(ids);
+  return rows
+    .filter((r) => {
+      const picks = topicPicks(r.articles);
+      return picks.length > 0 ? picks.some((id) => shown.has(id)) : cats.has(Number(r.cat_id));
+    })
+    .map((r) => Number(r.id));
+}
+
 /** Featured topics (home) and special topics (home, category pages), newest first on topics_kind. */
 export async function listTopics(
   database: Db,
@@ -78,15 +121,8 @@ export async function topicDetail(
     .where('published', '=', PUBLISHED)
     .executeTakeFirst();
   if (!row) return null;
-  let ids: number[] = [];
-  try {
-    const parsed: unknown = JSON.parse(row.articles);
-    if (Array.isArray(parsed)) ids = parsed.filter((x): x is number => Number.isSafeInteger(x)).slice(0, 100);
-  } catch {
-    // A corrupt list picks nothing: the category's newest show.
-  }
   // The picks are a few dozen at most (RESOURCE_LIMITS.articles): read them all, page in memory.
-  const picked = await listByIds(database, ids);
+  const picked = await listByIds(database, topicPicks(row.articles));
   const { offset, limit } = pageOf(page, pageSize);
   const { items, total } =
     picked.length > 0

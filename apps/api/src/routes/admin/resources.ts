@@ -26,6 +26,8 @@ import { SUBSCRIBER_COLUMNS, memberPhone, reportSubscribers } from '../../reposi
 import { leadsCsv } from '../../lib/lead-export';
 import { ResourceInputError, type ResourceId, type ResourceStore } from '../../repositories/resources/store';
 import { writeTxDb } from '../../repositories/write-tx';
+import { queueCdnPurge } from '../../repositories/cdn-purge';
+import { SURROGATE_KEYS } from '@portal/routes';
 import { AdminHttpError, actorOf, editConflict, idParams, noContent, notFound } from './http';
 import { auditPersonalRead } from './personal-data';
 import { MSG } from '@portal/api-client/messages';
@@ -87,6 +89,9 @@ function sanitized(decl: ResourceDecl, input: ResourceRecord): ResourceRecord {
   return out;
 }
 
+/** Kinds no public page shows: their writes purge nothing at the CDN. */
+const UNSHOWN_KINDS = new Set<ResourceKind>(['sensitive-words', 'sensitive-hits', 'audit-log']);
+
 /**
  * `/admin/api/<kind>` for every declared kind (issue 14): one generic handler set. List with paging
  * and the declared filters, create (201), read, update, delete, and `POST <kind>/order` for kinds
@@ -108,12 +113,22 @@ export default async function resourceRoutes(app: FastifyInstance) {
   ): Promise<T> {
     const actor = actorOf(request);
     const now = Date.now();
+    // Any page may show the record (menus, ads, topics): both sites are purged at the CDN, queued
+    // in the write's transaction (a store that owns its writes, editor accounts, just after). The
+    // dictionary of sensitive words screens what members send and shows on no page.
+    const purge = async (tx: typeof db) => {
+      if (!UNSHOWN_KINDS.has(kind)) await queueCdnPurge(tx, [SURROGATE_KEYS.site], now);
+    };
     const result = await guarded(() =>
       store.ownsWrites
-        ? work(db)
+        ? work(db).then(async (out) => {
+            await purge(db);
+            return out;
+          })
         : writeTxDb(db, async (tx) => {
             const out = await work(tx);
             await recordAudit(tx.db, { ...actor, action, entity: kind, entityId: entityId(out) }, now);
+            await purge(tx);
             return out;
           }),
     );

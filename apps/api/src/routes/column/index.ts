@@ -246,10 +246,10 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
   defineSchemaCall(app, 'space_delete_article', object({ id: id('文章') }), async (payload, request) => {
     const memberId = memberOf(request);
     await requireApprovedColumn(memberId);
-    if (!(await columns.deleteArticle(app.database, memberId, payload.id)))
-      throw new ApiError(ErrorCode.NotFound, MSG.articleNotFound);
-    // A published copy was just taken down: public reads must not serve it from the cache.
-    app.readCache.invalidate();
+    const deleted = await columns.deleteArticle(app.database, memberId, payload.id, Date.now());
+    if (!deleted) throw new ApiError(ErrorCode.NotFound, MSG.articleNotFound);
+    // A published copy was just taken down: no process may serve it from a cache.
+    if (deleted.taken !== null) await app.contentChanges.announce({ articles: [deleted.taken] });
     return ok(null, { msg: MSG.deleted });
   });
 
