@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
 import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
 import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
@@ -6,15 +7,22 @@ import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 /**
  * The columns of an entity's table, from its declaration (packages/api-client/src/entities): the
  * generated `id` and a column with a declared default may be left out of an insert; a time is
- * stored as epoch milliseconds. A field that is not a column of its own (`stored: false`) is not here.
+ * stored as epoch milliseconds, a flag as 0/1; a nullable one may be null. A field that is not a column of its own (`stored: false`) is not here.
  */
 type EntityColumns<Fs extends readonly EntityField[]> = {
   [F in Fs[number] as F extends { stored: false } ? never : F['name']]: F extends
     { name: 'id' } | { default: unknown }
     ? Generated<Stored<F>>
-    : Stored<F>;
+    : F extends { nullable: true }
+      ? Stored<F> | null
+      : Stored<F>;
 };
-type Stored<F> = F extends { type: 'datetime' } ? number : ValueOf<F>;
+/** A column's value: a time as epoch milliseconds, a flag as 0/1. */
+type Stored<F> = F extends { type: 'datetime' }
+  ? number
+  : F extends { type: 'boolean' }
+    ? number
+    : ValueOf<F>;
 
 /** Row types of migrations/001_initial.ts. Times are epoch milliseconds. */
 export interface DB {
@@ -91,33 +99,18 @@ export interface DB {
   options: { kind: 'industry' | 'position' | 'department'; id: number; name: string };
   provinces: { code: string; name: string };
   cities: { code: string; province_code: string; name: string };
-  articles: {
-    id: Generated<number>;
-    cat_id: number;
-    title: string;
-    description: Generated<string>;
-    keyword: Generated<string>;
-    thumb: Generated<string>;
-    author: Generated<string>;
+  /** An article's own fields are entities/article.ts; the rest is the newsroom's state. */
+  articles: EntityColumns<typeof ARTICLE_FIELDS> & {
+    /** Login of the editor who saved it last (or, in older rows, a name typed in). */
     admin_name: Generated<string>;
-    source_name: Generated<string>;
-    content: string;
     /** Version of the sanitiser's rules that wrote `content` (010; lib/sanitize.ts). */
     content_sanitizer: Generated<number>;
     status: Generated<number>;
-    is_hot: Generated<number>;
-    is_pic: Generated<number>;
-    is_recommend: Generated<number>;
-    is_policy: Generated<number>;
-    pv: Generated<number>;
     member_id: number | null;
-    created_at: number;
     /** Scheduled publication time (003_newsroom). */
     publish_at: number | null;
     /** When a published article goes offline by itself (017). */
     unpublish_at: number | null;
-    /** Last edit in the back office (003_newsroom); null for rows written before it. */
-    updated_at: number | null;
   };
   /** PostgreSQL only. */
   article_search: { article_id: number; created_at: number; doc: string };

@@ -23,6 +23,7 @@ const ENTITY_ONLY: Record<Exclude<keyof EntityField, keyof FieldDecl>, true> = {
   screened: true,
   keep: true,
   stored: true,
+  nullable: true,
   autoComplete: true,
   control: true,
   unit: true,
@@ -39,6 +40,7 @@ function officeField(field: EntityField): FieldDecl {
   ) as unknown as FieldDecl;
   // An option id is a number to the back office (the lists are the public site's).
   if (field.optionList) decl.type = 'number';
+  if (field.office?.name) decl.name = field.office.name;
   if (field.office?.label) decl.label = field.office.label;
   if (field.office?.help) decl.help = field.office.help;
   if (!field.update?.includes('office')) {
