@@ -12,6 +12,8 @@ import {
   TIMED_UNPUBLISH_LABEL,
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES, NewsStatus } from '@portal/api-client/constants';
+import { ARTICLE_FIELDS, ARTICLE_FORM_ORDER } from '@portal/api-client/entities/article';
+import { officeFromRow, officeToRow, writtenColumns } from '@portal/api-client/entities/derive';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import { contains } from '../db/like';
@@ -145,15 +147,12 @@ export async function listArticles(database: Db, q: ArticleQuery): Promise<Paged
   return { total, items: rows.map(toSummary) };
 }
 
+/** The summary's columns and those of the article form (entities/article.ts). */
 const FULL_COLUMNS = [
   ...SUMMARY_COLUMNS,
-  'content',
-  'description',
-  'keyword',
-  'source_name',
-  'thumb',
-  'is_policy',
-  'is_pic',
+  ...writtenColumns(ARTICLE_FIELDS, 'update', ARTICLE_FORM_ORDER).filter(
+    (c) => !(SUMMARY_COLUMNS as readonly string[]).includes(c),
+  ),
 ] as const;
 
 export async function getArticle(database: Db, id: number): Promise<AdminArticle | null> {
@@ -170,33 +169,18 @@ export async function getArticle(database: Db, id: number): Promise<AdminArticle
     .execute();
   return {
     ...toSummary(row),
-    content: row.content,
-    description: row.description,
-    keywords: row.keyword,
-    source: row.source_name,
-    thumb: row.thumb,
-    is_policy: Number(row.is_policy) === 1,
-    is_pic: Number(row.is_pic) === 1,
+    ...officeFromRow(ARTICLE_FIELDS, 'update', row, ARTICLE_FORM_ORDER),
     revisions: Number(n),
     version: await versionOf(database, ARTICLE_ENTITY, id),
   };
 }
 
-/** The stored row of an article form: sanitised HTML, the public flags as 0/1. */
+/** The stored row of an article form: its columns, the public flags as 0/1, sanitised HTML. */
 function rowValues(input: ArticleInput, catId: number) {
   return {
+    ...officeToRow(ARTICLE_FIELDS, 'update', input),
     cat_id: catId,
-    title: input.title,
     ...storedHtml(input.content),
-    description: input.description,
-    keyword: input.keywords,
-    author: input.author,
-    source_name: input.source,
-    thumb: input.thumb,
-    is_hot: input.is_hot ? 1 : 0,
-    is_recommend: input.is_recommend ? 1 : 0,
-    is_policy: input.is_policy ? 1 : 0,
-    is_pic: input.is_pic ? 1 : 0,
   };
 }
 

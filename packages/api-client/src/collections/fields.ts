@@ -1,6 +1,6 @@
 import type { AnyObject } from 'yup';
 import { CATEGORY_PAGES, SECTION_ID } from '../constants';
-import type { EditorRole } from '../admin';
+import type { EditorRole } from '../roles';
 
 /**
  * What every back-office collection is made of: the declaration types, the limits, and the field

@@ -101,6 +101,15 @@ export function officeWritten<F extends EntityField>(
   return named as F[];
 }
 
+/** The columns of the fields the back office writes in `mode` (a repository's select), as `officeWritten`. */
+export function writtenColumns<const Fs extends readonly EntityField[], Mode extends WriteMode>(
+  fields: Fs,
+  mode: Mode,
+  order?: readonly Fs[number]['name'][],
+): (keyof OfficeRow<Fs, Mode>)[] {
+  return officeWritten(fields, mode, order).map((f) => f.name as keyof OfficeRow<Fs, Mode>);
+}
+
 /**
  * A row's values of the fields the back office writes, by its names and as their types (a flag
  * stored as 0/1 reads as a boolean), in the order of `officeWritten`.
