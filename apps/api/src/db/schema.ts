@@ -1,28 +1,40 @@
 import type { Generated } from 'kysely';
 import type { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
+import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
 import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
+import type { REPORT_FIELDS } from '@portal/api-client/entities/report';
+import type { TOPIC_FIELDS } from '@portal/api-client/entities/topic';
+import type { VIDEO_FIELDS } from '@portal/api-client/entities/video';
+import type { WHITE_PAPER_FIELDS } from '@portal/api-client/entities/white-paper';
 
 /**
- * The columns of an entity's table, from its declaration (packages/api-client/src/entities): the
- * generated `id` and a column with a declared default may be left out of an insert; a time is
- * stored as epoch milliseconds, a flag as 0/1; a nullable one may be null. A field that is not a column of its own (`stored: false`) is not here.
+ * The columns of an entity's table, from its declaration (packages/api-client/src/entities). The
+ * generated `id`, a column with a declared default and an optional text or list (its column's
+ * default is '' or '[]') may be left out of an insert; a nullable one may hold null. A field that is
+ * not a column of its own (`stored: false`) is not here.
  */
 type EntityColumns<Fs extends readonly EntityField[]> = {
   [F in Fs[number] as F extends { stored: false } ? never : F['name']]: F extends
     { name: 'id' } | { default: unknown }
     ? Generated<Stored<F>>
-    : F extends { nullable: true }
-      ? Stored<F> | null
-      : Stored<F>;
+    : F extends { required: true }
+      ? Stored<F>
+      : F extends { type: 'text' | 'textarea' | 'image' | 'file' | 'articles' | 'lines' }
+        ? Generated<Stored<F>>
+        : F extends { nullable: true }
+          ? Stored<F> | null
+          : Stored<F>;
 };
-/** A column's value: a time as epoch milliseconds, a flag as 0/1. */
+/** A column's value: a time as epoch milliseconds, a flag as 0/1, a list as JSON text. */
 type Stored<F> = F extends { type: 'datetime' }
   ? number
   : F extends { type: 'boolean' }
     ? number
-    : ValueOf<F>;
+    : F extends { type: 'articles' | 'lines' }
+      ? string
+      : ValueOf<F>;
 
 /** Row types of migrations/001_initial.ts. Times are epoch milliseconds. */
 export interface DB {
@@ -116,69 +128,16 @@ export interface DB {
   article_search: { article_id: number; created_at: number; doc: string };
   /** SQLite only (FTS5, contentless; rowid = article id). */
   article_fts: { rowid: number; title: string; body: string; uni: string };
-  topics: {
-    id: Generated<number>;
-    kind: 'featured' | 'special';
-    cat_id: Generated<number>;
-    title: string;
-    description: Generated<string>;
-    thumb: Generated<string>;
-    url: string;
-    created_at: number;
-    /** JSON array of article ids (006). */
-    articles: Generated<string>;
-    /** 1 shown on its page and in the lists, 0 a draft (008). */
-    published: Generated<number>;
-  };
-  videos: {
-    id: Generated<number>;
-    cat_id: Generated<number>;
-    title: string;
-    url: string;
-    thumb: Generated<string>;
-    list_thumb: Generated<string>;
-    index_thumb: Generated<string>;
-    video_type: 1 | 2;
-    iframe: Generated<string>;
-    keyword: Generated<string>;
-    description: Generated<string>;
-    is_top: Generated<number>;
-    created_at: number;
-  };
-  white_papers: {
-    id: Generated<number>;
-    cat_id: Generated<number>;
-    title: string;
-    description: Generated<string>;
-    thumb: Generated<string>;
-    url: string;
-    is_free: Generated<number>;
-    created_at: number;
-  };
-  events: {
-    id: Generated<number>;
-    title: string;
-    description: Generated<string>;
-    thumb: Generated<string>;
-    url: string;
-    type: Generated<number>;
-    city: Generated<string>;
-    year: number;
-    month: number;
-    start_at: number;
-    end_at: number;
-  };
-  weekly_reports: {
-    id: Generated<number>;
-    year: number;
-    number: number;
-    it_number: number;
-    week: string;
-    recommend: Generated<string>;
-    adv_thumb: Generated<string>;
-    adv_url: Generated<string>;
-    publish_time: number;
-  };
+  /** A topic's fields are entities/topic.ts (`articles`: JSON array of article ids, 006). */
+  topics: EntityColumns<typeof TOPIC_FIELDS>;
+  /** A video's fields are entities/video.ts. */
+  videos: EntityColumns<typeof VIDEO_FIELDS>;
+  /** A white paper's fields are entities/white-paper.ts. */
+  white_papers: EntityColumns<typeof WHITE_PAPER_FIELDS>;
+  /** An event's fields are entities/event.ts; its year and month file it in the list by month. */
+  events: EntityColumns<typeof EVENT_FIELDS> & { year: number; month: number };
+  /** An issue's fields are entities/report.ts; its articles are weekly_report_items. */
+  weekly_reports: EntityColumns<typeof REPORT_FIELDS>;
   weekly_report_items: {
     report_id: number;
     kind: 'event' | 'recommend';
