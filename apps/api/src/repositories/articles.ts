@@ -8,10 +8,12 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db';
 import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
+import { indexArticles } from '../db/search-index';
 import { servedHtml } from '../lib/sanitize';
 import { formatTime } from '../lib/time';
 import { ARTICLE_LIST_COLUMNS, articleUrl, categoryAlias, toListItem, type ArticleListRow } from './mappers';
 import { noMemo, type ListMemo, type Page } from './paging';
+import { queueSearchPush } from './search-push';
 import { addDailyViews, type DailyViews } from './views-daily';
 import { writeTx } from './write-tx';
 
@@ -436,4 +438,19 @@ export async function addArticleViews(
     );
     return counts;
   });
+}
+
+/**
+ * A published article's text goes (back) into the search index and its url into the search engine
+ * push queue, inside the caller's transaction: after the newsroom publishes or edits it, and after
+ * a reviewer approves a column article (review.ts). The caller took any older text out first.
+ */
+export async function announcePublished(tx: Db, id: number, at: number): Promise<void> {
+  const row = await tx.db
+    .selectFrom('articles')
+    .select(['id', 'title', 'description', 'keyword', 'content', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await indexArticles(tx, [{ ...row, id: Number(row.id), created_at: Number(row.created_at) }]);
+  await queueSearchPush(tx.db, [id], at);
 }

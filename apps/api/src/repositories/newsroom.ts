@@ -18,13 +18,13 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import { contains } from '../db/like';
 import type { DB } from '../db/schema';
-import { indexArticles, removeFromIndex } from '../db/search-index';
+import { removeFromIndex } from '../db/search-index';
 import { storedHtml } from '../lib/sanitize';
+import { announcePublished } from './articles';
 import { articleUrl, categoryAlias } from './mappers';
 import { recordAudit } from './audit';
 import { writeTxDb } from './write-tx';
 import { claimVersion, versionOf } from './versions';
-import { queueSearchPush } from './search-push';
 import { pageOf, paged } from './paging';
 
 /**
@@ -197,15 +197,6 @@ async function saveRevision(
     .execute();
 }
 
-async function indexOne(tx: Db, id: number): Promise<void> {
-  const row = await tx.db
-    .selectFrom('articles')
-    .select(['id', 'title', 'description', 'keyword', 'content', 'created_at'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  await indexArticles(tx, [{ ...row, id: Number(row.id), created_at: Number(row.created_at) }]);
-}
-
 async function statusOf(db: Kysely<DB>, id: number): Promise<PublicationStatus | null> {
   const row = await db.selectFrom('articles').select('status').where('id', '=', id).executeTakeFirst();
   return row ? (STATUS_BY_DB.get(Number(row.status)) ?? null) : null;
@@ -274,11 +265,8 @@ export async function updateArticle(
       .set({ ...rowValues(input, catId), admin_name: actor.editor, updated_at: now })
       .where('id', '=', id)
       .execute();
-    if (published) {
-      await indexOne(tx, id);
-      // A changed public article is pushed to search engines again.
-      await queueSearchPush(tx.db, [id], now);
-    }
+    // A changed public article is indexed and pushed to search engines again.
+    if (published) await announcePublished(tx, id, now);
     await saveRevision(tx.db, id, actor, input, now);
     await recordAudit(tx.db, { ...actor, action, entity: 'article', entityId: id, detail: input.title }, now);
     return claim;
@@ -366,8 +354,7 @@ async function makePublic(tx: Db, id: number, from: PublicationStatus, published
     })
     .where('id', '=', id)
     .execute();
-  await indexOne(tx, id);
-  await queueSearchPush(tx.db, [id], publishedAt);
+  await announcePublished(tx, id, publishedAt);
 }
 
 /** Takes a published article off the site (404 on every page); a scheduled one goes back to draft. */

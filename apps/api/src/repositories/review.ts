@@ -4,13 +4,13 @@ import { ArticleStatus, ColumnStatus, NewsStatus } from '@portal/api-client/cons
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
-import { indexArticles, removeFromIndex } from '../db/search-index';
+import { removeFromIndex } from '../db/search-index';
 import { maskPhone } from '../lib/phone-mask';
 import { SANITIZER_VERSION, htmlText, servedHtml } from '../lib/sanitize';
+import { announcePublished } from './articles';
 import { type AuditRecord, recordAudit } from './audit';
 import { paged } from './paging';
 import { inTx, writeTx } from './write-tx';
-import { queueSearchPush } from './search-push';
 
 /**
  * The editorial review flow, in one place for both of its front ends (the back office's
@@ -304,15 +304,13 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
       ? undefined
       : await trx
           .selectFrom('articles')
-          .select(['id', 'created_at'])
+          .select('id')
           .where('id', '=', Number(row.article_id))
           .executeTakeFirst();
   let articleId: number;
-  let createdAt = now;
   if (existing) {
     // An approved article that was edited and re-reviewed: same public id, re-indexed text.
     articleId = Number(existing.id);
-    createdAt = Number(existing.created_at);
     await removeFromIndex(tx, [articleId]);
     await trx
       .updateTable('articles')
@@ -327,17 +325,7 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
       .executeTakeFirstOrThrow();
     articleId = Number(inserted.id);
   }
-  await indexArticles(tx, [
-    {
-      id: articleId,
-      title: values.title,
-      description,
-      keyword: values.keyword,
-      content,
-      created_at: createdAt,
-    },
-  ]);
   await trx.updateTable('column_articles').set({ article_id: articleId }).where('id', '=', id).execute();
-  await queueSearchPush(trx, [articleId], now);
+  await announcePublished(tx, articleId, now);
   return { ok: true, detail: `公开文章 id ${articleId}`, articleId };
 }
