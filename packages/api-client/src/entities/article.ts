@@ -1,5 +1,5 @@
 import { flagField, image } from '../collections/fields';
-import { tooLongMsg } from '../messages';
+import { TEXT, tooLongMsg } from '../messages';
 import { CREATED_FIELD, EDITED, EDITED_UNSHOWN, ID_FIELD, SHOWN } from './common';
 import type { EntityField, EntityRecord, OfficeForm } from './field';
 
@@ -52,7 +52,7 @@ export const ARTICLE_ITEM_FIELDS = [
 export const ARTICLE_FIELDS = [
   ...ARTICLE_ITEM_FIELDS,
   // The last edit; rows written before the newsroom (003) have none.
-  { name: 'updated_at', label: '更新时间', type: 'datetime', nullable: true, ...SHOWN },
+  { name: 'updated_at', label: TEXT.updatedAt, type: 'datetime', nullable: true, ...SHOWN },
   { name: 'author', label: '作者', type: 'text', max: 50, default: '', ...EDITED },
   // The editor a page names (display name of the account in admin_name), worked out on read.
   { name: 'adminName', label: '责任编辑', type: 'text', stored: false, ...SHOWN },
