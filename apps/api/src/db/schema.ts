@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
+import type { AD_FIELDS } from '@portal/api-client/entities/ad';
 import type { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
+import type { BANNER_FIELDS } from '@portal/api-client/entities/banner';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
 import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
@@ -58,26 +60,13 @@ export interface DB {
     sort: Generated<number>;
   };
   seo: { page: string; title: string; description: string; keyword: string };
-  banners: {
+  /** A banner's fields are entities/banner.ts; its place in the order is `sort`. */
+  banners: Omit<EntityColumns<typeof BANNER_FIELDS>, 'order'> & {
     id: Generated<number>;
-    place: 'home' | 'mobile' | 'category' | 'side';
-    cat_id: Generated<number>;
-    banner: string;
-    title: string;
-    url: string;
     sort: Generated<number>;
-    /** Shown from/until (006); null: no bound. */
-    start_at: number | null;
-    end_at: number | null;
   };
-  ads: {
-    slot: number;
-    title: string;
-    url: string;
-    thumb: string;
-    start_at: number | null;
-    end_at: number | null;
-  };
+  /** An ad slot's fields are entities/ad.ts. */
+  ads: EntityColumns<typeof AD_FIELDS>;
   /** Editor-picked article lists of the home and category blocks (006). */
   content_blocks: {
     id: Generated<number>;
