@@ -1,8 +1,12 @@
 import type { SensitiveHitView } from './moderation';
-import { boolean, number, object, string, type InferType } from 'yup';
+import { number, object, string, type InferType, type ObjectSchema } from 'yup';
 import { ERROR_MESSAGES, ErrorCode } from './codes';
 import { FIELD_MAX, LANDING_PAGE_LABEL } from './constants';
-import { MSG } from './messages';
+import { MSG, tooLongMsg } from './messages';
+import { ARTICLE_FIELDS, ARTICLE_FORM_ORDER, type ArticleForm } from './entities/article';
+import { fieldNamed } from './entities/derive';
+import { officeShape } from './entities/office';
+import type { EditorRole } from './roles';
 import { DAY_MS, STATS_MAX_RANGE_DAYS, dayValue } from './stats';
 
 /**
@@ -18,10 +22,7 @@ export const ADMIN_SESSION_COOKIE = 'portal_admin';
 /** An editor session ends after this long without a request. */
 export const ADMIN_SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 
-export const EditorRole = { Admin: 'admin', Editor: 'editor', Reviewer: 'reviewer' } as const;
-export type EditorRole = (typeof EditorRole)[keyof typeof EditorRole];
-export const EDITOR_ROLES: readonly EditorRole[] = Object.values(EditorRole);
-export const ROLE_LABEL: Record<EditorRole, string> = { admin: '管理员', editor: '编辑', reviewer: '审核员' };
+export { EditorRole, EDITOR_ROLES, ROLE_LABEL } from './roles';
 
 /** What each role may reach; the server checks every call against it, the admin app hides the rest. */
 export const PERMISSIONS = {
@@ -69,15 +70,20 @@ export const ADMIN_MAX_PAGE = 10_000;
 /** Rows one export may hold; a larger export asks for a narrower date range. */
 export const LEAD_EXPORT_MAX_ROWS = 100_000;
 
+/** A field of the article's declaration (entities/article.ts). */
+const articleField = <N extends (typeof ARTICLE_FIELDS)[number]['name']>(name: N) =>
+  fieldNamed(ARTICLE_FIELDS, name);
+
 export const NEWSROOM_LIMITS = {
-  title: 80,
-  description: 500,
-  keywords: 200,
-  author: 50,
-  source: 50,
-  thumb: 500,
+  // The article form's, from the article's fields.
+  title: articleField('title').max,
+  description: articleField('description').max,
+  keywords: articleField('keyword').max,
+  author: articleField('author').max,
+  source: articleField('source_name').max,
+  thumb: articleField('thumb').max,
   /** Article HTML, as for member columns. */
-  content: 2 * 1024 * 1024,
+  content: articleField('content').max,
   reason: 500,
   search: 100,
   username: 50,
@@ -87,7 +93,10 @@ export const NEWSROOM_LIMITS = {
 } as const;
 
 /** Labels of the article form's fields that its rules name too. */
-export const ARTICLE_LABEL = { thumb: '缩略图地址', is_pic: '图片头条' } as const;
+export const ARTICLE_LABEL = {
+  thumb: articleField('thumb').label,
+  is_pic: articleField('is_pic').label,
+} as const;
 
 export const ADMIN_MSG = {
   loginFailed: ERROR_MESSAGES[ErrorCode.BadCredentials],
@@ -102,11 +111,11 @@ export const ADMIN_MSG = {
   csrf: '页面已过期，请刷新后重试',
   notFound: '记录不存在',
   badInput: '请求参数不正确',
-  titleRequired: '请输入标题',
-  titleTooLong: `标题不能超过${NEWSROOM_LIMITS.title}个字符`,
+  titleRequired: articleField('title').messages.required,
+  titleTooLong: articleField('title').messages.tooLong,
   categoryRequired: '请选择分类',
-  contentRequired: '请输入正文',
-  contentTooLong: '正文过长',
+  contentRequired: articleField('content').messages.required,
+  contentTooLong: articleField('content').messages.tooLong,
   reasonRequired: '请填写拒绝原因',
   publishAtPast: '定时发布时间必须晚于当前时间',
   unpublishAtPast: '下线时间必须晚于当前时间和发布时间',
@@ -147,37 +156,17 @@ export const newsletterSendSchema = object({
   testEmail: string().trim().email('请输入正确的测试邮箱').max(100, '测试邮箱不能超过100个字符').default(''),
 });
 
-const tooLong = (label: string, max: number) => `${label}不能超过${max}个字符`;
-const flag = (label: string) => boolean().typeError(`${label}标记必须是 true 或 false`).default(false);
-
-/** The article form: POST /admin/api/articles and PUT /admin/api/articles/:id. */
+const { title, ...articleRules } = officeShape(ARTICLE_FIELDS, 'update', ARTICLE_FORM_ORDER);
+/**
+ * The article form: POST /admin/api/articles and PUT /admin/api/articles/:id. Its fields' rules come
+ * from the article's declaration (entities/article.ts); the category is picked by its route alias.
+ */
 export const articleInputSchema = object({
-  title: string().trim().required(ADMIN_MSG.titleRequired).max(NEWSROOM_LIMITS.title, ADMIN_MSG.titleTooLong),
+  title,
   /** The category's route alias as get_category returns it (e.g. `AI`). */
   category: string().trim().required(ADMIN_MSG.categoryRequired).max(50, ADMIN_MSG.categoryRequired),
-  content: string()
-    .required(ADMIN_MSG.contentRequired)
-    .max(NEWSROOM_LIMITS.content, ADMIN_MSG.contentTooLong),
-  description: string()
-    .trim()
-    .default('')
-    .max(NEWSROOM_LIMITS.description, tooLong('摘要', NEWSROOM_LIMITS.description)),
-  /** Comma-separated keywords. */
-  keywords: string()
-    .trim()
-    .default('')
-    .max(NEWSROOM_LIMITS.keywords, tooLong('关键词', NEWSROOM_LIMITS.keywords)),
-  author: string().trim().default('').max(NEWSROOM_LIMITS.author, tooLong('作者', NEWSROOM_LIMITS.author)),
-  source: string().trim().default('').max(NEWSROOM_LIMITS.source, tooLong('来源', NEWSROOM_LIMITS.source)),
-  thumb: string()
-    .trim()
-    .default('')
-    .max(NEWSROOM_LIMITS.thumb, tooLong(ARTICLE_LABEL.thumb, NEWSROOM_LIMITS.thumb)),
-  is_hot: flag('热门'),
-  is_recommend: flag('推荐'),
-  is_policy: flag('政策'),
-  is_pic: flag(ARTICLE_LABEL.is_pic),
-});
+  ...articleRules,
+}) as unknown as ObjectSchema<{ category: string } & ArticleForm>;
 export type ArticleInput = InferType<typeof articleInputSchema>;
 
 /**
@@ -214,7 +203,7 @@ export const rejectSchema = object({
   reason: string()
     .trim()
     .required(ADMIN_MSG.reasonRequired)
-    .max(NEWSROOM_LIMITS.reason, tooLong('原因', NEWSROOM_LIMITS.reason)),
+    .max(NEWSROOM_LIMITS.reason, tooLongMsg('原因', NEWSROOM_LIMITS.reason)),
 });
 
 export const loginSchema = object({
@@ -290,7 +279,7 @@ export interface AdminArticleSummary {
   /** Set when the article came from a member's column. */
   memberId: number | null;
 }
-export interface AdminArticle extends AdminArticleSummary, Omit<ArticleInput, 'category'> {
+export interface AdminArticle extends AdminArticleSummary, ArticleForm {
   revisions: number;
   /** Increased by every save; a PUT carries the one it started from. */
   version: number;

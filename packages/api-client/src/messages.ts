@@ -162,6 +162,7 @@ export const TEXT = {
   columnApplication: '专栏申请',
   articleId: '文章编号',
   createdAt: '创建时间',
+  updatedAt: '更新时间',
   // the back office's labels that the API's exports and mails repeat
   activityId: '活动编号',
   issueNews: '本期要闻',

@@ -1,24 +1,39 @@
 import type { Generated } from 'kysely';
 import type { ACTIVITY_FORM_FIELDS } from '@portal/api-client/entities/activity-form';
+import type { AD_FIELDS } from '@portal/api-client/entities/ad';
+import type { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
+import type { BANNER_FIELDS } from '@portal/api-client/entities/banner';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
+import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
 import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
+import type { REPORT_FIELDS } from '@portal/api-client/entities/report';
+import type { TOPIC_FIELDS } from '@portal/api-client/entities/topic';
+import type { VIDEO_FIELDS } from '@portal/api-client/entities/video';
+import type { WHITE_PAPER_FIELDS } from '@portal/api-client/entities/white-paper';
 
 /**
- * The columns of an entity's table, from its declaration (packages/api-client/src/entities): the
- * generated `id` and a column with a declared default may be left out of an insert; a time is
- * stored as epoch milliseconds, a flag as 0/1, a list as JSON text. A field that is not a column of its
- * own (`stored: false`, or `packed` into another's JSON) is not here.
+ * The columns of an entity's table, from its declaration (packages/api-client/src/entities). The
+ * generated `id`, a column with a declared default and an optional text or list (its column's
+ * default is '' or '[]') may be left out of an insert; a nullable one may hold null. A field that is
+ * not a column of its own (`stored: false`, or `packed` into another's JSON) is not here.
  */
 type EntityColumns<Fs extends readonly EntityField[]> = {
   [F in Fs[number] as F extends { stored: false } | { packed: object } ? never : F['name']]: F extends
     { name: 'id' } | { default: unknown }
     ? Generated<Stored<F>>
-    : Stored<F>;
+    : F extends { required: true }
+      ? Stored<F>
+      : F extends { type: 'text' | 'textarea' | 'image' | 'file' | 'articles' | 'lines' }
+        ? Generated<Stored<F>>
+        : F extends { nullable: true }
+          ? Stored<F> | null
+          : Stored<F>;
 };
+/** A column's value: a time as epoch milliseconds, a flag as 0/1, a list as JSON text. */
 type Stored<F> = F extends { type: 'datetime' | 'boolean' }
   ? number
-  : F extends { type: 'list' }
+  : F extends { type: 'list' | 'articles' | 'lines' }
     ? string
     : ValueOf<F>;
 
@@ -44,26 +59,13 @@ export interface DB {
     sort: Generated<number>;
   };
   seo: { page: string; title: string; description: string; keyword: string };
-  banners: {
+  /** A banner's fields are entities/banner.ts; its place in the order is `sort`. */
+  banners: Omit<EntityColumns<typeof BANNER_FIELDS>, 'order'> & {
     id: Generated<number>;
-    place: 'home' | 'mobile' | 'category' | 'side';
-    cat_id: Generated<number>;
-    banner: string;
-    title: string;
-    url: string;
     sort: Generated<number>;
-    /** Shown from/until (006); null: no bound. */
-    start_at: number | null;
-    end_at: number | null;
   };
-  ads: {
-    slot: number;
-    title: string;
-    url: string;
-    thumb: string;
-    start_at: number | null;
-    end_at: number | null;
-  };
+  /** An ad slot's fields are entities/ad.ts. */
+  ads: EntityColumns<typeof AD_FIELDS>;
   /** Editor-picked article lists of the home and category blocks (006). */
   content_blocks: {
     id: Generated<number>;
@@ -97,101 +99,33 @@ export interface DB {
   options: { kind: 'industry' | 'position' | 'department'; id: number; name: string };
   provinces: { code: string; name: string };
   cities: { code: string; province_code: string; name: string };
-  articles: {
-    id: Generated<number>;
-    cat_id: number;
-    title: string;
-    description: Generated<string>;
-    keyword: Generated<string>;
-    thumb: Generated<string>;
-    author: Generated<string>;
+  /** An article's own fields are entities/article.ts; the rest is the newsroom's state. */
+  articles: EntityColumns<typeof ARTICLE_FIELDS> & {
+    /** Login of the editor who saved it last (or, in older rows, a name typed in). */
     admin_name: Generated<string>;
-    source_name: Generated<string>;
-    content: string;
     /** Version of the sanitiser's rules that wrote `content` (010; lib/sanitize.ts). */
     content_sanitizer: Generated<number>;
     status: Generated<number>;
-    is_hot: Generated<number>;
-    is_pic: Generated<number>;
-    is_recommend: Generated<number>;
-    is_policy: Generated<number>;
-    pv: Generated<number>;
     member_id: number | null;
-    created_at: number;
     /** Scheduled publication time (003_newsroom). */
     publish_at: number | null;
     /** When a published article goes offline by itself (017). */
     unpublish_at: number | null;
-    /** Last edit in the back office (003_newsroom); null for rows written before it. */
-    updated_at: number | null;
   };
   /** PostgreSQL only. */
   article_search: { article_id: number; created_at: number; doc: string };
   /** SQLite only (FTS5, contentless; rowid = article id). */
   article_fts: { rowid: number; title: string; body: string; uni: string };
-  topics: {
-    id: Generated<number>;
-    kind: 'featured' | 'special';
-    cat_id: Generated<number>;
-    title: string;
-    description: Generated<string>;
-    thumb: Generated<string>;
-    url: string;
-    created_at: number;
-    /** JSON array of article ids (006). */
-    articles: Generated<string>;
-    /** 1 shown on its page and in the lists, 0 a draft (008). */
-    published: Generated<number>;
-  };
-  videos: {
-    id: Generated<number>;
-    cat_id: Generated<number>;
-    title: string;
-    url: string;
-    thumb: Generated<string>;
-    list_thumb: Generated<string>;
-    index_thumb: Generated<string>;
-    video_type: 1 | 2;
-    iframe: Generated<string>;
-    keyword: Generated<string>;
-    description: Generated<string>;
-    is_top: Generated<number>;
-    created_at: number;
-  };
-  white_papers: {
-    id: Generated<number>;
-    cat_id: Generated<number>;
-    title: string;
-    description: Generated<string>;
-    thumb: Generated<string>;
-    url: string;
-    is_free: Generated<number>;
-    created_at: number;
-  };
-  events: {
-    id: Generated<number>;
-    title: string;
-    description: Generated<string>;
-    thumb: Generated<string>;
-    url: string;
-    type: Generated<number>;
-    city: Generated<string>;
-    year: number;
-    month: number;
-    start_at: number;
-    end_at: number;
-  };
-  weekly_reports: {
-    id: Generated<number>;
-    year: number;
-    number: number;
-    it_number: number;
-    week: string;
-    recommend: Generated<string>;
-    adv_thumb: Generated<string>;
-    adv_url: Generated<string>;
-    publish_time: number;
-  };
+  /** A topic's fields are entities/topic.ts (`articles`: JSON array of article ids, 006). */
+  topics: EntityColumns<typeof TOPIC_FIELDS>;
+  /** A video's fields are entities/video.ts. */
+  videos: EntityColumns<typeof VIDEO_FIELDS>;
+  /** A white paper's fields are entities/white-paper.ts. */
+  white_papers: EntityColumns<typeof WHITE_PAPER_FIELDS>;
+  /** An event's fields are entities/event.ts; its year and month file it in the list by month. */
+  events: EntityColumns<typeof EVENT_FIELDS> & { year: number; month: number };
+  /** An issue's fields are entities/report.ts; its articles are weekly_report_items. */
+  weekly_reports: EntityColumns<typeof REPORT_FIELDS>;
   weekly_report_items: {
     report_id: number;
     kind: 'event' | 'recommend';

@@ -2,14 +2,18 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { BlockKey } from '@portal/api-client/admin-resources';
 import { NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ListItem } from '@portal/api-client/contract';
+import { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db';
 import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
+import { indexArticles } from '../db/search-index';
 import { servedHtml } from '../lib/sanitize';
 import { formatDate, formatTime } from '../lib/time';
-import { ARTICLE_LIST_COLUMNS, categoryAlias, toListItem, type ArticleListRow } from './mappers';
+import { ARTICLE_LIST_COLUMNS, articleUrl, categoryAlias, toListItem, type ArticleListRow } from './mappers';
 import { noMemo, type ListMemo, type Page } from './paging';
+import { queueSearchPush } from './search-push';
 import { addDailyViews, rememberTotals, type DailyViews, type WrittenTotal } from './views-daily';
 import { writeTx } from './write-tx';
 
@@ -292,44 +296,31 @@ function toArticleDetail(
   next: ArticleListRow | null | undefined,
 ): ArticleDetail {
   const created = Number(row.created_at);
-  const item = toListItem(row);
   return {
-    ...item,
-    created_at: formatTime(created),
-    // Scheduled articles are written before they go out: never earlier than the publication.
-    updated_at: formatTime(Math.max(created, Number(row.updated_at ?? created))),
-    author: row.author,
-    adminName: bylineOf(row),
-    source_name: row.source_name,
-    // Sanitised when written (DESIGN.md section 5): served as stored.
-    content: servedHtml(row.content, row.content_sanitizer),
-    cat_id: Number(row.cat_id),
-    cat_name: row.cat_name ?? '',
-    cat_alias: categoryAlias(row.cat_id),
-    pv: Number(row.pv),
+    ...fromRow(ARTICLE_FIELDS, 'public', row, {
+      url: articleUrl(Number(row.id), Number(row.cat_id)),
+      created_at: formatTime(created),
+      // Scheduled articles are written before they go out: never earlier than the publication.
+      updated_at: formatTime(Math.max(created, Number(row.updated_at ?? created))),
+      adminName: bylineOf(row),
+      // Sanitised when written (DESIGN.md section 5): served as stored.
+      content: servedHtml(row.content, row.content_sanitizer),
+      cat_name: row.cat_name ?? '',
+      cat_alias: categoryAlias(row.cat_id),
+    }),
     seo: { title: row.title, description: row.description, keyword: row.keyword },
     prev: prev ? toListItem(prev) : null,
     next: next ? toListItem(next) : null,
   };
 }
 
+/** An article page's columns (entities/article.ts), the sanitiser's version and who saved it. */
 const DETAIL_COLUMNS = [
-  'articles.id',
-  'articles.cat_id',
-  'articles.title',
-  'articles.description',
-  'articles.keyword',
-  'articles.thumb',
-  'articles.author',
+  ...columnsFor(ARTICLE_FIELDS, 'public').map((c) => `articles.${c}` as const),
   'articles.admin_name',
+  'articles.content_sanitizer',
   'editors.display_name as editor_display_name',
   'editors.id as editor_id',
-  'articles.source_name',
-  'articles.content',
-  'articles.content_sanitizer',
-  'articles.pv',
-  'articles.created_at',
-  'articles.updated_at',
   'categories.name as cat_name',
 ] as const;
 
@@ -456,4 +447,19 @@ export async function addArticleViews(
   });
   rememberTotals(database.db, today, written);
   return counts;
+}
+
+/**
+ * A published article's text goes (back) into the search index and its url into the search engine
+ * push queue, inside the caller's transaction: after the newsroom publishes or edits it, and after
+ * a reviewer approves a column article (review.ts). The caller took any older text out first.
+ */
+export async function announcePublished(tx: Db, id: number, at: number): Promise<void> {
+  const row = await tx.db
+    .selectFrom('articles')
+    .select(['id', 'title', 'description', 'keyword', 'content', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await indexArticles(tx, [{ ...row, id: Number(row.id), created_at: Number(row.created_at) }]);
+  await queueSearchPush(tx.db, [id], at);
 }

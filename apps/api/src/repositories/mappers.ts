@@ -1,12 +1,16 @@
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
 import type { ListItem } from '@portal/api-client/contract';
+import { ARTICLE_ITEM_FIELDS } from '@portal/api-client/entities/article';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import { href } from '@portal/routes';
+import type { Selectable } from 'kysely';
+import type { DB } from '../db/schema';
 import { formatTime } from '../lib/time';
 
 /**
- * Article rows → list items, and the category aliases their urls use (item urls are in-product
- * paths). The editorial kinds' records come from their entity modules (entities/*), mapped in
- * their own repositories.
+ * Article rows → list items (entities/article.ts), and the category aliases their urls use (item
+ * urls are in-product paths). The editorial kinds' records come from their entity modules
+ * (entities/*), mapped in their own repositories.
  */
 
 const ALIAS_BY_CAT = new Map<number, string>(CATEGORY_PAGES.map((c) => [c.id, c.alias]));
@@ -26,33 +30,13 @@ export function mobileArticleUrl(id: number, catId: number): string {
   return href.mobile.article({ category: categoryAlias(catId), id });
 }
 
-export interface ArticleListRow {
-  id: number;
-  cat_id: number;
-  title: string;
-  description: string;
-  keyword: string;
-  thumb: string;
-  created_at: number;
-}
-export const ARTICLE_LIST_COLUMNS = [
-  'id',
-  'cat_id',
-  'title',
-  'description',
-  'keyword',
-  'thumb',
-  'created_at',
-] as const;
+/** The columns of an article's list item (entities/article.ts), and the category its url needs. */
+export const ARTICLE_LIST_COLUMNS = [...columnsFor(ARTICLE_ITEM_FIELDS, 'public'), 'cat_id'] as const;
+export type ArticleListRow = Pick<Selectable<DB['articles']>, (typeof ARTICLE_LIST_COLUMNS)[number]>;
 
 export function toListItem(row: ArticleListRow): ListItem {
-  return {
-    id: Number(row.id),
-    title: row.title,
-    description: row.description,
+  return fromRow(ARTICLE_ITEM_FIELDS, 'public', row, {
     url: articleUrl(Number(row.id), Number(row.cat_id)),
-    thumb: row.thumb,
-    keyword: row.keyword,
     created_at: formatTime(row.created_at),
-  };
+  });
 }

@@ -12,17 +12,19 @@ import {
   TIMED_UNPUBLISH_LABEL,
 } from '@portal/api-client/admin';
 import { CATEGORY_PAGES, NewsStatus } from '@portal/api-client/constants';
+import { ARTICLE_FIELDS, ARTICLE_FORM_ORDER } from '@portal/api-client/entities/article';
+import { officeFromRow, officeToRow, writtenColumns } from '@portal/api-client/entities/derive';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import { contains } from '../db/like';
 import type { DB } from '../db/schema';
-import { indexArticles, removeFromIndex } from '../db/search-index';
+import { removeFromIndex } from '../db/search-index';
 import { storedHtml } from '../lib/sanitize';
+import { announcePublished } from './articles';
 import { articleUrl, categoryAlias } from './mappers';
 import { recordAudit } from './audit';
 import { writeTxDb } from './write-tx';
 import { claimVersion, versionOf } from './versions';
-import { queueSearchPush } from './search-push';
 import { queueArticlePurge } from './cdn-purge';
 import { pageOf, paged } from './paging';
 
@@ -146,15 +148,12 @@ export async function listArticles(database: Db, q: ArticleQuery): Promise<Paged
   return { total, items: rows.map(toSummary) };
 }
 
+/** The summary's columns and those of the article form (entities/article.ts). */
 const FULL_COLUMNS = [
   ...SUMMARY_COLUMNS,
-  'content',
-  'description',
-  'keyword',
-  'source_name',
-  'thumb',
-  'is_policy',
-  'is_pic',
+  ...writtenColumns(ARTICLE_FIELDS, 'update', ARTICLE_FORM_ORDER).filter(
+    (c) => !(SUMMARY_COLUMNS as readonly string[]).includes(c),
+  ),
 ] as const;
 
 export async function getArticle(database: Db, id: number): Promise<AdminArticle | null> {
@@ -171,33 +170,18 @@ export async function getArticle(database: Db, id: number): Promise<AdminArticle
     .execute();
   return {
     ...toSummary(row),
-    content: row.content,
-    description: row.description,
-    keywords: row.keyword,
-    source: row.source_name,
-    thumb: row.thumb,
-    is_policy: Number(row.is_policy) === 1,
-    is_pic: Number(row.is_pic) === 1,
+    ...officeFromRow(ARTICLE_FIELDS, 'update', row, ARTICLE_FORM_ORDER),
     revisions: Number(n),
     version: await versionOf(database, ARTICLE_ENTITY, id),
   };
 }
 
-/** The stored row of an article form: sanitised HTML, the public flags as 0/1. */
+/** The stored row of an article form: its columns, the public flags as 0/1, sanitised HTML. */
 function rowValues(input: ArticleInput, catId: number) {
   return {
+    ...officeToRow(ARTICLE_FIELDS, 'update', input),
     cat_id: catId,
-    title: input.title,
     ...storedHtml(input.content),
-    description: input.description,
-    keyword: input.keywords,
-    author: input.author,
-    source_name: input.source,
-    thumb: input.thumb,
-    is_hot: input.is_hot ? 1 : 0,
-    is_recommend: input.is_recommend ? 1 : 0,
-    is_policy: input.is_policy ? 1 : 0,
-    is_pic: input.is_pic ? 1 : 0,
   };
 }
 
@@ -212,15 +196,6 @@ async function saveRevision(
     .insertInto('article_revisions')
     .values({ article_id: articleId, editor: actor.editor, data: JSON.stringify(input), created_at: now })
     .execute();
-}
-
-async function indexOne(tx: Db, id: number): Promise<void> {
-  const row = await tx.db
-    .selectFrom('articles')
-    .select(['id', 'title', 'description', 'keyword', 'content', 'created_at'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  await indexArticles(tx, [{ ...row, id: Number(row.id), created_at: Number(row.created_at) }]);
 }
 
 async function statusOf(db: Kysely<DB>, id: number): Promise<PublicationStatus | null> {
@@ -296,10 +271,9 @@ export async function updateArticle(
       .where('id', '=', id)
       .execute();
     if (published) {
-      await indexOne(tx, id);
-      // A changed public article is pushed to search engines again, and purged at the CDN (where
-      // it was listed before too, when its category changed).
-      await queueSearchPush(tx.db, [id], now);
+      // A changed public article is indexed and pushed to search engines again, and purged at the
+      // CDN (where it was listed before too, when its category changed).
+      await announcePublished(tx, id, now);
       const formerCatId = Number(before.cat_id);
       await queueArticlePurge(tx, [id], now, formerCatId === catId ? undefined : formerCatId);
     }
@@ -393,8 +367,7 @@ async function makePublic(tx: Db, id: number, from: PublicationStatus, published
     })
     .where('id', '=', id)
     .execute();
-  await indexOne(tx, id);
-  await queueSearchPush(tx.db, [id], publishedAt);
+  await announcePublished(tx, id, publishedAt);
   await queueArticlePurge(tx, [id], publishedAt);
 }
 

@@ -4,13 +4,13 @@ import { ArticleStatus, ColumnStatus, NewsStatus } from '@portal/api-client/cons
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
-import { indexArticles, removeFromIndex } from '../db/search-index';
+import { removeFromIndex } from '../db/search-index';
 import { maskPhone } from '../lib/phone-mask';
 import { SANITIZER_VERSION, htmlText, servedHtml } from '../lib/sanitize';
+import { announcePublished } from './articles';
 import { type AuditRecord, recordAudit } from './audit';
 import { paged } from './paging';
 import { inTx, writeTx } from './write-tx';
-import { queueSearchPush } from './search-push';
 import { queueArticlePurge } from './cdn-purge';
 
 /**
@@ -305,15 +305,13 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
       ? undefined
       : await trx
           .selectFrom('articles')
-          .select(['id', 'created_at', 'cat_id'])
+          .select(['id', 'cat_id'])
           .where('id', '=', Number(row.article_id))
           .executeTakeFirst();
   let articleId: number;
-  let createdAt = now;
   if (existing) {
     // An approved article that was edited and re-reviewed: same public id, re-indexed text.
     articleId = Number(existing.id);
-    createdAt = Number(existing.created_at);
     await removeFromIndex(tx, [articleId]);
     await trx
       .updateTable('articles')
@@ -328,18 +326,8 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
       .executeTakeFirstOrThrow();
     articleId = Number(inserted.id);
   }
-  await indexArticles(tx, [
-    {
-      id: articleId,
-      title: values.title,
-      description,
-      keyword: values.keyword,
-      content,
-      created_at: createdAt,
-    },
-  ]);
   await trx.updateTable('column_articles').set({ article_id: articleId }).where('id', '=', id).execute();
-  await queueSearchPush(trx, [articleId], now);
+  await announcePublished(tx, articleId, now);
   const formerCatId = existing ? Number(existing.cat_id) : values.cat_id;
   await queueArticlePurge(tx, [articleId], now, formerCatId === values.cat_id ? undefined : formerCatId);
   return { ok: true, detail: `公开文章 id ${articleId}`, articleId };

@@ -1,6 +1,6 @@
 import type { AnyObject } from 'yup';
 import { CATEGORY_PAGES, SECTION_ID } from '../constants';
-import type { EditorRole } from '../admin';
+import type { EditorRole } from '../roles';
 
 /**
  * What every back-office collection is made of: the declaration types, the limits, and the field
@@ -136,20 +136,22 @@ export const RESOURCE_LIMITS = {
 export const optionsOf = (labels: Record<string, string>): readonly FieldOption[] =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-const noCategory: FieldOption = { value: 0, label: '无（首页/全站）' };
+/** A category's option: its id. */
+type CategoryOption = FieldOption & { value: number };
+const noCategory: CategoryOption = { value: 0, label: '无（首页/全站）' };
 /** The category pages, as select options. */
-export const CATEGORY_OPTIONS: readonly FieldOption[] = CATEGORY_PAGES.map((c) => ({
+export const CATEGORY_OPTIONS: readonly CategoryOption[] = CATEGORY_PAGES.map((c) => ({
   value: c.id,
   label: c.name,
 }));
 /** The fixed sections of spec section 2 (activities, white papers, videos, IT weekly) as categories. */
-const SECTION_OPTIONS: readonly FieldOption[] = [
+const SECTION_OPTIONS: readonly CategoryOption[] = [
   { value: SECTION_ID.video, label: '视频频道' },
   { value: SECTION_ID.whitePaper, label: '白皮书频道' },
   { value: SECTION_ID.activity, label: '活动频道' },
   { value: SECTION_ID.itReport, label: 'IT周报频道' },
 ];
-const ALL_CATEGORY_OPTIONS: readonly FieldOption[] = [noCategory, ...SECTION_OPTIONS, ...CATEGORY_OPTIONS];
+const ALL_CATEGORY_OPTIONS: readonly CategoryOption[] = [noCategory, ...SECTION_OPTIONS, ...CATEGORY_OPTIONS];
 
 /*
  * The builders below keep their names and kinds as literal types (`as const`), so an entity module

@@ -1,5 +1,6 @@
 import type { ComplaintReason } from '../constants';
 import type { Ad } from '../entities/ad';
+import type { ArticleRecord, ListItem } from '../entities/article';
 import type { Video } from '../entities/video';
 
 export type { Ad, Video };
@@ -14,33 +15,11 @@ export type { DynamicForm, FormField, FormFieldType, FormOption } from '../entit
  * records are derived from their entity modules (entities/*), re-exported here.
  */
 
-export interface ListItem {
-  id: number;
-  title: string;
-  description: string;
-  /** In-product path ("/news/12") or absolute URL. */
-  url: string;
-  thumb: string;
-  /** Comma-separated keywords. */
-  keyword: string;
-  /** Highlight terms (search results). */
-  keys?: string[];
-  created_at: string;
-}
+/** An article in a list (entities/article.ts); topics and search results use the same record. */
+export type { ListItem };
 
-export interface ArticleDetail extends ListItem {
-  /** Last edit, in created_at's format (Beijing time); created_at for an article never edited since. */
-  updated_at: string;
-  author: string;
-  adminName: string;
-  source_name: string;
-  /** Sanitised HTML. */
-  content: string;
-  cat_id: number;
-  cat_name: string;
-  /** Category route alias ("AI"), '' when none. */
-  cat_alias: string;
-  pv: number;
+/** An article's page: its record (entities/article.ts), its SEO and its neighbours in the category. */
+export interface ArticleDetail extends ArticleRecord {
   seo: Seo;
   prev: ListItem | null;
   next: ListItem | null;

@@ -56,8 +56,8 @@ export const CREATED_FIELD = {
   ...SHOWN,
 } as const;
 
-/** A scheduled kind's window (banners, ad slots): set in the back office, applied by the API's reads. */
+/** A scheduled kind's window (banners, ad slots): set in the back office, applied by the API's reads; null: no bound. */
 export const SCHEDULE_FIELDS = [
-  { ...schedule[0], ...EDITED_UNSHOWN },
-  { ...schedule[1], ...EDITED_UNSHOWN },
+  { ...schedule[0], ...EDITED_UNSHOWN, nullable: true },
+  { ...schedule[1], ...EDITED_UNSHOWN, nullable: true },
 ] as const;

@@ -1,4 +1,13 @@
-import type { ColumnName, EntityField, EntityRecord, EntryField, Party, WriteMode } from './field';
+import type {
+  ColumnName,
+  EntityField,
+  EntityRecord,
+  EntryField,
+  OfficeForm,
+  OfficeRow,
+  Party,
+  WriteMode,
+} from './field';
 
 /**
  * Small generic helpers that read an entity's declaration (./field): which fields a party reads or
@@ -151,4 +160,66 @@ export function fromRow<const Fs extends readonly EntityField[], Who extends Par
     else out[field.name] = coerce(field, values[field.name], who);
   }
   return out as EntityRecord<Fs, Who>;
+}
+
+/** The back office's name of a field (`office.name`, or the column's). */
+const officeName = (field: EntityField): string => field.office?.name ?? field.name;
+
+/**
+ * The fields the back office writes in `mode`, in declared order or in `order` (a form's own order:
+ * it must name each of them once).
+ */
+export function officeWritten<F extends EntityField>(
+  fields: readonly F[],
+  mode: WriteMode,
+  order?: readonly F['name'][],
+): F[] {
+  const written = writtenBy(fields, mode, 'office');
+  if (!order) return written;
+  const named = order.map((name) => written.find((f) => f.name === name));
+  if (named.includes(undefined) || named.length !== written.length || new Set(order).size !== order.length) {
+    throw new Error(`office order [${order.join()}] must name each written field once`);
+  }
+  return named as F[];
+}
+
+/** The columns of the fields the back office writes in `mode` (a repository's select), as `officeWritten`. */
+export function writtenColumns<const Fs extends readonly EntityField[], Mode extends WriteMode>(
+  fields: Fs,
+  mode: Mode,
+  order?: readonly Fs[number]['name'][],
+): (keyof OfficeRow<Fs, Mode>)[] {
+  return officeWritten(fields, mode, order).map((f) => f.name as keyof OfficeRow<Fs, Mode>);
+}
+
+/**
+ * A row's values of the fields the back office writes, by its names and as their types (a flag
+ * stored as 0/1 reads as a boolean), in the order of `officeWritten`.
+ */
+export function officeFromRow<const Fs extends readonly EntityField[], Mode extends WriteMode>(
+  fields: Fs,
+  mode: Mode,
+  row: object,
+  order?: readonly Fs[number]['name'][],
+): OfficeForm<Fs, Mode> {
+  const values = row as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of officeWritten(fields, mode, order))
+    out[officeName(field)] = coerce(field, values[field.name], 'office');
+  return out as OfficeForm<Fs, Mode>;
+}
+
+/** The columns of what the back office sent (`officeFromRow` turned round): a flag is stored as 0/1. */
+export function officeToRow<const Fs extends readonly EntityField[], Mode extends WriteMode>(
+  fields: Fs,
+  mode: Mode,
+  sent: OfficeForm<Fs, Mode>,
+): OfficeRow<Fs, Mode> {
+  const values = sent as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of officeWritten(fields, mode)) {
+    const value = values[officeName(field)];
+    out[field.name] = field.type === 'boolean' ? (value ? 1 : 0) : value;
+  }
+  return out as OfficeRow<Fs, Mode>;
 }

@@ -47,13 +47,21 @@ export interface EntityField extends FieldDecl {
   keep?: boolean;
   /** Not a column of its own (a password is stored as its hash; a text worked out from another field). */
   stored?: false;
+  /** A column that may hold no value (null): rows written before it existed (an article's last edit). */
+  nullable?: true;
   /** The member forms: the browser's autocomplete hint, and a place picker (a city rides in its province's row). */
   autoComplete?: string;
   control?: 'province' | 'city';
   /** A choice's unit, shown after it in the member forms (企业规模: 1-25人). */
   unit?: string;
   /** The back office: a list column, and a label or help of its own there. */
-  office?: { label?: string; help?: string; column?: boolean };
+  office?: {
+    label?: string;
+    help?: string;
+    column?: boolean;
+    /** The back office's name of the field (its record and form) when it is not the column's (keywords). */
+    name?: string;
+  };
   /**
    * boolean: stored as 0/1 and answered to visitors as that 0/1 (the contract's `0 | 1`: a form
    * field's is_require); the back office reads and writes it as a boolean like any other.
@@ -181,3 +189,27 @@ type ColumnOf<F, Who extends Party> = F extends EntityField
       : F['name']
     : never
   : never;
+
+/** The back office's name of a field: its own (`office.name`) or the column's. */
+export type OfficeName<F> = F extends { office: { name: infer N extends string } }
+  ? N
+  : F extends { name: infer N extends string }
+    ? N
+    : never;
+
+/**
+ * The fields the back office writes in `mode`, by its names, as its record shows them and its form
+ * sends them (a kind with an editor of its own: the article).
+ */
+export type OfficeForm<Fs extends readonly EntityField[], Mode extends WriteMode> = Simplify<{
+  [F in Fs[number] as Written<F, Mode, 'office'> extends true ? OfficeName<F> : never]: ValueOf<F, 'office'>;
+}>;
+
+/** The same fields as their columns hold them: a flag as 0/1 (see `Stored` in the API's db/schema.ts). */
+export type OfficeRow<Fs extends readonly EntityField[], Mode extends WriteMode> = Simplify<{
+  [F in Fs[number] as Written<F, Mode, 'office'> extends true ? F['name'] : never]: F extends {
+    type: 'boolean';
+  }
+    ? number
+    : ValueOf<F>;
+}>;

@@ -1,6 +1,8 @@
+import { boolean, string, type AnySchema } from 'yup';
 import type { FieldDecl } from '../collections/fields';
-import { readBy } from './derive';
-import type { EntityField, EntryField } from './field';
+import { invalidMsg, requiredMsg, tooLongMsg } from '../messages';
+import { officeWritten, readBy } from './derive';
+import type { EntityField, EntryField, WriteMode } from './field';
 
 /**
  * The back office's view of an entity (its collection, collections/<kind>.ts): the fields its roles
@@ -23,6 +25,7 @@ const ENTITY_ONLY: Record<Exclude<keyof EntityField, keyof FieldDecl>, true> = {
   screened: true,
   keep: true,
   stored: true,
+  nullable: true,
   autoComplete: true,
   control: true,
   unit: true,
@@ -39,6 +42,7 @@ function declOf(field: EntityField | EntryField): FieldDecl {
   ) as unknown as FieldDecl;
   // An option id is a number to the back office (the lists are the public site's).
   if (field.optionList) decl.type = 'number';
+  if (field.office?.name) decl.name = field.office.name;
   if (field.office?.label) decl.label = field.office.label;
   if (field.office?.help) decl.help = field.office.help;
   if (field.fields) decl.fields = field.fields.map(declOf);
@@ -81,4 +85,38 @@ export function officeColumns(fields: readonly EntityField[]): string[] {
   return readBy(fields, 'office')
     .filter((f) => f.office?.column === true)
     .map((f) => f.name);
+}
+
+/**
+ * The rule of a field the back office writes on an editor of its own (the article's): a flag is
+ * true or false, a text is trimmed (HTML is kept as written: the server sanitises it) and checked
+ * for its length, a field with a default may be left out.
+ */
+function officeRule(field: EntityField): AnySchema {
+  const { label, max = Number.MAX_SAFE_INTEGER } = field;
+  if (field.type === 'boolean') {
+    return boolean()
+      .typeError(field.messages?.invalid ?? invalidMsg(label))
+      .default(field.default === true);
+  }
+  const text = field.type === 'richtext' ? string() : string().trim();
+  const tooLong = field.messages?.tooLong ?? tooLongMsg(label, max);
+  return field.required
+    ? text.required(field.messages?.required ?? requiredMsg(label)).max(max, tooLong)
+    : text.default((field.default as string | undefined) ?? '').max(max, tooLong);
+}
+
+/**
+ * The rules of the fields the back office writes in `mode`, by its names (`office.name`), in
+ * declared order or in `order` (see `officeWritten`).
+ */
+export function officeShape<F extends EntityField>(
+  fields: readonly F[],
+  mode: WriteMode,
+  order?: readonly F['name'][],
+): Record<string, AnySchema> {
+  const shape: Record<string, AnySchema> = {};
+  for (const field of officeWritten(fields, mode, order))
+    shape[field.office?.name ?? field.name] = officeRule(field);
+  return shape;
 }

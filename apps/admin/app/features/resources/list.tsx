@@ -56,7 +56,7 @@ export async function clientLoader({ params, request }: { params: { kind?: strin
 const COMMON_LABELS: Record<string, string> = {
   id: '编号',
   created_at: TEXT.createdAt,
-  updated_at: '更新时间',
+  updated_at: TEXT.updatedAt,
   createdAt: '时间',
   order: '排序',
 };

@@ -314,7 +314,7 @@ export default function ArticleEditor() {
               name="title"
               rules={[
                 { required: true, whitespace: true, message: ADMIN_MSG.titleRequired },
-                { max: NEWSROOM_LIMITS.title, message: `标题不能超过${NEWSROOM_LIMITS.title}个字符` },
+                { max: NEWSROOM_LIMITS.title, message: ADMIN_MSG.titleTooLong },
               ]}
             >
               <Input showCount maxLength={NEWSROOM_LIMITS.title} placeholder={TEXT.articleTitle} />
