@@ -208,6 +208,9 @@ async function storm(
     for (let i = 0; i < 2; i++) await fetch(new URL(page, shape.url), { headers: { cookie: 'vw=1280' } });
   }
   const crawl = articles.slice(5, 5 + CRAWL_URLS);
+  // Peak RSS so far (the burst, the sitemaps): tells the storm's share of the peak from what came before.
+  const rssBefore = shape.state().workers.map((w) => peakRssMiB(w.pid));
+  console.log(`  peak RSS before the storm: ${rssBefore.join(', ')} MB`);
   const deadline = Date.now() + opts.stormSeconds * 1000;
   const reader = { ms: [] as number[], errors: 0, samples: [] as string[] };
   const crawler = { ms: [] as number[], ok: 0, refused: 0, bad: 0, samples: [] as string[] };
@@ -282,6 +285,7 @@ async function storm(
     workers: {
       ...workers,
       peak_rss_mb: rss,
+      peak_rss_before_storm_mb: rssBefore,
       reader_requests: [reader.ms.length],
       reader_p50_ms: [percentile(reader.ms, 50)],
       crawler_200: [crawler.ok],
@@ -306,7 +310,14 @@ export async function cacheSoak(opts: CacheOptions): Promise<void> {
     workerPortBase: WORKER_PORT_BASE,
     dataDir,
     runDir: path.join(opts.base, 'run-cache'),
-    env: { DATABASE_URL: opts.databaseUrl, REDIS_URL: redis.url, METRICS_PORT: String(METRICS_PORT) },
+    env: {
+      // As production runs it (React's production build; the SMS outbox allowed by name, as on staging).
+      NODE_ENV: 'production',
+      SMS_OUTBOX_IN_PRODUCTION: '1',
+      DATABASE_URL: opts.databaseUrl,
+      REDIS_URL: redis.url,
+      METRICS_PORT: String(METRICS_PORT),
+    },
   }).catch(async (error: unknown) => {
     await redis.stop();
     throw error;

@@ -12,7 +12,7 @@ import {
   type StoredPage,
 } from '../micro-cache';
 import { isShareable, sendRendered } from '../render';
-import { OverloadedError, sendOverloaded, type RenderLimiter } from '../render-limiter';
+import { OverloadedError, isCrawler, sendOverloaded, type RenderLimiter } from '../render-limiter';
 import { withNonce } from '../security-headers';
 import type { SharedPages } from '../shared-pages';
 
@@ -102,7 +102,9 @@ export async function sendPage(
   const cacheable = cache.enabled && request.method === 'GET' && !page.data && isAnonymous(request);
   // Form posts are answered above the limit: what a reader submits is never refused for load.
   const shed = request.method === 'GET' || request.method === 'HEAD';
-  const limited = async () => cache.limiter.run(rendering, shed);
+  // A crawler is refused rather than queued: it comes back after Retry-After, readers wait for a slot.
+  const wait = !isCrawler(request.headers['user-agent']);
+  const limited = async () => cache.limiter.run(rendering, shed, wait);
   try {
     if (!cacheable) return sendRendered(reply, withCachingHeaders(await limited(), null, cache.cdn));
     const key = microCacheKey({ ...page, host: request.host, cookie: request.headers.cookie });
@@ -126,7 +128,7 @@ export async function sendPage(
     cache.metrics.microCache.inc({ result: 'miss' });
     const joined = cache.local.pending(key);
     // Refused before any more work (the render lock, a wait): a refusal must cost next to nothing.
-    if (!joined && cache.limiter.full) throw new OverloadedError();
+    if (!joined && (wait ? cache.limiter.full : cache.limiter.busy)) throw new OverloadedError();
     if (joined) {
       const shared = await joined.catch(() => null);
       if (shared) return sendCached(request, reply, shared, nonce, 'HIT');
