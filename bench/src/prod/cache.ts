@@ -324,6 +324,8 @@ export async function cacheSoak(opts: CacheOptions): Promise<void> {
   });
   try {
     const targets = [await burst(shape, env, opts)];
+    const rssAfterBurst = shape.state().workers.map((w) => peakRssMiB(w.pid));
+    console.log(`  peak RSS after the burst: ${rssAfterBurst.join(', ')} MB`);
     const stormed = await storm(shape, opts);
     targets.push(...stormed.targets);
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
@@ -334,6 +336,7 @@ export async function cacheSoak(opts: CacheOptions): Promise<void> {
       database: opts.databaseUrl ? 'postgres' : 'sqlite',
       stormSeconds: opts.stormSeconds,
       loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
+      peak_rss_after_burst_mb: rssAfterBurst,
       storm: stormed.workers,
       // Every target here is a most: a figure meets it when value <= target.
       targets,

@@ -105,6 +105,8 @@ export async function sendPage(
   // A crawler is refused rather than queued: it comes back after Retry-After, readers wait for a slot.
   const wait = !isCrawler(request.headers['user-agent']);
   const limited = async () => cache.limiter.run(rendering, shed, wait);
+  /** A copy of the page older than the last content change: served if its render is refused. */
+  let outdated: StoredPage | undefined;
   try {
     if (!cacheable) return sendRendered(reply, withCachingHeaders(await limited(), null, cache.cdn));
     const key = microCacheKey({ ...page, host: request.host, cookie: request.headers.cookie });
@@ -125,6 +127,7 @@ export async function sendPage(
       return sendCached(request, reply, found.page, nonce, 'STALE');
     }
 
+    if (found?.state === 'outdated') outdated = found.page;
     cache.metrics.microCache.inc({ result: 'miss' });
     const joined = cache.local.pending(key);
     // Refused before any more work (the render lock, a wait): a refusal must cost next to nothing.
@@ -144,6 +147,8 @@ export async function sendPage(
     return sendRendered(reply, finished(await limited()), 'MISS');
   } catch (error) {
     if (!(error instanceof OverloadedError)) throw error;
+    // A cached page is always served: one whose render was refused (no slot within the wait) too.
+    if (outdated) return sendCached(request, reply, outdated, nonce, 'STALE');
     cache.metrics.shed.inc();
     return sendOverloaded(reply);
   }
