@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
@@ -48,17 +47,6 @@ function storedBlock(bytes: Buffer): Buffer {
   block.writeUInt16LE(~bytes.length & 0xffff, 3);
   bytes.copy(block, 5);
   return block;
-}
-
-/**
- * The page as HTML with `nonce` in every place the cached page had its own, as a stream of views of
- * the cached bytes: an answer copies nothing (a thousand readers without gzip at once would
- * otherwise hold a thousand copies of the page).
- */
-export function htmlWithNonce(page: PrecompressedPage, nonce: string): Readable {
-  const nonceBytes = Buffer.from(nonce, 'latin1');
-  const parts = page.raw.flatMap((segment, i) => (i > 0 ? [nonceBytes, segment] : [segment]));
-  return Readable.from(parts, { objectMode: false });
 }
 
 /** The page as gzip with `nonce` in every place the cached page had its own: no compression per answer. */

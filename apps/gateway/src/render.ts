@@ -69,15 +69,6 @@ export function sendRendered(
   rendered: CachedResponse,
   cacheState?: 'HIT' | 'STALE' | 'MISS',
 ) {
-  return setRendered(reply, rendered, cacheState).send(rendered.body);
-}
-
-/** The status and headers of a rendered page (its body is sent by the caller). */
-export function setRendered(
-  reply: FastifyReply,
-  rendered: Omit<CachedResponse, 'body'>,
-  cacheState?: 'HIT' | 'STALE' | 'MISS',
-): FastifyReply {
   reply.code(rendered.status);
   const cookies: string[] = [];
   for (const [name, value] of rendered.headers) {
@@ -86,7 +77,7 @@ export function setRendered(
   }
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (cacheState) reply.header('x-micro-cache', cacheState);
-  return reply;
+  return reply.send(rendered.body);
 }
 
 /** Only anonymous, successful-or-404 HTML without cookies being set is shared between readers. */

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, gzipWithNonce, htmlWithNonce, precompress } from '../src/cached-gzip';
+import { acceptsGzip, gzipWithNonce, precompress } from '../src/cached-gzip';
 
 const OLD = 'AAAAAAAAAAAAAAAAAAAAAA==';
 const NEW = 'Bq9+/zzzzzzzzzzzzzzzzz==';
@@ -26,20 +26,6 @@ describe('cached gzip', () => {
     );
     // zlib allocates a window per segment: slow only on a loaded machine.
   }, 60_000);
-
-  it('streams the HTML with the new nonce wherever the old one was, from views of the stored bytes', async () => {
-    for (const html of [
-      `<script nonce="${OLD}">a()</script>资讯<p nonce="${OLD}">`,
-      `${OLD}x${OLD}`,
-      '无随机数',
-      '',
-    ]) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of htmlWithNonce(precompress(Buffer.from(html), OLD), NEW))
-        chunks.push(chunk as Buffer);
-      expect(Buffer.concat(chunks).toString()).toBe(html.replaceAll(OLD, NEW));
-    }
-  });
 
   it('compresses a page without a nonce as it is', () => {
     const page = precompress(Buffer.from('<p>无脚本</p>'), undefined);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE } from '@portal/api-client/constants';
 import { pageSurrogateKeys } from '@portal/routes';
-import { acceptsGzip, gzipWithNonce, htmlWithNonce, precompress } from '../cached-gzip';
+import { acceptsGzip, gzipWithNonce, precompress } from '../cached-gzip';
 import { withCachingHeaders, type CdnRule } from '../cdn';
 import type { GatewayMetrics } from '../metrics';
 import {
@@ -11,8 +11,9 @@ import {
   type PageKey,
   type StoredPage,
 } from '../micro-cache';
-import { isShareable, sendRendered, setRendered } from '../render';
+import { isShareable, sendRendered } from '../render';
 import { OverloadedError, isCrawler, sendOverloaded, type RenderLimiter } from '../render-limiter';
+import { withNonce } from '../security-headers';
 import type { SharedPages } from '../shared-pages';
 
 /** Cookies that do not make a request personal (the width and consent flags). */
@@ -267,7 +268,7 @@ function isAnonymous(request: FastifyRequest): boolean {
 
 /**
  * A stored page replayed with this request's nonce: as gzip compressed once per stored page when
- * the reader takes it, else as HTML streamed from views of the stored bytes (cached-gzip.ts).
+ * the reader takes it (cached-gzip.ts), else as HTML (compressed on the fly).
  */
 function sendCached(
   request: FastifyRequest,
@@ -276,10 +277,9 @@ function sendCached(
   nonce: string,
   state: 'HIT' | 'STALE',
 ) {
+  if (!acceptsGzip(request.headers['accept-encoding']))
+    return sendRendered(reply, withNonce(page, nonce), state);
   page.gzip ??= precompress(page.body, page.nonce);
-  if (!acceptsGzip(request.headers['accept-encoding'])) {
-    return setRendered(reply, page, state).send(htmlWithNonce(page.gzip, nonce));
-  }
   reply.header('Content-Encoding', 'gzip').header('Vary', 'Cookie, User-Agent, Accept-Encoding');
   return sendRendered(reply, { ...page, body: gzipWithNonce(page.gzip, nonce) }, state);
 }
