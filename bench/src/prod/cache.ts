@@ -323,6 +323,8 @@ export async function cacheSoak(opts: CacheOptions): Promise<void> {
     throw error;
   });
   try {
+    const rssAtStart = shape.state().workers.map((w) => peakRssMiB(w.pid));
+    console.log(`  peak RSS after the start: ${rssAtStart.join(', ')} MB`);
     const targets = [await burst(shape, env, opts)];
     const rssAfterBurst = shape.state().workers.map((w) => peakRssMiB(w.pid));
     console.log(`  peak RSS after the burst: ${rssAfterBurst.join(', ')} MB`);
@@ -336,6 +338,7 @@ export async function cacheSoak(opts: CacheOptions): Promise<void> {
       database: opts.databaseUrl ? 'postgres' : 'sqlite',
       stormSeconds: opts.stormSeconds,
       loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
+      peak_rss_at_start_mb: rssAtStart,
       peak_rss_after_burst_mb: rssAfterBurst,
       storm: stormed.workers,
       // Every target here is a most: a figure meets it when value <= target.
