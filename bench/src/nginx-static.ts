@@ -1,13 +1,14 @@
 /**
  * The static reference as production serves a file: nginx (NGINX_BIN, default /usr/sbin/nginx)
- * from disk with gzip on, with the http {} settings start:prod writes (apps/gateway/src/prod/nginx.ts:
- * worker_processes auto, sendfile, tcp_nopush, keep-alive, no access log). Its config and files live
- * in a temp directory removed on stop.
+ * from disk with gzip on, in the nginx.conf start:prod writes (nginxMainConfig and NGINX_GZIP of
+ * @portal/routes: one source, so the reference cannot drift from production). Its config and files
+ * live in a temp directory removed on stop.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { NGINX_GZIP, nginxMainConfig } from '@portal/routes';
 
 export interface NginxStatic {
   /** Base URL; a file written into `dir` is served at `${url}/<name>`. */
@@ -31,35 +32,19 @@ export async function startNginxStatic(port: number): Promise<NginxStatic | null
   // nginx started by root runs its workers as nobody: they must reach the files.
   fs.chmodSync(root, 0o755);
   fs.chmodSync(dir, 0o755);
-  const temp = (name: string) => `  ${name}_temp_path ${path.join(root, `${name}-temp`)};`;
   const conf = path.join(root, 'nginx.conf');
   fs.writeFileSync(
     conf,
-    [
-      'daemon off;',
-      'worker_processes auto;',
-      `pid ${path.join(root, 'nginx.pid')};`,
-      'error_log stderr warn;',
-      'events { worker_connections 4096; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      '  default_type application/octet-stream;',
-      '  sendfile on;',
-      '  tcp_nopush on;',
-      '  keepalive_timeout 65s;',
-      '  server_tokens off;',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
-      '  server {',
-      `    listen 127.0.0.1:${port};`,
-      // As the generated site config (packages/routes/src/nginx.ts): gzip on (text/html always).
-      '    gzip on;',
-      '    gzip_types text/css application/javascript application/json application/xml image/svg+xml text/plain;',
-      `    root ${dir};`,
-      '  }',
-      '}',
-      '',
-    ].join('\n'),
+    nginxMainConfig({
+      runDir: root,
+      site: [
+        'server {',
+        `  listen 127.0.0.1:${port};`,
+        ...NGINX_GZIP.map((l) => `  ${l}`),
+        `  root ${dir};`,
+        '}',
+      ],
+    }),
   );
   const child = spawn(bin, ['-p', root, '-c', conf, '-e', 'stderr'], {
     stdio: ['ignore', 'ignore', 'inherit'],

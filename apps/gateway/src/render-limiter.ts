@@ -14,6 +14,12 @@ export interface RenderLimits {
   queue: number;
   /** Longest wait for a slot in ms (RENDER_QUEUE_WAIT_MS); then 503. */
   maxWaitMs: number;
+  /**
+   * The most of a worker's time renders may take (RENDER_SHARE_PERCENT / 100; 1 when unset): a slot is
+   * handed on only after a pause of (1 - share) / share times the render it held, so the event loop
+   * and the cores have that time for cached pages between renders.
+   */
+  maxShare?: number;
 }
 
 /** A render refused by the limiter: answer sendOverloaded. */
@@ -34,22 +40,36 @@ export class RenderLimiter {
   /** Waiting renders, oldest first (a Set keeps insertion order; deleting one is O(1)). */
   private readonly waiting = new Set<Waiter>();
 
-  constructor(private readonly limits: RenderLimits) {}
+  /** Pause after a render, per ms of render: 0 when renders may take all of the worker's time. */
+  private readonly pausePerMs: number;
+
+  constructor(private readonly limits: RenderLimits) {
+    const share = limits.maxShare ?? 1;
+    this.pausePerMs = share >= 1 ? 0 : (1 - share) / share;
+  }
 
   /**
    * Runs `render` when a slot is free, after waiting for one if it must; rejects with OverloadedError
    * when none frees within the wait or too many wait already. `shed: false` (a form post: its data
-   * must not be refused for load) runs at once, above the limit.
+   * must not be refused for load) runs at once, above the limit; `wait: false` (a crawler, which
+   * comes back after Retry-After) is refused at once rather than queued when no slot is free.
    */
-  async run<T>(render: () => Promise<T>, shed = true): Promise<T> {
+  async run<T>(render: () => Promise<T>, shed = true, wait = true): Promise<T> {
     if (this.running < this.limits.concurrency || !shed) this.running += 1;
+    else if (!wait) throw new OverloadedError();
     else await this.slot();
+    const began = performance.now();
     try {
       await afterPendingIo();
       return await render();
     } finally {
-      this.release();
+      this.release(performance.now() - began);
     }
+  }
+
+  /** No slot free now: a render that may not wait would be refused. */
+  get busy(): boolean {
+    return this.running >= this.limits.concurrency;
   }
 
   /** No slot free and no room to wait: a render asked for now would be refused. */
@@ -61,9 +81,10 @@ export class RenderLimiter {
   tryRun<T>(render: () => Promise<T>): Promise<T> | null {
     if (this.running >= this.limits.concurrency) return null;
     this.running += 1;
+    const began = performance.now();
     return afterPendingIo()
       .then(render)
-      .finally(() => this.release());
+      .finally(() => this.release(performance.now() - began));
   }
 
   private slot(): Promise<void> {
@@ -80,8 +101,18 @@ export class RenderLimiter {
     });
   }
 
-  /** A render ended: its slot goes to the oldest waiter, or is freed. */
-  private release(): void {
+  /**
+   * A render of `ms` ended: its slot goes to the oldest waiter, or is freed, after the pause the
+   * render share asks for (the slot stays taken meanwhile). Wall time, not CPU time: on a loaded
+   * machine a render takes longer and the pause grows with it, giving readers more room.
+   */
+  private release(ms: number): void {
+    const pause = ms * this.pausePerMs;
+    if (pause < 1) this.handOn();
+    else setTimeout(() => this.handOn(), pause);
+  }
+
+  private handOn(): void {
     for (const next of this.waiting) {
       this.waiting.delete(next);
       clearTimeout(next.timer);
@@ -99,6 +130,18 @@ export class RenderLimiter {
  * pages would wait behind every render queued. Each render begins after them instead.
  */
 const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Search engines' crawlers by User-Agent (spider, bot/, crawler, slurp, or the +http link to their
+ * help page that Baidu, Sogou, 360, Google and Bing send): their renders are refused rather than
+ * queued, since they come back after Retry-After and a queued render holds readers' time on the
+ * worker. A crawler posing as a browser is simply a reader.
+ */
+const CRAWLER_UA = /spider|bot\/|crawler|slurp|\+https?:\/\//i;
+
+export function isCrawler(userAgent: string | undefined): boolean {
+  return !!userAgent && CRAWLER_UA.test(userAgent);
+}
 
 /** Seconds a refused reader (or crawler) is asked to wait before trying again. */
 export const RETRY_AFTER_S = 5;

@@ -214,6 +214,28 @@ describe('a change shows on the next read of a page nobody read meanwhile', () =
       await gateway.close();
     }
   });
+  it('serves it stale when its render waits for a slot and is refused (never a 503 for a cached page)', async () => {
+    const { gateway, api } = await gatewayWith({
+      pageCache: rules(0),
+      renderLimits: { concurrency: 1, queue: 1, maxWaitMs: 0 },
+    });
+    try {
+      await gateway.inject({ url: '/quiet-wait', headers: desktop() });
+      await api.contentChanges.announce();
+      closeGate();
+      const holding = gateway.inject({ url: '/slow/wait', headers: desktop() });
+      await rendered('/slow/wait', 1);
+      // A slot is taken but the queue has room: the render waits, is refused, and the old page is served.
+      const res = await gateway.inject({ url: '/quiet-wait', headers: desktop() });
+      expect([res.statusCode, res.headers['x-micro-cache']]).toEqual([200, 'STALE']);
+      expect(res.body).toContain('render 1');
+      gate!.open();
+      await holding;
+    } finally {
+      gate?.open();
+      await gateway.close();
+    }
+  });
 });
 
 describe('the overload rule', () => {

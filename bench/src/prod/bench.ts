@@ -50,6 +50,9 @@ export async function benchProdShape(dataRoot: string, seconds: number): Promise
     dataDir,
     runDir: path.join(dataDir, 'run'),
     env: {
+      // As production runs it: React's production build (the SMS outbox allowed by name, as on staging).
+      NODE_ENV: 'production',
+      SMS_OUTBOX_IN_PRODUCTION: '1',
       DATABASE_URL: databaseUrl,
       REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9',
       LOG_LEVEL: 'warn',

@@ -208,6 +208,9 @@ async function storm(
     for (let i = 0; i < 2; i++) await fetch(new URL(page, shape.url), { headers: { cookie: 'vw=1280' } });
   }
   const crawl = articles.slice(5, 5 + CRAWL_URLS);
+  // Peak RSS so far (the burst, the sitemaps): tells the storm's share of the peak from what came before.
+  const rssBefore = shape.state().workers.map((w) => peakRssMiB(w.pid));
+  console.log(`  peak RSS before the storm: ${rssBefore.join(', ')} MB`);
   const deadline = Date.now() + opts.stormSeconds * 1000;
   const reader = { ms: [] as number[], errors: 0, samples: [] as string[] };
   const crawler = { ms: [] as number[], ok: 0, refused: 0, bad: 0, samples: [] as string[] };
@@ -282,6 +285,7 @@ async function storm(
     workers: {
       ...workers,
       peak_rss_mb: rss,
+      peak_rss_before_storm_mb: rssBefore,
       reader_requests: [reader.ms.length],
       reader_p50_ms: [percentile(reader.ms, 50)],
       crawler_200: [crawler.ok],
@@ -306,13 +310,24 @@ export async function cacheSoak(opts: CacheOptions): Promise<void> {
     workerPortBase: WORKER_PORT_BASE,
     dataDir,
     runDir: path.join(opts.base, 'run-cache'),
-    env: { DATABASE_URL: opts.databaseUrl, REDIS_URL: redis.url, METRICS_PORT: String(METRICS_PORT) },
+    env: {
+      // As production runs it (React's production build; the SMS outbox allowed by name, as on staging).
+      NODE_ENV: 'production',
+      SMS_OUTBOX_IN_PRODUCTION: '1',
+      DATABASE_URL: opts.databaseUrl,
+      REDIS_URL: redis.url,
+      METRICS_PORT: String(METRICS_PORT),
+    },
   }).catch(async (error: unknown) => {
     await redis.stop();
     throw error;
   });
   try {
+    const rssAtStart = shape.state().workers.map((w) => peakRssMiB(w.pid));
+    console.log(`  peak RSS after the start: ${rssAtStart.join(', ')} MB`);
     const targets = [await burst(shape, env, opts)];
+    const rssAfterBurst = shape.state().workers.map((w) => peakRssMiB(w.pid));
+    console.log(`  peak RSS after the burst: ${rssAfterBurst.join(', ')} MB`);
     const stormed = await storm(shape, opts);
     targets.push(...stormed.targets);
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
@@ -323,6 +338,8 @@ export async function cacheSoak(opts: CacheOptions): Promise<void> {
       database: opts.databaseUrl ? 'postgres' : 'sqlite',
       stormSeconds: opts.stormSeconds,
       loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
+      peak_rss_at_start_mb: rssAtStart,
+      peak_rss_after_burst_mb: rssAfterBurst,
       storm: stormed.workers,
       // Every target here is a most: a figure meets it when value <= target.
       targets,

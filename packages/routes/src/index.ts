@@ -2,6 +2,7 @@ export * from './table';
 export * from './resolve';
 export * from './viewport';
 export * from './nginx';
+export * from './nginx-main';
 export * from './drift';
 export * from './uploads';
 export * from './sitemap';

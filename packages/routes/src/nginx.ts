@@ -1,4 +1,5 @@
 import { MOBILE_BREAKPOINT, COOKIE } from '@portal/api-client/constants';
+import { NGINX_GZIP } from './nginx-main';
 import { paramPattern } from './resolve';
 import { API_PREFIX, PREFIX_RULES, ROUTES, SHARED_PATHS, type RouteMatch } from './table';
 import { UPLOAD_CSP, UPLOAD_MAX_AGE_S, UPLOADS_PREFIX } from './uploads';
@@ -169,10 +170,7 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line(`  listen ${options.listen};`);
   line(`  server_name ${options.serverName};`);
   line('  client_max_body_size 60m;');
-  line('  gzip on;');
-  line(
-    '  gzip_types text/css application/javascript application/json application/xml image/svg+xml text/plain;',
-  );
+  for (const gzip of NGINX_GZIP) line(`  ${gzip}`);
   line();
   const realIpFrom = options.realIpFrom ?? [];
   const bad = realIpFrom.filter((source) => !REAL_IP_SOURCE.test(source));

@@ -12,7 +12,7 @@ import {
   type StoredPage,
 } from '../micro-cache';
 import { isShareable, sendRendered } from '../render';
-import { OverloadedError, sendOverloaded, type RenderLimiter } from '../render-limiter';
+import { OverloadedError, isCrawler, sendOverloaded, type RenderLimiter } from '../render-limiter';
 import { withNonce } from '../security-headers';
 import type { SharedPages } from '../shared-pages';
 
@@ -102,7 +102,11 @@ export async function sendPage(
   const cacheable = cache.enabled && request.method === 'GET' && !page.data && isAnonymous(request);
   // Form posts are answered above the limit: what a reader submits is never refused for load.
   const shed = request.method === 'GET' || request.method === 'HEAD';
-  const limited = async () => cache.limiter.run(rendering, shed);
+  // A crawler is refused rather than queued: it comes back after Retry-After, readers wait for a slot.
+  const wait = !isCrawler(request.headers['user-agent']);
+  const limited = async () => cache.limiter.run(rendering, shed, wait);
+  /** A copy of the page older than the last content change: served if its render is refused. */
+  let outdated: StoredPage | undefined;
   try {
     if (!cacheable) return sendRendered(reply, withCachingHeaders(await limited(), null, cache.cdn));
     const key = microCacheKey({ ...page, host: request.host, cookie: request.headers.cookie });
@@ -123,10 +127,11 @@ export async function sendPage(
       return sendCached(request, reply, found.page, nonce, 'STALE');
     }
 
+    if (found?.state === 'outdated') outdated = found.page;
     cache.metrics.microCache.inc({ result: 'miss' });
     const joined = cache.local.pending(key);
     // Refused before any more work (the render lock, a wait): a refusal must cost next to nothing.
-    if (!joined && cache.limiter.full) throw new OverloadedError();
+    if (!joined && (wait ? cache.limiter.full : cache.limiter.busy)) throw new OverloadedError();
     if (joined) {
       const shared = await joined.catch(() => null);
       if (shared) return sendCached(request, reply, shared, nonce, 'HIT');
@@ -142,6 +147,8 @@ export async function sendPage(
     return sendRendered(reply, finished(await limited()), 'MISS');
   } catch (error) {
     if (!(error instanceof OverloadedError)) throw error;
+    // A cached page is always served: one whose render was refused (no slot within the wait) too.
+    if (outdated) return sendCached(request, reply, outdated, nonce, 'STALE');
     cache.metrics.shed.inc();
     return sendOverloaded(reply);
   }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { nginxConfig } from '@portal/routes';
+import { nginxConfig, nginxMainConfig } from '@portal/routes';
 import type { ProdConfig } from './config';
 
 /** The two files start:prod gives nginx: the site (generated from the route table) and its http {} around it. */
@@ -69,40 +69,26 @@ export function writeNginxConfig(config: ProdConfig, root: string, log?: (msg: s
       realIpFrom: config.realIpFrom,
     }),
   );
-  const temp = (name: string) => `  ${name}_temp_path ${path.join(runDir, `${name}-temp`)};`;
   const main = path.join(runDir, 'nginx.conf');
   writeFileSync(
     main,
-    [
-      '# Written by npm run start:prod on every start (apps/gateway/src/prod/nginx.ts): edit that, not this.',
-      'daemon off;',
-      'worker_processes auto;',
-      ...workerUser(config, root, log),
-      `pid ${path.join(runDir, 'nginx.pid')};`,
-      'error_log stderr warn;',
-      'events { worker_connections 4096; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      '  default_type application/octet-stream;',
-      '  sendfile on;',
-      '  tcp_nopush on;',
-      '  keepalive_timeout 65s;',
-      '  server_tokens off;',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
-      ...(config.tls
+    nginxMainConfig({
+      header: [
+        '# Written by npm run start:prod on every start (apps/gateway/src/prod/nginx.ts): edit that, not this.',
+      ],
+      runDir,
+      main: workerUser(config, root, log),
+      http: config.tls
         ? [
-            `  ssl_certificate ${config.tls.cert};`,
-            `  ssl_certificate_key ${config.tls.key};`,
-            '  ssl_protocols TLSv1.2 TLSv1.3;',
-            '  ssl_session_cache shared:portal_tls:10m;',
-            '  ssl_session_timeout 1d;',
+            `ssl_certificate ${config.tls.cert};`,
+            `ssl_certificate_key ${config.tls.key};`,
+            'ssl_protocols TLSv1.2 TLSv1.3;',
+            'ssl_session_cache shared:portal_tls:10m;',
+            'ssl_session_timeout 1d;',
           ]
-        : []),
-      `  include ${site};`,
-      '}',
-      '',
-    ].join('\n'),
+        : [],
+      site: [`include ${site};`],
+    }),
   );
   return { main, site };
 }
