@@ -219,7 +219,7 @@ export function toMarkdown(r: Results): string {
   if (r.ssr?.length) {
     out.push('## Server rendering through the gateway (anonymous)', '');
     out.push(
-      '“rendered” sends a unique query each time so every response is rendered; “cached” is what readers get with the ~1 s micro-cache; “static” is the same HTML served as a file by the same gateway; “nginx static” the same file from nginx with gzip, as production serves files (a temp config with start:prod’s http settings). Every request asks for gzip.',
+      '“rendered” sends a unique query each time so every response is rendered; “cached” is what readers get with the ~1 s micro-cache; “static” is the same HTML served as a file by the same gateway; “nginx static” the same file from nginx with gzip, as production serves files (a temp config with start:prod’s http settings). Cached and static are measured after the rendered run, alternating, and each is the better of two passes. Every request asks for gzip.',
       '',
     );
     out.push(ssrTable(r.ssr, 'gateway file'), '');

@@ -84,17 +84,29 @@ export async function benchSsr(
     const html = await res.text();
     fs.writeFileSync(path.join(dir, name), html);
     const staticUrl = `${base}/uploads/bench/${name}`;
-    const cached = await load({ url: base + p.path, headers }, seconds);
     const rendered = await load({ url: base + p.path, headers, unique: true }, seconds);
-    const stat = await load({ url: staticUrl, headers }, seconds);
+    // Cached and static alternate, twice each, after the renders: on 2 shared cores one pass of each
+    // in a row measured the order (and what the renders left running) as much as the servers.
+    const nginxUrl = nginx && nginx !== 'static-is-nginx' ? `${nginx.url}/${name}` : null;
+    if (nginxUrl) fs.writeFileSync(path.join((nginx as NginxStatic).dir, name), html);
+    const passes: { cached: LoadResult; stat: LoadResult; nginx: LoadResult | null }[] = [];
+    for (let pass = 0; pass < 2; pass++) {
+      const stat = await load({ url: staticUrl, headers }, seconds);
+      const nginxPass = nginxUrl ? await load({ url: nginxUrl, headers }, seconds) : null;
+      const cachedPass = await load({ url: base + p.path, headers }, seconds);
+      passes.push({ cached: cachedPass, stat, nginx: nginxPass });
+    }
+    const best = (pick: (x: (typeof passes)[number]) => LoadResult) =>
+      passes.map(pick).reduce((a, b) => (b.rps > a.rps ? b : a));
+    const cached = best((x) => x.cached);
+    const stat = best((x) => x.stat);
     let nginxRps: number | null = null;
     let nginxGzip: boolean | null = null;
     if (nginx === 'static-is-nginx') {
       nginxRps = stat.rps;
-    } else if (nginx) {
-      fs.writeFileSync(path.join(nginx.dir, name), html);
-      nginxRps = (await load({ url: `${nginx.url}/${name}`, headers }, seconds)).rps;
-      nginxGzip = await gzipped(`${nginx.url}/${name}`, p.cookie);
+    } else if (nginxUrl) {
+      nginxRps = best((x) => x.nginx!).rps;
+      nginxGzip = await gzipped(nginxUrl, p.cookie);
     }
     const staticGzip = await gzipped(staticUrl, p.cookie);
     const gzip = {
