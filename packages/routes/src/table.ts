@@ -67,10 +67,11 @@ const PHONE_WHITE_PAPER_TAG = 2;
  */
 export const ROUTES: readonly RouteRule[] = [
   // landing app: any width, no header or footer
-  { pattern: PAGES.vendor, app: 'landing', limit: true },
-  { pattern: PAGES.vendor2025, app: 'landing', limit: true },
-  { pattern: PAGES.partner, app: 'landing', limit: true },
-  { pattern: PAGES.activityForm, app: 'landing', limit: true },
+  ...[PAGES.vendor, PAGES.vendor2025, PAGES.partner, PAGES.activityForm].map((pattern): RouteRule => ({
+    pattern,
+    app: 'landing',
+    limit: true,
+  })),
 
   // desktop routes with a mobile equivalent (narrow readers are redirected)
   { pattern: PAGES.more, app: 'desktop', otherWidth: () => href.home() },
@@ -92,22 +93,24 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: PAGES.search, app: 'desktop', otherWidth: (m) => withQuery(href.mobile.search(), m) },
   { pattern: PAGES.user, app: 'desktop', otherWidth: () => href.mobile.user() },
 
-  // desktop-only routes: served at every width (usable at 360 px)
-  { pattern: PAGES.whitePaper, app: 'desktop' },
-  { pattern: PAGES.itReport, app: 'desktop' },
-  { pattern: PAGES.activity, app: 'desktop' },
-  { pattern: PAGES.login, app: 'desktop' },
-  { pattern: PAGES.forget, app: 'desktop' },
-  { pattern: PAGES.recruit, app: 'desktop' },
-  { pattern: PAGES.job, app: 'desktop' },
-  { pattern: PAGES.about, app: 'desktop' },
-  // crawler files: RSS feeds (all articles, one per category), any width (the sitemaps are the API's: ./sitemap.ts)
-  { pattern: PAGES.rss, app: 'desktop' },
-  { pattern: PAGES.categoryRss, app: 'desktop' },
-  // desktop resource routes (JSON for its own pages, feeds for crawlers): desktop at any width
-  { pattern: PAGES.indexFall, app: 'desktop' },
-  { pattern: PAGES.articlePv, app: 'desktop' },
-  { pattern: PAGES.categoryExperts, app: 'desktop' },
+  ...[
+    // desktop-only routes: served at every width (usable at 360 px)
+    PAGES.whitePaper,
+    PAGES.itReport,
+    PAGES.activity,
+    PAGES.login,
+    PAGES.forget,
+    PAGES.recruit,
+    PAGES.job,
+    PAGES.about,
+    // crawler files: RSS feeds (all articles, one per category), any width (the sitemaps are the API's: ./sitemap.ts)
+    PAGES.rss,
+    PAGES.categoryRss,
+    // desktop resource routes (JSON for its own pages, feeds for crawlers): desktop at any width
+    PAGES.indexFall,
+    PAGES.articlePv,
+    PAGES.categoryExperts,
+  ].map((pattern): RouteRule => ({ pattern, app: 'desktop' })),
 
   // mobile routes with a desktop equivalent (wide readers are redirected)
   { pattern: PAGES.mobileVideos, app: 'mobile', otherWidth: () => href.videos() },

@@ -5,6 +5,7 @@ import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import type { EntityValues } from '@portal/api-client/entities/field';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db';
+import { rowExists } from '../db/exists';
 import type { DB } from '../db/schema';
 import { contains } from '../db/like';
 import { removeFromIndex } from '../db/search-index';
@@ -78,13 +79,7 @@ export async function categoryBelongsTo(
   categoryId: number,
   channelId: number,
 ): Promise<boolean> {
-  const row = await database.db
-    .selectFrom('column_categories')
-    .select('id')
-    .where('id', '=', categoryId)
-    .where('channel_id', '=', channelId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return rowExists(database, 'column_categories', { id: categoryId, channel_id: channelId });
 }
 
 // ---------- column articles ----------

@@ -1,6 +1,7 @@
 import { ACTIVITY_FORM_FIELDS, type DynamicForm } from '@portal/api-client/entities/activity-form';
 import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import type { Db } from '../db';
+import { rowExists } from '../db/exists';
 import { writeTx } from './write-tx';
 
 const FORM_COLUMNS = columnsFor(ACTIVITY_FORM_FIELDS, 'public');
@@ -26,13 +27,7 @@ export async function provinceCode(database: Db, name: string): Promise<string |
 }
 
 export async function cityInProvince(database: Db, code: string, city: string): Promise<boolean> {
-  const row = await database.db
-    .selectFrom('cities')
-    .select('code')
-    .where('province_code', '=', code)
-    .where('name', '=', city)
-    .executeTakeFirst();
-  return row !== undefined;
+  return rowExists(database, 'cities', { province_code: code, name: city });
 }
 
 export interface SubmissionInput {

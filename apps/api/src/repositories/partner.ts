@@ -5,16 +5,12 @@ import type {
   PartnerProduct,
 } from '@portal/api-client/contract';
 import type { Db } from '../db';
+import { rowExists } from '../db/exists';
 
 export type PartnerList = 'new' | 'recommend' | 'video' | 'know' | 'activity' | 'product';
 
 export async function partnerExists(database: Db, mark: string): Promise<boolean> {
-  const row = await database.db
-    .selectFrom('partners')
-    .select('mark')
-    .where('mark', '=', mark)
-    .executeTakeFirst();
-  return row !== undefined;
+  return rowExists(database, 'partners', { mark });
 }
 
 export async function findPartnerBase(database: Db, mark: string): Promise<PartnerBase | null> {

@@ -19,6 +19,7 @@ import { BANNER_FIELDS } from '@portal/api-client/entities/banner';
 import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
+import { rowExists } from '../db/exists';
 import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { categoryAlias } from './mappers';
@@ -253,13 +254,7 @@ export async function optionExists(
   kind: 'industry' | 'position' | 'department',
   id: number,
 ): Promise<boolean> {
-  const row = await database.db
-    .selectFrom('options')
-    .select('id')
-    .where('kind', '=', kind)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
+  return rowExists(database, 'options', { kind, id });
 }
 
 export async function listProvinces(database: Db): Promise<PlaceOption[]> {

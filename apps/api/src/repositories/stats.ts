@@ -231,16 +231,18 @@ async function countReadInRange(database: Db, from: string, to: string): Promise
   return m - s;
 }
 
+/** The site's day totals (views_day_class, as `v`) from `from` to `to`, both included. */
+function siteDaysBetween(database: Db, from: string, to: string) {
+  return database.db.selectFrom('views_day_class as v').where('v.day', '>=', from).where('v.day', '<=', to);
+}
+
 /** Views per day over `days` (every day present, 0 when none), optionally of one article. */
 async function viewsByDay(database: Db, days: string[], articleId?: number): Promise<DayViews[]> {
   const from = days[0]!;
   const to = days[days.length - 1]!;
   const rows =
     articleId === undefined
-      ? await database.db
-          .selectFrom('views_day_class as v')
-          .where('v.day', '>=', from)
-          .where('v.day', '<=', to)
+      ? await siteDaysBetween(database, from, to)
           .select(['v.day', sumViews.as('views')])
           .groupBy('v.day')
           .execute()
@@ -268,10 +270,7 @@ async function viewsByClass<K extends ViewSource | ViewDevice>(
   // The site's from its day totals; one article's from its own rows (the primary key's prefix).
   const rows =
     articleId === undefined
-      ? await database.db
-          .selectFrom('views_day_class as v')
-          .where('v.day', '>=', from)
-          .where('v.day', '<=', to)
+      ? await siteDaysBetween(database, from, to)
           .select([`v.${column} as key`, sumViews.as('views')])
           .groupBy(`v.${column}`)
           .execute()

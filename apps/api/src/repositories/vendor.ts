@@ -4,6 +4,7 @@ import { columnsFor } from '@portal/api-client/entities/derive';
 import { LEAD_FIELDS } from '@portal/api-client/entities/lead';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db';
+import { rowExists } from '../db/exists';
 import type { DB } from '../db/schema';
 import { writeTx } from './write-tx';
 
@@ -85,13 +86,7 @@ export async function meetName(database: Db, meetId: number): Promise<string | n
 }
 
 export async function hasLead(database: Db, meetId: number, mobile: string): Promise<boolean> {
-  const row = await database.db
-    .selectFrom('vendor_leads')
-    .select('id')
-    .where('meet_id', '=', meetId)
-    .where('mobile', '=', mobile)
-    .executeTakeFirst();
-  return row !== undefined;
+  return rowExists(database, 'vendor_leads', { meet_id: meetId, mobile });
 }
 
 /** The lead of a phone for a meet: its newest registration (earlier ones are kept as history). */

@@ -47,28 +47,25 @@ export function createCdnPurgeProvider(
     if (!value) throw new Error(`CDN_PURGE_PROVIDER=${name} needs ${key}`);
     return value;
   };
+  // Each CDN takes its own config, then the same fetch and clock.
+  const vendor = <C>(
+    Provider: new (config: C, fetchImpl?: FetchLike, now?: () => number) => CdnPurgeProvider,
+    config: C,
+  ): CdnPurgeProvider => new Provider(config, opts.fetchImpl, opts.now);
   if (name === 'outbox') return new CdnPurgeOutbox(opts.dataDir, opts.now);
   if (name === 'aliyun') {
-    return new AliyunCdnPurge(
-      {
-        accessKeyId: need('ALIYUN_CDN_ACCESS_KEY_ID'),
-        accessKeySecret: need('ALIYUN_CDN_ACCESS_KEY_SECRET'),
-        apiOrigin: env.ALIYUN_CDN_API_ORIGIN || undefined,
-      },
-      opts.fetchImpl,
-      opts.now,
-    );
+    return vendor(AliyunCdnPurge, {
+      accessKeyId: need('ALIYUN_CDN_ACCESS_KEY_ID'),
+      accessKeySecret: need('ALIYUN_CDN_ACCESS_KEY_SECRET'),
+      apiOrigin: env.ALIYUN_CDN_API_ORIGIN || undefined,
+    });
   }
   if (name === 'tencent') {
-    return new TencentCdnPurge(
-      {
-        secretId: need('TENCENT_CDN_SECRET_ID'),
-        secretKey: need('TENCENT_CDN_SECRET_KEY'),
-        apiOrigin: env.TENCENT_CDN_API_ORIGIN || undefined,
-      },
-      opts.fetchImpl,
-      opts.now,
-    );
+    return vendor(TencentCdnPurge, {
+      secretId: need('TENCENT_CDN_SECRET_ID'),
+      secretKey: need('TENCENT_CDN_SECRET_KEY'),
+      apiOrigin: env.TENCENT_CDN_API_ORIGIN || undefined,
+    });
   }
   throw new Error(`Unknown CDN_PURGE_PROVIDER "${name}" (outbox, aliyun or tencent)`);
 }

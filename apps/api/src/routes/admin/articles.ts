@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { number, string, type InferType } from 'yup';
+import { string, type InferType } from 'yup';
 import {
   ADMIN_MSG,
   NEWSROOM_LIMITS,
@@ -23,6 +23,7 @@ import {
   actorOf,
   badInput,
   editConflict,
+  idNumber,
   idParams,
   noContent,
   notFound,
@@ -41,12 +42,7 @@ const listQuery = pageQuerySchema.shape({
   to: string().trim().max(40).optional(),
 });
 const revisionParams = idParams.shape({
-  rev: number()
-    .typeError(MSG.idInvalid)
-    .integer(MSG.idInvalid)
-    .min(1, MSG.idInvalid)
-    .max(Number.MAX_SAFE_INTEGER, MSG.idInvalid)
-    .required(),
+  rev: idNumber(1).required(),
 });
 
 /** Category id of the form's alias, or 400 naming the field. */

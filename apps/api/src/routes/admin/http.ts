@@ -90,15 +90,16 @@ export const adminValidatorCompiler: FastifySchemaCompiler<AnySchema> =
     }
   };
 
-/** `:id` of a record: a positive integer. */
-export const idParams = object({
-  id: number()
+/** An id parameter: an integer of at least `min`; a wrong type, a fraction or a value out of range answers MSG.idInvalid. */
+export const idNumber = (min: number) =>
+  number()
     .typeError(MSG.idInvalid)
     .integer(MSG.idInvalid)
-    .min(1, MSG.idInvalid)
-    .max(Number.MAX_SAFE_INTEGER, MSG.idInvalid)
-    .required(),
-});
+    .min(min, MSG.idInvalid)
+    .max(Number.MAX_SAFE_INTEGER, MSG.idInvalid);
+
+/** `:id` of a record: a positive integer. */
+export const idParams = object({ id: idNumber(1).required() });
 export type IdParams = InferType<typeof idParams>;
 
 /** An ISO date or date-time (YYYY-MM-DD, or with a time and zone) as epoch ms; undefined when empty. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { number, object, string, type AnySchema } from 'yup';
+import { object, string, type AnySchema } from 'yup';
 import {
   LEAD_EXPORT_MAX_ROWS,
   pageQuerySchema,
@@ -28,7 +28,7 @@ import { ResourceInputError, type ResourceId, type ResourceStore } from '../../r
 import { writeTxDb } from '../../repositories/write-tx';
 import { queueCdnPurge } from '../../repositories/cdn-purge';
 import { SURROGATE_KEYS } from '@portal/routes';
-import { AdminHttpError, actorOf, editConflict, idParams, noContent, notFound } from './http';
+import { AdminHttpError, actorOf, editConflict, idNumber, idParams, noContent, notFound } from './http';
 import { auditPersonalRead } from './personal-data';
 import { MSG } from '@portal/api-client/messages';
 
@@ -57,12 +57,7 @@ const listQuery = (decl: ResourceDecl): AnySchema => pageQuerySchema.shape(filte
 const filterQuery = (decl: ResourceDecl): AnySchema => object(filterShape(decl));
 
 const zeroIdParams = object({
-  id: number()
-    .typeError(MSG.idInvalid)
-    .integer(MSG.idInvalid)
-    .min(0, MSG.idInvalid)
-    .max(Number.MAX_SAFE_INTEGER, MSG.idInvalid)
-    .required(MSG.idInvalid),
+  id: idNumber(0).required(MSG.idInvalid),
 });
 
 const textIdParams = object({
