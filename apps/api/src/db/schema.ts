@@ -9,6 +9,7 @@ import type { EXPERT_FIELDS } from '@portal/api-client/entities/expert';
 import type { JOB_FIELDS } from '@portal/api-client/entities/job';
 import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
 import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
+import type { NEWSLETTER_FIELDS } from '@portal/api-client/entities/newsletter';
 import type { REPORT_FIELDS } from '@portal/api-client/entities/report';
 import type { TOPIC_FIELDS } from '@portal/api-client/entities/topic';
 import type { VIDEO_FIELDS } from '@portal/api-client/entities/video';
@@ -335,9 +336,9 @@ export interface DB {
     saved_by: string;
     saved_at: number;
   };
-  newsletter_subscribers: {
+  /** A subscription's own fields are entities/newsletter.ts (its switch is `active`); the rest is the sender's state. */
+  newsletter_subscribers: EntityColumns<typeof NEWSLETTER_FIELDS> & {
     member_id: number;
-    email: Generated<string>;
     active: Generated<number>;
     created_at: number;
     unsubscribed_at: number | null;

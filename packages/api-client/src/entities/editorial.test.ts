@@ -6,6 +6,8 @@ import type {
   Expert,
   Job,
   ListItem,
+  NewsletterPayload,
+  NewsletterSubscription,
   Video,
   WeeklyReport,
   WhitePaper,
@@ -17,6 +19,7 @@ import { EVENT_FIELDS } from './event';
 import { EXPERT_FIELDS } from './expert';
 import type { EntityField, EntityRecord } from './field';
 import { JOB_FIELDS } from './job';
+import { NEWSLETTER_FIELDS } from './newsletter';
 import { REPORT_FIELDS } from './report';
 import { TOPIC_FIELDS } from './topic';
 import { VIDEO_FIELDS } from './video';
@@ -105,6 +108,8 @@ const job = {
   duties: ['职责一', '职责二'],
   requirements: ['要求'],
 };
+
+const subscription = { subscribed: true, email: 'me@example.org', bounced: false };
 
 describe('the editorial records', () => {
   it('video: the spec record from entities/video.ts', () => {
@@ -199,5 +204,23 @@ describe('the editorial records', () => {
       duties: [],
       requirements: ['1'],
     });
+  });
+
+  it('newsletter subscription: the member centre record from entities/newsletter.ts', () => {
+    expectTypeOf<NewsletterSubscription>().toEqualTypeOf<typeof subscription>();
+    expectTypeOf<NewsletterPayload>().toEqualTypeOf<{ subscribed: boolean; email?: string }>();
+    // Only the address is a column of its own: the switch and the failure are worked out from the row.
+    expect(columnsFor(NEWSLETTER_FIELDS, 'self')).toEqual(['email']);
+    const read = fromRow(
+      NEWSLETTER_FIELDS,
+      'self',
+      { email: subscription.email, active: 1 },
+      {
+        subscribed: true,
+        bounced: false,
+      },
+    );
+    expect(read).toStrictEqual(subscription);
+    expect(Object.keys(read)).toEqual(Object.keys(subscription));
   });
 });
