@@ -43,12 +43,13 @@ import type {
   Member,
   MemberRegisterPayload,
   MemberUpdatePayload,
+  NewsletterPayload,
   NewsletterSubscription,
   WechatSignature,
 } from './contract/member';
 
 // The records and payloads of the calls, by domain (contract/*; the member's, column articles', vendor
-// leads' and the editorial kinds' are derived from their entity modules, entities/*).
+// leads', the newsletter subscription's and the editorial kinds' are derived from their entity modules, entities/*).
 export * from './contract/content';
 export * from './contract/landing';
 export * from './contract/member';
@@ -204,7 +205,7 @@ export interface ApiTypes {
   // The IT weekly newsletter (issue 25): the member's subscription, and the unsubscribe link's call
   newsletter_get: Def<None, NewsletterSubscription>;
   /** The member centre's switch; `email` changes the address (required when the member has none). */
-  newsletter_set: Def<{ subscribed: boolean; email?: string }, NewsletterSubscription>;
+  newsletter_set: Def<NewsletterPayload, NewsletterSubscription>;
   /** The unsubscribe link's page: the token from the message, no session. 10801 tampered, 10802 expired. */
   newsletter_unsubscribe: Def<{ token: string }, { email: string }>;
   // Complaints (举报, issue 26; DESIGN.md section 10, fixed)

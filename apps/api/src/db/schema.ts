@@ -5,8 +5,11 @@ import type { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
 import type { BANNER_FIELDS } from '@portal/api-client/entities/banner';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
 import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
+import type { EXPERT_FIELDS } from '@portal/api-client/entities/expert';
+import type { JOB_FIELDS } from '@portal/api-client/entities/job';
 import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
 import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
+import type { NEWSLETTER_FIELDS } from '@portal/api-client/entities/newsletter';
 import type { REPORT_FIELDS } from '@portal/api-client/entities/report';
 import type { TOPIC_FIELDS } from '@portal/api-client/entities/topic';
 import type { VIDEO_FIELDS } from '@portal/api-client/entities/video';
@@ -74,19 +77,8 @@ export interface DB {
     articles: Generated<string>;
     updated_at: number;
   };
-  /** The positions of /recruit (006). */
-  jobs: {
-    id: Generated<number>;
-    title: string;
-    city: Generated<string>;
-    count: Generated<string>;
-    summary: Generated<string>;
-    duties: Generated<string>;
-    requirements: Generated<string>;
-    enabled: Generated<number>;
-    sort: Generated<number>;
-    created_at: number;
-  };
+  /** A position's fields are entities/job.ts (006); its place in the order is `sort`. */
+  jobs: Omit<EntityColumns<typeof JOB_FIELDS>, 'order'> & { sort: Generated<number>; created_at: number };
   links: {
     id: Generated<number>;
     kind: 'friendly' | 'website' | 'partner';
@@ -138,14 +130,8 @@ export interface DB {
     email: Generated<string>;
     created_at: number;
   };
-  experts: {
-    id: Generated<number>;
-    name: string;
-    avatar: string;
-    company: string;
-    job: string;
-    sort: Generated<number>;
-  };
+  /** An expert's fields are entities/expert.ts; its place in the order is `sort`. */
+  experts: Omit<EntityColumns<typeof EXPERT_FIELDS>, 'order'> & { sort: Generated<number> };
   /** The member's own fields are entities/member.ts; the rest is the account's state. */
   members: EntityColumns<typeof MEMBER_FIELDS> & {
     password_hash: string;
@@ -350,9 +336,9 @@ export interface DB {
     saved_by: string;
     saved_at: number;
   };
-  newsletter_subscribers: {
+  /** A subscription's own fields are entities/newsletter.ts (its switch is `active`); the rest is the sender's state. */
+  newsletter_subscribers: EntityColumns<typeof NEWSLETTER_FIELDS> & {
     member_id: number;
-    email: Generated<string>;
     active: Generated<number>;
     created_at: number;
     unsubscribed_at: number | null;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { NewsletterSubscription } from '@portal/api-client/contract';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import { NEWSLETTER_FIELDS, type NewsletterSubscription } from '@portal/api-client/entities/newsletter';
 import type { Db } from '../db';
 import { writeTx } from './write-tx';
 
@@ -17,6 +18,9 @@ export const MAX_ATTEMPTS = 5;
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
+/** A subscription's stored fields (entities/newsletter.ts), and the columns its switch and failure come from. */
+const SUBSCRIPTION_COLUMNS = [...columnsFor(NEWSLETTER_FIELDS, 'self'), 'active', 'bounced_at'] as const;
+
 /** The member's subscription; `fallbackEmail` (the member's own) when the subscription has no address. */
 export async function getSubscription(
   database: Db,
@@ -25,15 +29,15 @@ export async function getSubscription(
 ): Promise<NewsletterSubscription> {
   const row = await database.db
     .selectFrom('newsletter_subscribers')
-    .select(['email', 'active', 'bounced_at'])
+    .select(SUBSCRIPTION_COLUMNS)
     .where('member_id', '=', memberId)
     .executeTakeFirst();
   if (!row) return { subscribed: false, email: fallbackEmail, bounced: false };
-  return {
+  return fromRow(NEWSLETTER_FIELDS, 'self', row, {
     subscribed: Number(row.active) === 1,
     email: row.email || fallbackEmail,
     bounced: row.bounced_at !== null,
-  };
+  });
 }
 
 /**

@@ -3,9 +3,7 @@ import type {
   Ads,
   Banner,
   CategoryEntry,
-  Expert,
   FooterData,
-  Job,
   ListItem,
   Menu,
   Option,
@@ -17,6 +15,8 @@ import { href } from '@portal/routes';
 import { AD_FIELDS } from '@portal/api-client/entities/ad';
 import { BANNER_FIELDS } from '@portal/api-client/entities/banner';
 import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import { EXPERT_FIELDS, type Expert } from '@portal/api-client/entities/expert';
+import { JOB_FIELDS, type Job } from '@portal/api-client/entities/job';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
 import { rowExists } from '../db/exists';
@@ -279,6 +279,10 @@ export async function listCities(database: Db, province: string): Promise<PlaceO
   return rows.map((r) => ({ label: r.name, value: r.name }));
 }
 
+/** An expert and a position as entities/expert.ts and entities/job.ts declare them. */
+const EXPERT_COLUMNS = columnsFor(EXPERT_FIELDS, 'public');
+const JOB_COLUMNS = columnsFor(JOB_FIELDS, 'public');
+
 /** One page of experts; `batch` rotates through all of them (the 'change batch' button). */
 export async function listExperts(database: Db, batch: number, size: number): Promise<Expert[]> {
   const { count } = await database.db
@@ -291,41 +295,24 @@ export async function listExperts(database: Db, batch: number, size: number): Pr
   const offset = (batch % pages) * size;
   const rows = await database.db
     .selectFrom('experts')
-    .select(['id', 'avatar', 'name', 'company', 'job'])
+    .select(EXPERT_COLUMNS)
     .orderBy('sort')
     .orderBy('id')
     .limit(size)
     .offset(offset)
     .execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  return rows.map((r) => fromRow(EXPERT_FIELDS, 'public', r));
 }
-
-const lines = (text: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-};
 
 /** The published positions of /recruit, in the editors' order. */
 export async function listJobs(database: Db): Promise<Job[]> {
   const rows = await database.db
     .selectFrom('jobs')
-    .selectAll()
+    .select(JOB_COLUMNS)
     .where('enabled', '=', 1)
     .orderBy('sort')
     .orderBy('id')
     .limit(100)
     .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    title: r.title,
-    city: r.city,
-    count: r.count,
-    summary: r.summary,
-    duties: lines(r.duties),
-    requirements: lines(r.requirements),
-  }));
+  return rows.map((r) => fromRow(JOB_FIELDS, 'public', r));
 }

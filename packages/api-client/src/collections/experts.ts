@@ -1,16 +1,13 @@
-import { image, orderField, ORDERED_CONTENT, type ResourceDecl, searchFilter, text } from './fields';
+import { EXPERT_FIELDS } from '../entities/expert';
+import { officeFields } from '../entities/office';
+import { ORDERED_CONTENT, type ResourceDecl, searchFilter } from './fields';
 
+/** Experts of the category pages' panel (entities/expert.ts). */
 export const experts = {
   kind: 'experts',
   label: '专家',
   idField: 'id',
-  fields: [
-    text('name', '姓名', 30, true),
-    image('avatar', '头像', true),
-    text('company', '公司', 100, true),
-    text('job', '职务', 100, true),
-    orderField,
-  ],
+  fields: officeFields(EXPERT_FIELDS, ['name', 'avatar', 'company', 'job', 'order']),
   columns: ['avatar', 'name', 'company', 'job', 'order'],
   filters: [searchFilter],
   searchFields: ['name', 'company'],

@@ -5,6 +5,8 @@ import type { Video } from '../entities/video';
 
 export type { Ad, Video };
 export type { Banner } from '../entities/banner';
+export type { Expert } from '../entities/expert';
+export type { Job } from '../entities/job';
 export type { WhitePaper } from '../entities/white-paper';
 export type { EventItem } from '../entities/event';
 export type { WeeklyReport } from '../entities/report';
@@ -68,14 +70,6 @@ export interface TopicDetail extends ListItem {
   list: ListItem[];
 }
 
-export interface Expert {
-  id: number;
-  avatar: string;
-  name: string;
-  company: string;
-  job: string;
-}
-
 export interface Option {
   id: number;
   name: string;
@@ -95,16 +89,4 @@ export interface FooterData {
 export interface WebsiteUrl {
   name: string;
   url: string;
-}
-
-/** An open position of /recruit (managed in the back office: the `jobs` resource). */
-export interface Job {
-  id: number;
-  title: string;
-  city: string;
-  /** Headcount as shown on the card. */
-  count: string;
-  summary: string;
-  duties: string[];
-  requirements: string[];
 }

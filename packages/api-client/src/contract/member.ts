@@ -2,6 +2,7 @@
 
 export type { ColumnArticle, ColumnArticlePayload } from '../entities/column-article';
 export type { Member, MemberRegisterPayload, MemberUpdatePayload } from '../entities/member';
+export type { NewsletterPayload, NewsletterSubscription } from '../entities/newsletter';
 
 /**
  * drag_captcha: a picture with a gap and the piece cut from it. Where the gap is stays on the
@@ -25,15 +26,6 @@ export interface DragChallenge {
 export interface MemberIdentity {
   stoken: string;
   member_id: number;
-}
-
-/** A member's subscription to the IT weekly newsletter (every future issue). */
-export interface NewsletterSubscription {
-  subscribed: boolean;
-  /** Where the issues go ('' when the member has no email yet: the member centre asks for one). */
-  email: string;
-  /** Delivery to `email` failed for good: the issues stop until the member gives another address. */
-  bounced: boolean;
 }
 
 /** What wx.config needs besides the api list (WeChat JS-SDK). */

@@ -64,7 +64,7 @@ function parsed(text: unknown, fallback: unknown): unknown {
 
 /**
  * A stored value as the field's type, as `who` reads it: PostgreSQL answers some integers as
- * text, SQLite flags as 0/1, a list is JSON text (corrupt or not a list: no entries).
+ * text, SQLite flags as 0/1, a list or lines are JSON text (corrupt or not a list: no entries).
  */
 function coerce(field: EntityField | EntryField, value: unknown, who: Party): unknown {
   const choices =
@@ -77,6 +77,10 @@ function coerce(field: EntityField | EntryField, value: unknown, who: Party): un
   if (field.type === 'list') {
     const entries = parsed(value, []);
     return Array.isArray(entries) ? entries.map((entry: unknown) => entryOf(field, entry, who)) : [];
+  }
+  if (field.type === 'lines') {
+    const entries = parsed(value, []);
+    return Array.isArray(entries) ? entries.map(String) : [];
   }
   if (choices.length > 0 && choices.every((v) => typeof v === 'number')) {
     // A numeric choice outside the declared ones reads as the default (is_push: anything but 1 is 0),

@@ -1,10 +1,25 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Ad, Banner, EventItem, ListItem, Video, WeeklyReport, WhitePaper } from '../contract';
+import type {
+  Ad,
+  Banner,
+  EventItem,
+  Expert,
+  Job,
+  ListItem,
+  NewsletterPayload,
+  NewsletterSubscription,
+  Video,
+  WeeklyReport,
+  WhitePaper,
+} from '../contract';
 import { AD_FIELDS } from './ad';
 import { BANNER_FIELDS } from './banner';
 import { columnsFor, fromRow } from './derive';
 import { EVENT_FIELDS } from './event';
+import { EXPERT_FIELDS } from './expert';
 import type { EntityField, EntityRecord } from './field';
+import { JOB_FIELDS } from './job';
+import { NEWSLETTER_FIELDS } from './newsletter';
 import { REPORT_FIELDS } from './report';
 import { TOPIC_FIELDS } from './topic';
 import { VIDEO_FIELDS } from './video';
@@ -82,6 +97,20 @@ const report = {
   adv: { url: '/news/1', thumb: '/uploads/a.jpg', title: '2026年第47周' } as Ad | null,
 };
 
+const expert = { id: 2, avatar: '/uploads/e.jpg', name: '专家', company: '公司', job: 'CTO' };
+
+const job = {
+  id: 4,
+  title: '前端工程师',
+  city: '北京',
+  count: '2人',
+  summary: '概述',
+  duties: ['职责一', '职责二'],
+  requirements: ['要求'],
+};
+
+const subscription = { subscribed: true, email: 'me@example.org', bounced: false };
+
 describe('the editorial records', () => {
   it('video: the spec record from entities/video.ts', () => {
     expectTypeOf<Video>().toEqualTypeOf<typeof video>();
@@ -148,5 +177,50 @@ describe('the editorial records', () => {
     expect(Object.keys(read)).toEqual(Object.keys(report));
     // The article lists live in their own table.
     expect(columnsFor(REPORT_FIELDS, 'office')).not.toContain('events');
+  });
+
+  it('expert: the get_expert record from entities/expert.ts, its order not shown', () => {
+    expectTypeOf<Expert>().toEqualTypeOf<typeof expert>();
+    expect(columnsFor(EXPERT_FIELDS, 'public')).toEqual(Object.keys(expert));
+    const read = fromRow(EXPERT_FIELDS, 'public', { ...expert, id: '2', sort: 3 });
+    expect(read).toStrictEqual(expert);
+    expect(Object.keys(read)).toEqual(Object.keys(expert));
+  });
+
+  it('job: the get_jobs record from entities/job.ts, its lines stored as JSON text', () => {
+    expectTypeOf<Job>().toEqualTypeOf<typeof job>();
+    expect(columnsFor(JOB_FIELDS, 'public')).toEqual(Object.keys(job));
+    const row = {
+      ...job,
+      duties: JSON.stringify(job.duties),
+      requirements: JSON.stringify(job.requirements),
+      enabled: 1,
+    };
+    const read = fromRow(JOB_FIELDS, 'public', row);
+    expect(read).toStrictEqual(job);
+    expect(Object.keys(read)).toEqual(Object.keys(job));
+    // A corrupt or non-list column reads as no lines; entries read as text.
+    expect(fromRow(JOB_FIELDS, 'public', { ...row, duties: '{', requirements: '[1]' })).toMatchObject({
+      duties: [],
+      requirements: ['1'],
+    });
+  });
+
+  it('newsletter subscription: the member centre record from entities/newsletter.ts', () => {
+    expectTypeOf<NewsletterSubscription>().toEqualTypeOf<typeof subscription>();
+    expectTypeOf<NewsletterPayload>().toEqualTypeOf<{ subscribed: boolean; email?: string }>();
+    // Only the address is a column of its own: the switch and the failure are worked out from the row.
+    expect(columnsFor(NEWSLETTER_FIELDS, 'self')).toEqual(['email']);
+    const read = fromRow(
+      NEWSLETTER_FIELDS,
+      'self',
+      { email: subscription.email, active: 1 },
+      {
+        subscribed: true,
+        bounced: false,
+      },
+    );
+    expect(read).toStrictEqual(subscription);
+    expect(Object.keys(read)).toEqual(Object.keys(subscription));
   });
 });
