@@ -8,6 +8,7 @@ import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { EXPERT_FIELDS } from '@portal/api-client/entities/expert';
 import type { JOB_FIELDS } from '@portal/api-client/entities/job';
 import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
+import type { MENU_FIELDS } from '@portal/api-client/entities/menu';
 import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 import type { NEWSLETTER_FIELDS } from '@portal/api-client/entities/newsletter';
 import type { REPORT_FIELDS } from '@portal/api-client/entities/report';
@@ -54,13 +55,8 @@ export interface DB {
     seo_description: Generated<string>;
     seo_keyword: Generated<string>;
   };
-  menus: {
-    menu_id: number;
-    name: string;
-    kind: 'drop' | 'small';
-    cat_id: Generated<number>;
-    sort: Generated<number>;
-  };
+  /** A menu entry's fields are entities/menu.ts; its place in the order is `sort`. */
+  menus: Omit<EntityColumns<typeof MENU_FIELDS>, 'order'> & { sort: Generated<number> };
   seo: { page: string; title: string; description: string; keyword: string };
   /** A banner's fields are entities/banner.ts; its place in the order is `sort`. */
   banners: Omit<EntityColumns<typeof BANNER_FIELDS>, 'order'> & {

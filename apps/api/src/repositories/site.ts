@@ -5,7 +5,6 @@ import type {
   CategoryEntry,
   FooterData,
   ListItem,
-  Menu,
   Option,
   PlaceOption,
   Seo,
@@ -17,6 +16,7 @@ import { BANNER_FIELDS } from '@portal/api-client/entities/banner';
 import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import { EXPERT_FIELDS, type Expert } from '@portal/api-client/entities/expert';
 import { JOB_FIELDS, type Job } from '@portal/api-client/entities/job';
+import { MENU_FIELDS, type Menu } from '@portal/api-client/entities/menu';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
 import { rowExists } from '../db/exists';
@@ -100,18 +100,20 @@ export async function findCategory(database: Db, id: number) {
   return row;
 }
 
+const MENU_COLUMNS = columnsFor(MENU_FIELDS, 'public');
+
 export async function listMenus(
   database: Db,
   kind: 'drop' | 'small',
 ): Promise<(Menu & { cat_id: number })[]> {
   const rows = await database.db
     .selectFrom('menus')
-    .select(['menu_id', 'name', 'cat_id'])
+    .select([...MENU_COLUMNS, 'cat_id'])
     .where('kind', '=', kind)
     .orderBy('sort')
     .orderBy('menu_id')
     .execute();
-  return rows.map((r) => ({ menu_id: Number(r.menu_id), name: r.name, cat_id: Number(r.cat_id) }));
+  return rows.map((r) => ({ ...fromRow(MENU_FIELDS, 'public', r), cat_id: Number(r.cat_id) }));
 }
 
 /** The category a mobile menu lists: its menu row's category, or the id itself when it is one. */

@@ -7,6 +7,7 @@ export type { Ad, Video };
 export type { Banner } from '../entities/banner';
 export type { Expert } from '../entities/expert';
 export type { Job } from '../entities/job';
+export type { Menu } from '../entities/menu';
 export type { WhitePaper } from '../entities/white-paper';
 export type { EventItem } from '../entities/event';
 export type { WeeklyReport } from '../entities/report';
@@ -49,11 +50,6 @@ export interface CategoryEntry {
   /** Route alias ("AI") or absolute path ("/video"). */
   alias: string;
   son: CategoryEntry[];
-}
-
-export interface Menu {
-  menu_id: number;
-  name: string;
 }
 
 export type Ads = Record<'one' | 'two' | 'three' | 'four' | 'five', Ad | null>;

@@ -6,6 +6,7 @@ import type {
   Expert,
   Job,
   ListItem,
+  Menu,
   NewsletterPayload,
   NewsletterSubscription,
   Video,
@@ -19,6 +20,7 @@ import { EVENT_FIELDS } from './event';
 import { EXPERT_FIELDS } from './expert';
 import type { EntityField, EntityRecord } from './field';
 import { JOB_FIELDS } from './job';
+import { MENU_FIELDS } from './menu';
 import { NEWSLETTER_FIELDS } from './newsletter';
 import { REPORT_FIELDS } from './report';
 import { TOPIC_FIELDS } from './topic';
@@ -110,6 +112,8 @@ const job = {
 };
 
 const subscription = { subscribed: true, email: 'me@example.org', bounced: false };
+
+const menu = { menu_id: 42, name: '白皮书' };
 
 describe('the editorial records', () => {
   it('video: the spec record from entities/video.ts', () => {
@@ -222,5 +226,20 @@ describe('the editorial records', () => {
     );
     expect(read).toStrictEqual(subscription);
     expect(Object.keys(read)).toEqual(Object.keys(subscription));
+  });
+
+  it('menu: the dropMenu/smallMenu entry from entities/menu.ts, its kind, category and order not shown', () => {
+    expectTypeOf<Menu>().toEqualTypeOf<typeof menu>();
+    expect(columnsFor(MENU_FIELDS, 'public')).toEqual(Object.keys(menu));
+    expect(columnsFor(MENU_FIELDS, 'office')).toEqual(['menu_id', 'name', 'kind', 'cat_id', 'order']);
+    const read = fromRow(MENU_FIELDS, 'public', {
+      menu_id: '42',
+      name: '白皮书',
+      kind: 'drop',
+      cat_id: 7,
+      sort: 1,
+    });
+    expect(read).toStrictEqual(menu);
+    expect(Object.keys(read)).toEqual(Object.keys(menu));
   });
 });
