@@ -3,6 +3,7 @@ import type { ACTIVITY_FORM_FIELDS } from '@portal/api-client/entities/activity-
 import type { AD_FIELDS } from '@portal/api-client/entities/ad';
 import type { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
 import type { BANNER_FIELDS } from '@portal/api-client/entities/banner';
+import type { CATEGORY_FIELDS } from '@portal/api-client/entities/category';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
 import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { EXPERT_FIELDS } from '@portal/api-client/entities/expert';
@@ -44,16 +45,10 @@ type Stored<F> = F extends { type: 'datetime' | 'boolean' }
 /** Row types of migrations/001_initial.ts. Times are epoch milliseconds. */
 export interface DB {
   app_meta: { key: string; value: string };
-  categories: {
+  /** A category's fields are entities/category.ts (its id is the editors' own); its place in the order is `sort`. */
+  categories: Omit<EntityColumns<typeof CATEGORY_FIELDS>, 'id' | 'order'> & {
     id: number;
-    parent_id: Generated<number>;
-    name: string;
-    alias: Generated<string>;
     sort: Generated<number>;
-    in_nav: Generated<number>;
-    seo_title: Generated<string>;
-    seo_description: Generated<string>;
-    seo_keyword: Generated<string>;
   };
   /** A menu entry's fields are entities/menu.ts; its place in the order is `sort`. */
   menus: Omit<EntityColumns<typeof MENU_FIELDS>, 'order'> & { sort: Generated<number> };

@@ -2,7 +2,6 @@ import { AD_SLOTS, CATEGORY_PAGES, HEADER_DROPDOWN_ID } from '@portal/api-client
 import type {
   Ads,
   Banner,
-  CategoryEntry,
   FooterData,
   ListItem,
   Option,
@@ -13,6 +12,7 @@ import type {
 import { href } from '@portal/routes';
 import { AD_FIELDS } from '@portal/api-client/entities/ad';
 import { BANNER_FIELDS } from '@portal/api-client/entities/banner';
+import { CATEGORY_FIELDS, type CategoryEntry } from '@portal/api-client/entities/category';
 import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import { EXPERT_FIELDS, type Expert } from '@portal/api-client/entities/expert';
 import { JOB_FIELDS, type Job } from '@portal/api-client/entities/job';
@@ -26,19 +26,14 @@ import { categoryAlias } from './mappers';
 
 /** Site chrome and taxonomy: categories, menus, footer, links, ads, banners, options, places, experts. */
 
-interface CategoryRow {
-  id: number;
-  parent_id: number;
-  name: string;
-  alias: string;
-}
+const CATEGORY_COLUMNS = columnsFor(CATEGORY_FIELDS, 'public');
+type CategoryRow = Record<(typeof CATEGORY_COLUMNS)[number], unknown>;
 
-const entry = (row: CategoryRow, son: CategoryEntry[] = []): CategoryEntry => ({
-  id: Number(row.id),
-  name: row.name,
-  alias: row.alias || categoryAlias(row.id),
-  son,
-});
+/** A category's entry; an empty alias is the spec's alias of its id. */
+function entry(row: CategoryRow, son: CategoryEntry[] = []): CategoryEntry {
+  const read = fromRow(CATEGORY_FIELDS, 'public', row);
+  return { ...read, alias: read.alias || categoryAlias(read.id), son };
+}
 
 /** Where a drop-down menu entry leads: its category's page, or the category list. */
 function menuAlias(catId: number): string {
@@ -55,7 +50,7 @@ export async function getCategoryTree(
 ): Promise<{ web_list: CategoryEntry[]; cat_one: CategoryEntry[] }> {
   const rows = await database.db
     .selectFrom('categories')
-    .select(['id', 'parent_id', 'name', 'alias', 'in_nav'])
+    .select([...CATEGORY_COLUMNS, 'parent_id', 'in_nav'])
     .orderBy('sort')
     .orderBy('id')
     .execute();

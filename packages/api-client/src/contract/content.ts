@@ -5,6 +5,7 @@ import type { Video } from '../entities/video';
 
 export type { Ad, Video };
 export type { Banner } from '../entities/banner';
+export type { CategoryEntry } from '../entities/category';
 export type { Expert } from '../entities/expert';
 export type { Job } from '../entities/job';
 export type { Menu } from '../entities/menu';
@@ -42,14 +43,6 @@ export interface Seo {
   title: string;
   description: string;
   keyword: string;
-}
-
-export interface CategoryEntry {
-  id: number;
-  name: string;
-  /** Route alias ("AI") or absolute path ("/video"). */
-  alias: string;
-  son: CategoryEntry[];
 }
 
 export type Ads = Record<'one' | 'two' | 'three' | 'four' | 'five', Ad | null>;

@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type {
   Ad,
   Banner,
+  CategoryEntry,
   EventItem,
   Expert,
   Job,
@@ -15,6 +16,7 @@ import type {
 } from '../contract';
 import { AD_FIELDS } from './ad';
 import { BANNER_FIELDS } from './banner';
+import { CATEGORY_FIELDS } from './category';
 import { columnsFor, fromRow } from './derive';
 import { EVENT_FIELDS } from './event';
 import { EXPERT_FIELDS } from './expert';
@@ -112,6 +114,8 @@ const job = {
 };
 
 const subscription = { subscribed: true, email: 'me@example.org', bounced: false };
+
+const category = { id: 694, name: '人工智能', alias: 'AI', son: [] as CategoryEntry[] };
 
 const menu = { menu_id: 42, name: '白皮书' };
 
@@ -241,5 +245,35 @@ describe('the editorial records', () => {
     });
     expect(read).toStrictEqual(menu);
     expect(Object.keys(read)).toEqual(Object.keys(menu));
+  });
+
+  it('category: the get_category entry from entities/category.ts, its tree, flags and SEO texts not shown', () => {
+    expectTypeOf<CategoryEntry>().toEqualTypeOf<typeof category>();
+    expect(columnsFor(CATEGORY_FIELDS, 'public')).toEqual(['id', 'name', 'alias']);
+    expect(columnsFor(CATEGORY_FIELDS, 'office')).toEqual([
+      'id',
+      'name',
+      'alias',
+      'parent_id',
+      'in_nav',
+      'seo_title',
+      'seo_description',
+      'seo_keyword',
+      'order',
+    ]);
+    const row = {
+      id: '694',
+      name: '人工智能',
+      alias: 'AI',
+      parent_id: 0,
+      in_nav: 1,
+      seo_title: 't',
+      sort: 2,
+    };
+    const read = fromRow(CATEGORY_FIELDS, 'public', row);
+    expect(read).toStrictEqual({ id: 694, name: '人工智能', alias: 'AI' });
+    expect(Object.keys(read)).toEqual(['id', 'name', 'alias']);
+    // The repository adds the child categories.
+    expect({ ...read, son: [] }).toStrictEqual(category);
   });
 });
