@@ -3,11 +3,13 @@ import type { ACTIVITY_FORM_FIELDS } from '@portal/api-client/entities/activity-
 import type { AD_FIELDS } from '@portal/api-client/entities/ad';
 import type { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
 import type { BANNER_FIELDS } from '@portal/api-client/entities/banner';
+import type { CATEGORY_FIELDS } from '@portal/api-client/entities/category';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
 import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { EXPERT_FIELDS } from '@portal/api-client/entities/expert';
 import type { JOB_FIELDS } from '@portal/api-client/entities/job';
 import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
+import type { MENU_FIELDS } from '@portal/api-client/entities/menu';
 import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 import type { NEWSLETTER_FIELDS } from '@portal/api-client/entities/newsletter';
 import type { REPORT_FIELDS } from '@portal/api-client/entities/report';
@@ -43,24 +45,13 @@ type Stored<F> = F extends { type: 'datetime' | 'boolean' }
 /** Row types of migrations/001_initial.ts. Times are epoch milliseconds. */
 export interface DB {
   app_meta: { key: string; value: string };
-  categories: {
+  /** A category's fields are entities/category.ts (its id is the editors' own); its place in the order is `sort`. */
+  categories: Omit<EntityColumns<typeof CATEGORY_FIELDS>, 'id' | 'order'> & {
     id: number;
-    parent_id: Generated<number>;
-    name: string;
-    alias: Generated<string>;
-    sort: Generated<number>;
-    in_nav: Generated<number>;
-    seo_title: Generated<string>;
-    seo_description: Generated<string>;
-    seo_keyword: Generated<string>;
-  };
-  menus: {
-    menu_id: number;
-    name: string;
-    kind: 'drop' | 'small';
-    cat_id: Generated<number>;
     sort: Generated<number>;
   };
+  /** A menu entry's fields are entities/menu.ts; its place in the order is `sort`. */
+  menus: Omit<EntityColumns<typeof MENU_FIELDS>, 'order'> & { sort: Generated<number> };
   seo: { page: string; title: string; description: string; keyword: string };
   /** A banner's fields are entities/banner.ts; its place in the order is `sort`. */
   banners: Omit<EntityColumns<typeof BANNER_FIELDS>, 'order'> & {

@@ -2,10 +2,8 @@ import { AD_SLOTS, CATEGORY_PAGES, HEADER_DROPDOWN_ID } from '@portal/api-client
 import type {
   Ads,
   Banner,
-  CategoryEntry,
   FooterData,
   ListItem,
-  Menu,
   Option,
   PlaceOption,
   Seo,
@@ -14,9 +12,11 @@ import type {
 import { href } from '@portal/routes';
 import { AD_FIELDS } from '@portal/api-client/entities/ad';
 import { BANNER_FIELDS } from '@portal/api-client/entities/banner';
+import { CATEGORY_FIELDS, type CategoryEntry } from '@portal/api-client/entities/category';
 import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import { EXPERT_FIELDS, type Expert } from '@portal/api-client/entities/expert';
 import { JOB_FIELDS, type Job } from '@portal/api-client/entities/job';
+import { MENU_FIELDS, type Menu } from '@portal/api-client/entities/menu';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
 import { rowExists } from '../db/exists';
@@ -26,19 +26,14 @@ import { categoryAlias } from './mappers';
 
 /** Site chrome and taxonomy: categories, menus, footer, links, ads, banners, options, places, experts. */
 
-interface CategoryRow {
-  id: number;
-  parent_id: number;
-  name: string;
-  alias: string;
-}
+const CATEGORY_COLUMNS = columnsFor(CATEGORY_FIELDS, 'public');
+type CategoryRow = Record<(typeof CATEGORY_COLUMNS)[number], unknown>;
 
-const entry = (row: CategoryRow, son: CategoryEntry[] = []): CategoryEntry => ({
-  id: Number(row.id),
-  name: row.name,
-  alias: row.alias || categoryAlias(row.id),
-  son,
-});
+/** A category's entry; an empty alias is the spec's alias of its id. */
+function entry(row: CategoryRow, son: CategoryEntry[] = []): CategoryEntry {
+  const read = fromRow(CATEGORY_FIELDS, 'public', row);
+  return { ...read, alias: read.alias || categoryAlias(read.id), son };
+}
 
 /** Where a drop-down menu entry leads: its category's page, or the category list. */
 function menuAlias(catId: number): string {
@@ -55,7 +50,7 @@ export async function getCategoryTree(
 ): Promise<{ web_list: CategoryEntry[]; cat_one: CategoryEntry[] }> {
   const rows = await database.db
     .selectFrom('categories')
-    .select(['id', 'parent_id', 'name', 'alias', 'in_nav'])
+    .select([...CATEGORY_COLUMNS, 'parent_id', 'in_nav'])
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -100,18 +95,20 @@ export async function findCategory(database: Db, id: number) {
   return row;
 }
 
+const MENU_COLUMNS = columnsFor(MENU_FIELDS, 'public');
+
 export async function listMenus(
   database: Db,
   kind: 'drop' | 'small',
 ): Promise<(Menu & { cat_id: number })[]> {
   const rows = await database.db
     .selectFrom('menus')
-    .select(['menu_id', 'name', 'cat_id'])
+    .select([...MENU_COLUMNS, 'cat_id'])
     .where('kind', '=', kind)
     .orderBy('sort')
     .orderBy('menu_id')
     .execute();
-  return rows.map((r) => ({ menu_id: Number(r.menu_id), name: r.name, cat_id: Number(r.cat_id) }));
+  return rows.map((r) => ({ ...fromRow(MENU_FIELDS, 'public', r), cat_id: Number(r.cat_id) }));
 }
 
 /** The category a mobile menu lists: its menu row's category, or the id itself when it is one. */

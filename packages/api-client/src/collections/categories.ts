@@ -1,37 +1,23 @@
-import {
-  ADMIN_ONLY,
-  area,
-  CONTENT_ROLES,
-  flagField,
-  orderField,
-  type ResourceDecl,
-  searchFilter,
-  text,
-} from './fields';
+import { CATEGORY_FIELDS } from '../entities/category';
+import { officeFields } from '../entities/office';
+import { ADMIN_ONLY, CONTENT_ROLES, type ResourceDecl, searchFilter } from './fields';
 
+/** The categories (entities/category.ts). */
 export const categories = {
   kind: 'categories',
   label: '分类',
   idField: 'id',
-  fields: [
-    {
-      name: 'id',
-      label: '分类编号',
-      type: 'number',
-      min: 1,
-      max: 1_000_000,
-      required: true,
-      createOnly: true,
-    },
-    { name: 'parent_id', label: '上级分类编号', type: 'number', min: 0, max: 1_000_000, default: 0 },
-    text('name', '名称', 30, true),
-    { ...text('alias', '路由别名', 30), help: '分类页地址中的英文名，如 AI' },
-    flagField('in_nav', '显示在导航'),
-    text('seo_title', 'SEO 标题', 100),
-    area('seo_description', 'SEO 描述', 300),
-    text('seo_keyword', 'SEO 关键词', 200),
-    orderField,
-  ],
+  fields: officeFields(CATEGORY_FIELDS, [
+    'id',
+    'parent_id',
+    'name',
+    'alias',
+    'in_nav',
+    'seo_title',
+    'seo_description',
+    'seo_keyword',
+    'order',
+  ]),
   columns: ['id', 'name', 'alias', 'parent_id', 'in_nav', 'order'],
   filters: [searchFilter],
   searchFields: ['name', 'alias'],

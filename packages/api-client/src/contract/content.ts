@@ -5,8 +5,10 @@ import type { Video } from '../entities/video';
 
 export type { Ad, Video };
 export type { Banner } from '../entities/banner';
+export type { CategoryEntry } from '../entities/category';
 export type { Expert } from '../entities/expert';
 export type { Job } from '../entities/job';
+export type { Menu } from '../entities/menu';
 export type { WhitePaper } from '../entities/white-paper';
 export type { EventItem } from '../entities/event';
 export type { WeeklyReport } from '../entities/report';
@@ -41,19 +43,6 @@ export interface Seo {
   title: string;
   description: string;
   keyword: string;
-}
-
-export interface CategoryEntry {
-  id: number;
-  name: string;
-  /** Route alias ("AI") or absolute path ("/video"). */
-  alias: string;
-  son: CategoryEntry[];
-}
-
-export interface Menu {
-  menu_id: number;
-  name: string;
 }
 
 export type Ads = Record<'one' | 'two' | 'three' | 'four' | 'five', Ad | null>;

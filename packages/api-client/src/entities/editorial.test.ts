@@ -2,10 +2,12 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type {
   Ad,
   Banner,
+  CategoryEntry,
   EventItem,
   Expert,
   Job,
   ListItem,
+  Menu,
   NewsletterPayload,
   NewsletterSubscription,
   Video,
@@ -14,11 +16,13 @@ import type {
 } from '../contract';
 import { AD_FIELDS } from './ad';
 import { BANNER_FIELDS } from './banner';
+import { CATEGORY_FIELDS } from './category';
 import { columnsFor, fromRow } from './derive';
 import { EVENT_FIELDS } from './event';
 import { EXPERT_FIELDS } from './expert';
 import type { EntityField, EntityRecord } from './field';
 import { JOB_FIELDS } from './job';
+import { MENU_FIELDS } from './menu';
 import { NEWSLETTER_FIELDS } from './newsletter';
 import { REPORT_FIELDS } from './report';
 import { TOPIC_FIELDS } from './topic';
@@ -110,6 +114,10 @@ const job = {
 };
 
 const subscription = { subscribed: true, email: 'me@example.org', bounced: false };
+
+const category = { id: 694, name: '人工智能', alias: 'AI', son: [] as CategoryEntry[] };
+
+const menu = { menu_id: 42, name: '白皮书' };
 
 describe('the editorial records', () => {
   it('video: the spec record from entities/video.ts', () => {
@@ -222,5 +230,50 @@ describe('the editorial records', () => {
     );
     expect(read).toStrictEqual(subscription);
     expect(Object.keys(read)).toEqual(Object.keys(subscription));
+  });
+
+  it('menu: the dropMenu/smallMenu entry from entities/menu.ts, its kind, category and order not shown', () => {
+    expectTypeOf<Menu>().toEqualTypeOf<typeof menu>();
+    expect(columnsFor(MENU_FIELDS, 'public')).toEqual(Object.keys(menu));
+    expect(columnsFor(MENU_FIELDS, 'office')).toEqual(['menu_id', 'name', 'kind', 'cat_id', 'order']);
+    const read = fromRow(MENU_FIELDS, 'public', {
+      menu_id: '42',
+      name: '白皮书',
+      kind: 'drop',
+      cat_id: 7,
+      sort: 1,
+    });
+    expect(read).toStrictEqual(menu);
+    expect(Object.keys(read)).toEqual(Object.keys(menu));
+  });
+
+  it('category: the get_category entry from entities/category.ts, its tree, flags and SEO texts not shown', () => {
+    expectTypeOf<CategoryEntry>().toEqualTypeOf<typeof category>();
+    expect(columnsFor(CATEGORY_FIELDS, 'public')).toEqual(['id', 'name', 'alias']);
+    expect(columnsFor(CATEGORY_FIELDS, 'office')).toEqual([
+      'id',
+      'name',
+      'alias',
+      'parent_id',
+      'in_nav',
+      'seo_title',
+      'seo_description',
+      'seo_keyword',
+      'order',
+    ]);
+    const row = {
+      id: '694',
+      name: '人工智能',
+      alias: 'AI',
+      parent_id: 0,
+      in_nav: 1,
+      seo_title: 't',
+      sort: 2,
+    };
+    const read = fromRow(CATEGORY_FIELDS, 'public', row);
+    expect(read).toStrictEqual({ id: 694, name: '人工智能', alias: 'AI' });
+    expect(Object.keys(read)).toEqual(['id', 'name', 'alias']);
+    // The repository adds the child categories.
+    expect({ ...read, son: [] }).toStrictEqual(category);
   });
 });
