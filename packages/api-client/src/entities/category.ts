@@ -1,5 +1,5 @@
 import { area, flagField, orderField, text } from '../collections/fields';
-import { EDITED, EDITED_UNSHOWN } from './common';
+import { EDITED, EDITED_UNSHOWN, editorsId } from './common';
 import type { EntityField, EntityRecord } from './field';
 
 /**
@@ -10,16 +10,7 @@ import type { EntityField, EntityRecord } from './field';
  */
 export const CATEGORY_FIELDS = [
   // The id is the editors' own (the spec's category ids: 694 人工智能 …).
-  {
-    name: 'id',
-    label: '分类编号',
-    type: 'number',
-    min: 1,
-    max: 1_000_000,
-    required: true,
-    read: ['public', 'office'],
-    create: ['office'],
-  },
+  editorsId('id', '分类编号'),
   { ...text('name', '名称', 30, true), ...EDITED },
   // Answered as the route alias ("AI"; an empty one: the spec's alias of the id) or, for a
   // drop-down menu entry, an absolute path ("/video").

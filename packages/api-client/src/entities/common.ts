@@ -46,6 +46,22 @@ export const EDITED_UNSHOWN = { read: OFFICE, create: OFFICE, update: OFFICE } a
  */
 export const SHOWN = { read: ['public'] } as const;
 
+/**
+ * An id the editors choose themselves (a category's is the spec's, 694 人工智能; a menu entry's is
+ * the list it opens): set once in the back office, read by everyone.
+ */
+export const editorsId = <const N extends string>(name: N, label: string) =>
+  ({
+    name,
+    label,
+    type: 'number',
+    min: 1,
+    max: 1_000_000,
+    required: true,
+    read: PUBLIC_AND_OFFICE,
+    create: OFFICE,
+  }) as const;
+
 /** A record's id, as visitors read it. */
 export const ID_FIELD = { name: 'id', label: '编号', type: 'number', ...SHOWN } as const;
 /** When the record was made (stamped by the server), as visitors read it. */

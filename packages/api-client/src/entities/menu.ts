@@ -1,5 +1,5 @@
 import { orderField, text } from '../collections/fields';
-import { EDITED, EDITED_UNSHOWN } from './common';
+import { EDITED, EDITED_UNSHOWN, editorsId } from './common';
 import type { EntityField, EntityRecord } from './field';
 
 /** The two menus: the header's drop-down (dropMenu) and the mobile site's category menu (smallMenu). */
@@ -15,16 +15,7 @@ const MENU_KINDS = [
  */
 export const MENU_FIELDS = [
   // The id is the editors' own (a drop-down entry's id is the category list it opens).
-  {
-    name: 'menu_id',
-    label: '菜单编号',
-    type: 'number',
-    min: 1,
-    max: 1_000_000,
-    required: true,
-    read: ['public', 'office'],
-    create: ['office'],
-  },
+  editorsId('menu_id', '菜单编号'),
   { ...text('name', '名称', 30, true), ...EDITED },
   {
     name: 'kind',
