@@ -205,9 +205,14 @@ test('an activity form built with every field type is filled in on the landing s
   ];
   const cards = page.locator('.builder-field');
   for (const [i, f] of fields.entries()) {
-    await page.getByRole('button', { name: /添加字段/ }).click();
-    await page.getByRole('menuitem', { name: f.type, exact: true }).click();
-    await expect(cards).toHaveCount(i + 1);
+    // The previous menu may still be closing: a click that added nothing is tried again, never twice.
+    await expect(async () => {
+      if ((await cards.count()) === i) {
+        await page.getByRole('button', { name: /添加字段/ }).click();
+        await page.getByRole('menuitem', { name: f.type, exact: true }).click({ timeout: 2000 });
+      }
+      await expect(cards).toHaveCount(i + 1, { timeout: 1000 });
+    }).toPass();
     const card = cards.nth(i);
     await card.locator(`#form_${i}_label`).fill(f.label);
     await card.locator(`#form_${i}_field_name`).fill(f.name);
