@@ -193,40 +193,23 @@ describe('a change shows on the next read of a page nobody read meanwhile', () =
     }
   });
 
-  it('still serves it stale when the worker is at its render limit (a cached page is always served)', async () => {
+  // A cached page is always served: never a 503, whether its render is refused at once (no room to
+  // wait) or after waiting for a slot.
+  it.each([
+    { when: 'the worker is at its render limit', queue: 0, path: 'busy' },
+    { when: 'its render waits for a slot and is refused', queue: 1, path: 'wait' },
+  ])('serves it stale when $when', async ({ queue, path }) => {
     const { gateway, api } = await gatewayWith({
       pageCache: rules(0),
-      renderLimits: { concurrency: 1, queue: 0, maxWaitMs: 0 },
+      renderLimits: { concurrency: 1, queue, maxWaitMs: 0 },
     });
     try {
-      await gateway.inject({ url: '/quiet-busy', headers: desktop() });
+      await gateway.inject({ url: `/quiet-${path}`, headers: desktop() });
       await api.contentChanges.announce();
       closeGate();
-      const holding = gateway.inject({ url: '/slow/busy', headers: desktop() });
-      await rendered('/slow/busy', 1);
-      const res = await gateway.inject({ url: '/quiet-busy', headers: desktop() });
-      expect([res.statusCode, res.headers['x-micro-cache']]).toEqual([200, 'STALE']);
-      expect(res.body).toContain('render 1');
-      gate!.open();
-      await holding;
-    } finally {
-      gate?.open();
-      await gateway.close();
-    }
-  });
-  it('serves it stale when its render waits for a slot and is refused (never a 503 for a cached page)', async () => {
-    const { gateway, api } = await gatewayWith({
-      pageCache: rules(0),
-      renderLimits: { concurrency: 1, queue: 1, maxWaitMs: 0 },
-    });
-    try {
-      await gateway.inject({ url: '/quiet-wait', headers: desktop() });
-      await api.contentChanges.announce();
-      closeGate();
-      const holding = gateway.inject({ url: '/slow/wait', headers: desktop() });
-      await rendered('/slow/wait', 1);
-      // A slot is taken but the queue has room: the render waits, is refused, and the old page is served.
-      const res = await gateway.inject({ url: '/quiet-wait', headers: desktop() });
+      const holding = gateway.inject({ url: `/slow/${path}`, headers: desktop() });
+      await rendered(`/slow/${path}`, 1);
+      const res = await gateway.inject({ url: `/quiet-${path}`, headers: desktop() });
       expect([res.statusCode, res.headers['x-micro-cache']]).toEqual([200, 'STALE']);
       expect(res.body).toContain('render 1');
       gate!.open();
