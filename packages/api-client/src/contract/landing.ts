@@ -1,12 +1,7 @@
 /** The vendor and partner landing pages' records (spec section 9). */
 
 export type { VendorRegistration } from '../entities/lead';
-export type {
-  PartnerActivity,
-  PartnerBase,
-  PartnerKnowledge,
-  PartnerProduct,
-} from '../entities/partner';
+export type { PartnerActivity, PartnerBase, PartnerKnowledge, PartnerProduct } from '../entities/partner';
 
 /** A gated vendor asset (report PDF or video): the login gate remembers its title and logs access. */
 export interface VendorAsset {

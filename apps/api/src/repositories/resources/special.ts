@@ -61,7 +61,11 @@ const partners: ResourceStore = {
     );
     return {
       total,
-      items: rows.map((r) => ({ id: r.mark, mark: r.mark, slogan: fromRow(PARTNER_FIELDS, 'office', r).slogan })),
+      items: rows.map((r) => ({
+        id: r.mark,
+        mark: r.mark,
+        slogan: fromRow(PARTNER_FIELDS, 'office', r).slogan,
+      })),
     };
   },
   async get(database, id) {
