@@ -18,12 +18,12 @@ import { entitySchema } from './schema';
  */
 
 const base = {
-  slogan: '算力普惠',
-  num: '12000+',
-  banner: '/b1.svg',
-  adv: '/a1.svg',
-  des: '数擎信息',
-  qrocde: [{ img: '/q1.svg', name1: '扫码咨询', name2: '顾问' }],
+  slogan: '数据有归处',
+  num: '8600+',
+  banner: '/uploads/p/banner.svg',
+  adv: '/uploads/p/adv.svg',
+  des: '海纳存储提供全闪存阵列',
+  qrocde: [{ img: '/uploads/p/qr.svg', name1: '关注公众号', name2: '获取资讯' }],
 };
 const row = {
   list: 'activity' as const,
@@ -139,7 +139,7 @@ describe("the partner page's records", () => {
       num: base.num,
       banner: base.banner,
       adv: base.adv,
-      qrocde: [{ name2: '顾问', name1: '扫码咨询', img: '/q1.svg' }],
+      qrocde: [{ name2: '获取资讯', name1: '关注公众号', img: '/uploads/p/qr.svg' }],
     };
     expect(packColumns(PARTNER_FIELDS, sent)).toEqual({ base: JSON.stringify(base) });
     expect(packColumns(PARTNER_FIELDS, { slogan: 'S' })).toEqual({
