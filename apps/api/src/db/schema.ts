@@ -12,6 +12,7 @@ import type { LEAD_FIELDS } from '@portal/api-client/entities/lead';
 import type { MENU_FIELDS } from '@portal/api-client/entities/menu';
 import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 import type { NEWSLETTER_FIELDS } from '@portal/api-client/entities/newsletter';
+import type { PARTNER_FIELDS, PARTNER_ITEM_FIELDS } from '@portal/api-client/entities/partner';
 import type { REPORT_FIELDS } from '@portal/api-client/entities/report';
 import type { TOPIC_FIELDS } from '@portal/api-client/entities/topic';
 import type { VIDEO_FIELDS } from '@portal/api-client/entities/video';
@@ -177,16 +178,12 @@ export interface DB {
     asset: Generated<string>;
     created_at: number;
   };
-  partners: { mark: string; base: string };
-  partner_items: {
+  /** A partner page's fields are entities/partner.ts: its texts are keys of `base`'s JSON. */
+  partners: EntityColumns<typeof PARTNER_FIELDS>;
+  /** A partner page's items (entities/partner.ts), each in its page (`mark`) and list, in order. */
+  partner_items: EntityColumns<typeof PARTNER_ITEM_FIELDS> & {
     id: Generated<number>;
     mark: string;
-    list: 'new' | 'recommend' | 'video' | 'know' | 'activity' | 'product';
-    thumb: Generated<string>;
-    title: string;
-    sub_title: Generated<string>;
-    url: string;
-    btn_text: Generated<string>;
     sort: Generated<number>;
   };
   activity_forms: EntityColumns<typeof ACTIVITY_FORM_FIELDS>;

@@ -8,6 +8,7 @@ import { BANNER_FIELDS } from '../entities/banner';
 import { EVENT_FIELDS } from '../entities/event';
 import type { EntityField } from '../entities/field';
 import { officeFields } from '../entities/office';
+import { PARTNER_FIELDS } from '../entities/partner';
 import { REPORT_FIELDS } from '../entities/report';
 import { TOPIC_FIELDS } from '../entities/topic';
 import { VIDEO_FIELDS } from '../entities/video';
@@ -36,6 +37,7 @@ const ENTITY_OF: Partial<Record<ResourceKind, readonly EntityField[]>> = {
   banners: BANNER_FIELDS,
   ads: AD_FIELDS,
   forms: ACTIVITY_FORM_FIELDS,
+  partners: PARTNER_FIELDS,
 };
 
 function isDecl(value: unknown): value is ResourceDecl {

@@ -1,32 +1,7 @@
 /** The vendor and partner landing pages' records (spec section 9). */
 
 export type { VendorRegistration } from '../entities/lead';
-
-export interface PartnerBase {
-  slogan: string;
-  num: string;
-  banner: string;
-  adv: string;
-  des: string;
-  qrocde: { img: string; name1: string; name2: string }[];
-}
-export interface PartnerProduct {
-  thumb: string;
-  title: string;
-  subTitle: string;
-  url: string;
-}
-export interface PartnerActivity {
-  thumb: string;
-  title: string;
-  url: string;
-  btnText: string;
-}
-export interface PartnerKnowledge {
-  title: string;
-  subTitle: string;
-  url: string;
-}
+export type { PartnerActivity, PartnerBase, PartnerKnowledge, PartnerProduct } from '../entities/partner';
 
 /** A gated vendor asset (report PDF or video): the login gate remembers its title and logs access. */
 export interface VendorAsset {

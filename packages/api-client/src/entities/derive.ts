@@ -45,6 +45,17 @@ export function fieldNamed<F extends EntityField, N extends F['name']>(
   return field;
 }
 
+/**
+ * The named fields of a declaration, in the order of `names`: a record that shows part of an
+ * entity's fields (a partner item as each list's call answers it).
+ */
+export function fieldsNamed<F extends EntityField, const N extends readonly F['name'][]>(
+  fields: readonly F[],
+  names: N,
+): { [I in keyof N]: Extract<F, { name: N[I] }> } {
+  return names.map((name) => fieldNamed(fields, name)) as { [I in keyof N]: Extract<F, { name: N[I] }> };
+}
+
 /** `source`'s values of the named keys, in their order (the route's copy of a validated payload). */
 export function pick<T extends object, K extends keyof T>(source: T, names: readonly K[]): Pick<T, K> {
   const out = {} as Pick<T, K>;
@@ -120,7 +131,7 @@ export function storedValue(field: EntityField | EntryField, value: unknown): un
 
 /**
  * The packed fields of `values` as their columns store them: each column a JSON object of its
- * fields' keys, in declared order (an absent value: '').
+ * fields' keys, in declared order (an absent value: '', or no entries for a list).
  */
 export function packColumns(fields: readonly EntityField[], values: object): Record<string, string> {
   const given = values as Record<string, unknown>;
@@ -128,7 +139,7 @@ export function packColumns(fields: readonly EntityField[], values: object): Rec
   for (const f of fields) {
     if (!f.packed) continue;
     const object = objects.get(f.packed.in) ?? {};
-    object[f.packed.key] = given[f.name] ?? '';
+    object[f.packed.key] = storedValue(f, given[f.name] ?? emptyOf(f));
     objects.set(f.packed.in, object);
   }
   return Object.fromEntries([...objects].map(([column, object]) => [column, JSON.stringify(object)]));
@@ -144,9 +155,13 @@ function unpacked(packed: { in: string; key: string }, row: Record<string, unkno
   return value ?? '';
 }
 
+/** A field's name in the record `who` reads (RecordName in ./field): its `wire` name but to the back office. */
+const recordName = (field: EntityField, who: Party): string =>
+  who === 'office' ? field.name : (field.wire ?? field.name);
+
 /**
  * A table row as `who` reads it: each readable field from its column, in declared order, as its
- * type. `computed` gives the fields a row does not hold as they are (a formatted time, a masked
+ * type, by its name in the API's answers (`wire`). `computed` gives the fields a row does not hold as they are (a formatted time, a masked
  * phone, a text worked out from a status).
  */
 export function fromRow<const Fs extends readonly EntityField[], Who extends Party>(
@@ -159,9 +174,10 @@ export function fromRow<const Fs extends readonly EntityField[], Who extends Par
   const given = computed as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const field of readBy(fields, who)) {
-    if (Object.hasOwn(given, field.name)) out[field.name] = given[field.name];
-    else if (field.packed) out[field.name] = coerce(field, unpacked(field.packed, values), who);
-    else out[field.name] = coerce(field, values[field.name], who);
+    const name = recordName(field, who);
+    if (Object.hasOwn(given, name)) out[name] = given[name];
+    else if (field.packed) out[name] = coerce(field, unpacked(field.packed, values), who);
+    else out[name] = coerce(field, values[field.name], who);
   }
   return out as EntityRecord<Fs, Who>;
 }

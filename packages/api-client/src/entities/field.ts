@@ -76,10 +76,18 @@ export interface EntityField extends FieldDecl {
    * (a form's privacy title and text, both in `privacy`): ./derive's packColumns and fromRow.
    */
   packed?: { in: string; key: string };
+  /**
+   * The field's name in the API's answers when it is not the column's (a partner item's `subTitle`
+   * for `sub_title`): visitors and members read it so, the back office by the column's name.
+   */
+  wire?: string;
 }
 
 /** A field of a list's entries: an entity field without parties (the list's own), kept only inside the list. */
-export type EntryField = Omit<EntityField, 'read' | 'create' | 'update' | 'keep' | 'stored' | 'packed'>;
+export type EntryField = Omit<
+  EntityField,
+  'read' | 'create' | 'update' | 'keep' | 'stored' | 'packed' | 'wire'
+>;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Member<L> = L extends readonly (infer P)[] ? P : never;
@@ -121,9 +129,16 @@ export type EntryOf<Fs extends readonly EntryField[], Who extends Party = 'publi
   [F in Fs[number] as F['name']]: ValueOf<F, Who>;
 }>;
 
+/** A field's name in a record `who` reads: its `wire` name in the API's answers, else the column's. */
+type RecordName<F extends EntityField, Who extends Party> = Who extends 'office'
+  ? F['name']
+  : F extends { wire: infer W extends string }
+    ? W
+    : F['name'];
+
 /** A record as `who` reads it. */
 export type EntityRecord<Fs extends readonly EntityField[], Who extends Party> = Simplify<{
-  [F in Fs[number] as Who extends PartiesOf<F, 'read'> ? F['name'] : never]: ValueOf<F, Who>;
+  [F in Fs[number] as Who extends PartiesOf<F, 'read'> ? RecordName<F, Who> : never]: ValueOf<F, Who>;
 }>;
 
 type Written<F, Mode extends WriteMode, Who extends Party> = Who extends PartiesOf<F, Mode> ? true : false;

@@ -33,6 +33,7 @@ const ENTITY_ONLY: Record<Exclude<keyof EntityField, keyof FieldDecl>, true> = {
   bit: true,
   closed: true,
   packed: true,
+  wire: true,
 };
 
 /** A field's FieldDecl part, with the office's own label and help (a list's entries likewise). */

@@ -1,16 +1,16 @@
 import type { ResourceRecord } from '@portal/api-client/admin-resources';
 import type { Lead, LeadColumn } from '@portal/api-client/admin';
 import { PHONE_PATTERN } from '@portal/api-client/constants';
-import type { PartnerBase } from '@portal/api-client/contract';
-import { fromRow } from '@portal/api-client/entities/derive';
+import { columnsFor, fieldNamed, fromRow, packColumns } from '@portal/api-client/entities/derive';
 import { MEMBER_FIELDS } from '@portal/api-client/entities/member';
+import { PARTNER_FIELDS, PARTNER_ITEM_FIELDS } from '@portal/api-client/entities/partner';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { DB } from '../../db/schema';
 import { contains } from '../../db/like';
 import { maskPhone } from '../../lib/phone-mask';
 import { listAudit } from '../audit';
-import { ResourceInputError, isoOf, msOf, parseJson, type ResourceId, type ResourceStore } from './store';
+import { ResourceInputError, isoOf, msOf, type ResourceId, type ResourceStore } from './store';
 import { pageOf, paged } from '../paging';
 import { ADMIN_MSG } from '@portal/api-client/admin';
 import { TEXT } from '@portal/api-client/messages';
@@ -20,46 +20,36 @@ import { TEXT } from '@portal/api-client/messages';
 const page = <T>(all: T[], p: number, size: number) => all.slice((p - 1) * size, p * size);
 
 const PARTNER_MARK = /^[A-Za-z0-9][\w-]{0,39}$/;
-type PartnerItemInput = {
-  list: string;
-  title: string;
-  sub_title: string;
-  thumb: string;
-  url: string;
-  btn_text: string;
-};
+const PARTNER_ITEMS = fieldNamed(PARTNER_FIELDS, 'items');
+const ITEM_COLUMNS = columnsFor(PARTNER_ITEM_FIELDS, 'office');
+
+/**
+ * Items sent or seeded as their rows store them: every column in declared order, a missing text ''
+ * (a multi-row INSERT would write NULL for a missing one).
+ */
+const itemRows = (items: unknown) => fromRow([PARTNER_ITEMS], 'office', { items }).items;
 
 /** `ids`: the seeded rows' own ids where they have one (seed only). */
-async function partnerItems(tx: Db, mark: string, items: PartnerItemInput[], ids?: number[]) {
+async function partnerItems(tx: Db, mark: string, items: unknown, ids?: number[]) {
   await tx.db.deleteFrom('partner_items').where('mark', '=', mark).execute();
-  if (items.length === 0) return;
+  const rows = itemRows(items);
+  if (rows.length === 0) return;
   await tx.db
     .insertInto('partner_items')
     .values(
-      items.map((it, i) => ({
+      rows.map((row, i) => ({
         ...(Number.isSafeInteger(ids?.[i]) ? { id: ids?.[i] } : {}),
         mark,
-        list: it.list as 'new',
-        title: it.title,
-        sub_title: it.sub_title ?? '',
-        thumb: it.thumb ?? '',
-        url: it.url,
-        btn_text: it.btn_text ?? '',
+        ...row,
         sort: i + 1,
       })),
     )
     .execute();
 }
-const partnerBase = (input: ResourceRecord): PartnerBase => ({
-  slogan: String(input.slogan ?? ''),
-  num: String(input.num ?? ''),
-  banner: String(input.banner ?? ''),
-  adv: String(input.adv ?? ''),
-  des: String(input.des ?? ''),
-  qrocde: (input.qrocde ?? []) as PartnerBase['qrocde'],
-});
+/** The page's texts, pictures and QR codes as `partners.base` stores them (JSON). */
+const partnerBase = (input: ResourceRecord): string => packColumns(PARTNER_FIELDS, input).base ?? '{}';
 
-/** Partner pages: the page's texts (partners.base JSON) and its content items (partner_items). */
+/** Partner pages (entities/partner.ts): the page's texts (partners.base JSON) and its content items (partner_items). */
 const partners: ResourceStore = {
   async list(database, q) {
     let query = database.db.selectFrom('partners');
@@ -74,7 +64,7 @@ const partners: ResourceStore = {
       items: rows.map((r) => ({
         id: r.mark,
         mark: r.mark,
-        slogan: parseJson<Partial<PartnerBase>>(r.base, {}).slogan ?? '',
+        slogan: fromRow(PARTNER_FIELDS, 'office', r).slogan,
       })),
     };
   },
@@ -87,29 +77,17 @@ const partners: ResourceStore = {
     if (!row) return null;
     const items = await database.db
       .selectFrom('partner_items')
-      .select(['list', 'title', 'sub_title', 'thumb', 'url', 'btn_text'])
+      .select(ITEM_COLUMNS)
       .where('mark', '=', row.mark)
       .orderBy('list')
       .orderBy('sort')
       .orderBy('id')
       .execute();
-    return { id: row.mark, mark: row.mark, ...partnerBase(parseJson<ResourceRecord>(row.base, {})), items };
+    return { id: row.mark, ...fromRow(PARTNER_FIELDS, 'office', row, { items }) };
   },
   /** A seeded partner row with `items`, its partner_items rows in order. */
   fromRow(row) {
-    const items = (row.items ?? []) as Record<string, unknown>[];
-    return {
-      mark: row.mark,
-      ...partnerBase(parseJson<ResourceRecord>(row.base, {})),
-      items: items.map((it) => ({
-        list: it.list,
-        title: it.title,
-        sub_title: it.sub_title,
-        thumb: it.thumb,
-        url: it.url,
-        btn_text: it.btn_text,
-      })),
-    };
+    return fromRow(PARTNER_FIELDS, 'office', row, { items: itemRows(row.items) });
   },
   async create(tx, input, _now, _actor, seed) {
     const mark = String(input.mark);
@@ -122,21 +100,21 @@ const partners: ResourceStore = {
       .executeTakeFirst();
     if (exists) throw new ResourceInputError(409, '页面标识已存在', 'mark');
     // Seeded: the page text as stored and the items' own ids (rows elsewhere point to them).
-    const base = typeof seed?.base === 'string' ? seed.base : JSON.stringify(partnerBase(input));
+    const base = typeof seed?.base === 'string' ? seed.base : partnerBase(input);
     await tx.db.insertInto('partners').values({ mark, base }).execute();
     const ids = seed ? ((seed.items ?? []) as { id?: number }[]).map((it) => Number(it.id)) : undefined;
-    await partnerItems(tx, mark, (input.items ?? []) as PartnerItemInput[], ids);
+    await partnerItems(tx, mark, input.items, ids);
     return mark;
   },
   async update(tx, id, input) {
     const mark = String(id);
     const result = await tx.db
       .updateTable('partners')
-      .set({ base: JSON.stringify(partnerBase(input)) })
+      .set({ base: partnerBase(input) })
       .where('mark', '=', mark)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await partnerItems(tx, mark, (input.items ?? []) as PartnerItemInput[]);
+    await partnerItems(tx, mark, input.items);
     return true;
   },
   async remove(tx, id) {

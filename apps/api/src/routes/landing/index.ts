@@ -5,14 +5,8 @@ import { ApiError } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
 import { defineSchemaCall } from '../define-call';
 import { findForm, insertSubmission } from '../../repositories/forms';
-import {
-  findPartnerBase,
-  partnerActivities,
-  partnerExists,
-  partnerKnowledge,
-  partnerProducts,
-  type PartnerList,
-} from '../../repositories/partner';
+import type { PartnerList } from '@portal/api-client/entities/partner';
+import { findPartnerBase, partnerExists, partnerItems } from '../../repositories/partner';
 import { addLead, createVendorUser, findMeet, hasLead, logAccess, meetName } from '../../repositories/vendor';
 import { landingSchemas } from './schemas';
 import { checkSubmission } from './submission';
@@ -139,7 +133,7 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
   });
   const productLists: [
     'partner_new' | 'partner_recommend' | 'partner_video' | 'partner_product',
-    PartnerList,
+    Exclude<PartnerList, 'know' | 'activity'>,
   ][] = [
     ['partner_new', 'new'],
     ['partner_recommend', 'recommend'],
@@ -149,16 +143,16 @@ export default async function landingRoutes(app: FastifyInstance): Promise<void>
   for (const [call, list] of productLists) {
     defineSchemaCall(app, call, partnerSchema, async ({ mark }) => {
       await requirePartner(mark);
-      return ok(await partnerProducts(database, mark, list));
+      return ok(await partnerItems(database, mark, list));
     });
   }
   defineSchemaCall(app, 'partner_know', partnerSchema, async ({ mark }) => {
     await requirePartner(mark);
-    return ok(await partnerKnowledge(database, mark));
+    return ok(await partnerItems(database, mark, 'know'));
   });
   defineSchemaCall(app, 'partner_activity', partnerSchema, async ({ mark }) => {
     await requirePartner(mark);
-    return ok(await partnerActivities(database, mark));
+    return ok(await partnerItems(database, mark, 'activity'));
   });
 
   // ---- activity forms ----
