@@ -41,6 +41,12 @@ export const PARTNER_ITEM_FIELDS = [
   { ...text('btn_text', '按钮文字', 20), wire: 'btnText', ...EDITED },
 ] as const satisfies readonly EntityField[];
 
+/**
+ * A page's mark, the {mark} of its address: what the back office accepts and the public calls
+ * check, one rule (a letter or digit first, then letters, digits, `_` or `-`, at most 40).
+ */
+export const PARTNER_MARK = /^[A-Za-z0-9][\w-]{0,39}$/;
+
 /** A page's JSON column: the texts, pictures and QR codes (`base`) are keys of it. */
 const inBase = <const K extends string>(key: K) => ({ packed: { in: 'base', key } }) as const;
 

@@ -3,7 +3,7 @@ import type { Lead, LeadColumn } from '@portal/api-client/admin';
 import { PHONE_PATTERN } from '@portal/api-client/constants';
 import { columnsFor, fieldNamed, fromRow, packColumns } from '@portal/api-client/entities/derive';
 import { MEMBER_FIELDS } from '@portal/api-client/entities/member';
-import { PARTNER_FIELDS, PARTNER_ITEM_FIELDS } from '@portal/api-client/entities/partner';
+import { PARTNER_FIELDS, PARTNER_ITEM_FIELDS, PARTNER_MARK } from '@portal/api-client/entities/partner';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { DB } from '../../db/schema';
@@ -19,7 +19,6 @@ import { TEXT } from '@portal/api-client/messages';
 
 const page = <T>(all: T[], p: number, size: number) => all.slice((p - 1) * size, p * size);
 
-const PARTNER_MARK = /^[A-Za-z0-9][\w-]{0,39}$/;
 const PARTNER_ITEMS = fieldNamed(PARTNER_FIELDS, 'items');
 const ITEM_COLUMNS = columnsFor(PARTNER_ITEM_FIELDS, 'office');
 

@@ -5,6 +5,7 @@
  */
 import { boolean, number, object, string, type StringSchema } from 'yup';
 import { MAX_ID } from '@portal/api-client/constants';
+import { PARTNER_MARK } from '@portal/api-client/entities/partner';
 import { FIELD_MAX, MSG, vendorMobileSchema, vendorRegistrationSchema } from '@portal/api-client/schemas';
 import { CONTENT_INVALID, OTHER_INVALID } from './submission';
 
@@ -13,7 +14,6 @@ export const SURVEY_TEXT_MAX = { title: 100, answer: 500 } as const;
 export const SURVEY_MAX_ITEMS = 4;
 /** Longest JSON text of form content / other (a form has a few dozen fields of ≤500 characters). */
 export const FORM_JSON_MAX = FIELD_MAX.formJson;
-export const MARK_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 /** Longest asset address vendor_log records. */
 export const ASSET_URL_MAX = 500;
 
@@ -111,7 +111,7 @@ export const landingSchemas = {
       .typeError('合作伙伴标识不正确')
       .trim()
       .required('合作伙伴标识不能为空')
-      .matches(MARK_PATTERN, '合作伙伴标识不正确'),
+      .matches(PARTNER_MARK, '合作伙伴标识不正确'),
   }),
   getForm: object({ activity_id: activityId }),
   form_register: object({
