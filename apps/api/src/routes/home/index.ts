@@ -7,7 +7,7 @@ import {
   PAGE_SIZE,
 } from '@portal/api-client/constants';
 import { ErrorCode } from '@portal/api-client/codes';
-import { ApiError } from '../../lib/envelope';
+import { ApiError, okPage } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
 import { cachedCounts } from '../../plugins/cache';
 import { defineCall } from '../define-call';
@@ -76,8 +76,7 @@ export default async function homeRoutes(app: FastifyInstance) {
     app,
     'indexFall',
     async ({ page, pageseze }) => {
-      const { items, total } = await listLatest(db, 0, pageOf(page, pageseze), counts);
-      return ok(items, { total });
+      return okPage(await listLatest(db, 0, pageOf(page, pageseze), counts));
     },
     cache,
   );
@@ -85,8 +84,7 @@ export default async function homeRoutes(app: FastifyInstance) {
     app,
     'mfall',
     async ({ type, page, pageSize }) => {
-      const { items, total } = await menuFeed(db, type, page, pageSize, counts);
-      return ok(items, { total });
+      return okPage(await menuFeed(db, type, page, pageSize, counts));
     },
     cache,
   );
@@ -94,8 +92,7 @@ export default async function homeRoutes(app: FastifyInstance) {
     app,
     'm_news',
     async ({ menu_id, page, pageSize }) => {
-      const { items, total } = await menuFeed(db, menu_id, page, pageSize, counts);
-      return ok(items, { total });
+      return okPage(await menuFeed(db, menu_id, page, pageSize, counts));
     },
     cache,
   );
