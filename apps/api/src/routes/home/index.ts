@@ -80,22 +80,11 @@ export default async function homeRoutes(app: FastifyInstance) {
     },
     cache,
   );
-  defineCall(
-    app,
-    'mfall',
-    async ({ type, page, pageSize }) => {
-      return okPage(await menuFeed(db, type, page, pageSize, counts));
-    },
-    cache,
-  );
-  defineCall(
-    app,
-    'm_news',
-    async ({ menu_id, page, pageSize }) => {
-      return okPage(await menuFeed(db, menu_id, page, pageSize, counts));
-    },
-    cache,
-  );
+  // mfall and m_news: a page of one mobile menu's feed, the menu named `type` or `menu_id`.
+  const feedPage = async (menuId: number, page: number, pageSize: number) =>
+    okPage(await menuFeed(db, menuId, page, pageSize, counts));
+  defineCall(app, 'mfall', async ({ type, page, pageSize }) => feedPage(type, page, pageSize), cache);
+  defineCall(app, 'm_news', async ({ menu_id, page, pageSize }) => feedPage(menu_id, page, pageSize), cache);
   defineCall(app, 'mTop', async ({ type }) => ok(await mobileTop(db, type, HOT_TOPICS.home)), cache);
   defineCall(
     app,
