@@ -35,14 +35,16 @@ import {
 } from '@portal/config';
 import { STATS_MAX_RANGE_DAYS } from '@portal/api-client/stats';
 import { URLS_PER_FILE } from './lib/sitemap';
-import {
-  SEARCH_PUSH_PROVIDER_VARIABLES,
-  type SearchPushEnv,
-  type SearchPushProviderName,
-} from './lib/search-push';
+import { SEARCH_PUSH_PROVIDER_VARIABLES, type SearchPushEnv } from './lib/search-push';
 import type { MailEnv } from './lib/mail/provider';
-import { CDN_PURGE_PROVIDER_VARIABLES, type CdnPurgeEnv, type CdnPurgeProviderName } from './lib/cdn-purge';
-import { SMS_PROVIDER_VARIABLES, type SmsEnv, type SmsProviderName } from './lib/sms';
+import { CDN_PURGE_PROVIDER_VARIABLES, type CdnPurgeEnv } from './lib/cdn-purge';
+import {
+  providerNames,
+  providerVariables,
+  type ProviderEnv,
+  type ProviderVariables,
+} from './lib/provider-choice';
+import { SMS_PROVIDER_VARIABLES, type SmsEnv } from './lib/sms';
 
 /** The gateway's port when PUBLIC_ORIGIN is unset (development): pages are served there. */
 const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
@@ -135,23 +137,24 @@ export interface ApiConfig {
   adminSessionMaxAgeMs: number;
 }
 
-const SMS_PROVIDERS = Object.keys(SMS_PROVIDER_VARIABLES) as SmsProviderName[];
-const SMS_VARIABLES = SMS_PROVIDERS.flatMap((p) => [
-  ...SMS_PROVIDER_VARIABLES[p].required,
-  ...SMS_PROVIDER_VARIABLES[p].optional,
-]);
-const PUSH_PROVIDERS = Object.keys(SEARCH_PUSH_PROVIDER_VARIABLES) as SearchPushProviderName[];
-const PURGE_PROVIDERS = Object.keys(CDN_PURGE_PROVIDER_VARIABLES) as CdnPurgeProviderName[];
-const PURGE_VARIABLES = PURGE_PROVIDERS.flatMap((p) => [
-  ...CDN_PURGE_PROVIDER_VARIABLES[p].required,
-  ...CDN_PURGE_PROVIDER_VARIABLES[p].optional,
-]);
+const SMS_PROVIDERS = providerNames(SMS_PROVIDER_VARIABLES);
+const SMS_VARIABLES = providerVariables(SMS_PROVIDER_VARIABLES);
+const PUSH_PROVIDERS = providerNames(SEARCH_PUSH_PROVIDER_VARIABLES);
+const PURGE_PROVIDERS = providerNames(CDN_PURGE_PROVIDER_VARIABLES);
+const PURGE_VARIABLES = providerVariables(CDN_PURGE_PROVIDER_VARIABLES);
 /** The providers' API origins (a test's fake, or a proxy): no path. */
 const PURGE_ORIGIN_VARIABLES = new Set<string>(['ALIYUN_CDN_API_ORIGIN', 'TENCENT_CDN_API_ORIGIN']);
-const PUSH_VARIABLES = PUSH_PROVIDERS.flatMap((p) => [
-  ...SEARCH_PUSH_PROVIDER_VARIABLES[p].required,
-  ...SEARCH_PUSH_PROVIDER_VARIABLES[p].optional,
-]);
+const PUSH_VARIABLES = providerVariables(SEARCH_PUSH_PROVIDER_VARIABLES);
+
+/** A service's provider setting and its providers' variables, out of the parsed environment. */
+const providerSettings = <S extends string, T extends ProviderVariables<string>>(
+  setting: S,
+  table: T,
+  e: object,
+): ProviderEnv<S, T> =>
+  Object.fromEntries(
+    [setting, ...providerVariables(table)].map((n) => [n, (e as Record<string, unknown>)[n]]),
+  ) as ProviderEnv<S, T>;
 
 /** No page needs a query longer than this; one that runs longer is stopped and answered 10503. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
@@ -361,20 +364,11 @@ export function loadConfig(
     adminSessionMaxAgeMs: e.ADMIN_SESSION_MAX_AGE_HOURS,
     searchPushIntervalMs: e.SEARCH_PUSH_INTERVAL_MS,
     cdnPurgeIntervalMs: e.CDN_PURGE_INTERVAL_MS,
-    cdnPurge: Object.fromEntries([
-      ['CDN_PURGE_PROVIDER', e.CDN_PURGE_PROVIDER],
-      ...PURGE_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),
-    ]) as CdnPurgeEnv,
+    cdnPurge: providerSettings('CDN_PURGE_PROVIDER', CDN_PURGE_PROVIDER_VARIABLES, e),
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
     imageDecodeQueue: e.IMAGE_DECODE_QUEUE,
-    searchPush: Object.fromEntries([
-      ['SEARCH_PUSH_PROVIDER', e.SEARCH_PUSH_PROVIDER],
-      ...PUSH_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),
-    ]) as SearchPushEnv,
-    sms: Object.fromEntries([
-      ['SMS_PROVIDER', e.SMS_PROVIDER],
-      ...SMS_VARIABLES.map((n) => [n, (e as Record<string, unknown>)[n]]),
-    ]) as SmsEnv,
+    searchPush: providerSettings('SEARCH_PUSH_PROVIDER', SEARCH_PUSH_PROVIDER_VARIABLES, e),
+    sms: providerSettings('SMS_PROVIDER', SMS_PROVIDER_VARIABLES, e),
   };
   const merged = { ...base, ...defined(overrides) };
   // Development without TOKEN_SECRET: a random secret kept in DATA_DIR (see dataDirTokenSecret).

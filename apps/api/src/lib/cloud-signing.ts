@@ -35,13 +35,13 @@ const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
 const hmac = (key: Buffer | string, s: string) => createHmac('sha256', key).update(s).digest();
 
 /** Content-Type of every Tencent Cloud API 3.0 call made here (part of the signature). */
-export const TC3_CONTENT_TYPE = 'application/json; charset=utf-8';
+const TC3_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Tencent Cloud API 3.0's TC3-HMAC-SHA256 Authorization header of a JSON POST to `host` (the
  * Host header sent, port included when there is one), signing content-type and host.
  */
-export function tc3Authorization(request: {
+function tc3Authorization(request: {
   secretId: string;
   secretKey: string;
   /** The product: "sms", "cdn". */
@@ -67,4 +67,46 @@ export function tc3Authorization(request: {
   const kSigning = hmac(kService, 'tc3_request');
   const signature = createHmac('sha256', kSigning).update(toSign).digest('hex');
   return `TC3-HMAC-SHA256 Credential=${request.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
+}
+
+/**
+ * One Tencent Cloud API 3.0 call: `payload` as the JSON body POSTed to the root of `origin`, with
+ * the action, version and time headers (and `headers`: the region, …), signed by tc3Authorization.
+ */
+export function tc3Request(call: {
+  secretId: string;
+  secretKey: string;
+  /** The product: "sms", "cdn". */
+  service: string;
+  /** The API's origin ("https://cdn.tencentcloudapi.com"). */
+  origin: URL;
+  action: string;
+  version: string;
+  payload: unknown;
+  /** The provider's clock, in ms. */
+  now: number;
+  headers?: Record<string, string>;
+}): { url: string; headers: Record<string, string>; body: string } {
+  const body = JSON.stringify(call.payload);
+  const timestamp = Math.floor(call.now / 1000);
+  const authorization = tc3Authorization({
+    secretId: call.secretId,
+    secretKey: call.secretKey,
+    service: call.service,
+    host: call.origin.host,
+    body,
+    timestamp,
+  });
+  return {
+    url: `${call.origin.origin}/`,
+    body,
+    headers: {
+      Authorization: authorization,
+      'Content-Type': TC3_CONTENT_TYPE,
+      'X-TC-Action': call.action,
+      'X-TC-Version': call.version,
+      'X-TC-Timestamp': String(timestamp),
+      ...call.headers,
+    },
+  };
 }

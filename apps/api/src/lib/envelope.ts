@@ -2,7 +2,8 @@
  * The API's failures as thrown errors and their HTTP statuses. The envelopes themselves are built by
  * `ok` / `failure` of @portal/api-client/envelope, the one builder the clients use too.
  */
-import { ERROR_MESSAGES, ErrorCode } from '@portal/api-client/codes';
+import { ERROR_MESSAGES, ErrorCode, type Envelope } from '@portal/api-client/codes';
+import { ok } from '@portal/api-client/envelope';
 
 /**
  * HTTP status of each failure. Business results (validation, not found, session…) are HTTP 200
@@ -32,3 +33,7 @@ export class ApiError extends Error {
     this.statusCode = HTTP_STATUS[code] ?? 200;
   }
 }
+
+/** The envelope of one page of a list: its items, and the list's total beside them. */
+export const okPage = <T>(page: { items: T[]; total: number }): Envelope<T[]> =>
+  ok(page.items, { total: page.total });

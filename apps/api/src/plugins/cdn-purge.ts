@@ -11,7 +11,6 @@ import {
   retryCdnPurge,
   type PurgeOrigins,
 } from '../repositories/cdn-purge';
-import { retryDelay } from '../repositories/due-queue';
 
 /**
  * The CDN purge (issue 27): every content write queues, in its own transaction, the surrogate keys
@@ -58,13 +57,7 @@ export async function purgeDue(
       const { categoryOf, topics } = await purgeContext(database, keys);
       await provider.purge(purgeTargets(keys, categoryOf, origins, topics));
     } catch (error) {
-      const attempts = Math.max(...claimed.map((row) => row.attempts)) + 1;
-      await retryCdnPurge(
-        database,
-        keys,
-        now + retryDelay(attempts),
-        String((error as Error).message ?? error),
-      );
+      await retryCdnPurge(database, claimed, now, error);
       pass.failed += keys.length;
       return pass;
     }

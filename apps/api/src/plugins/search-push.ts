@@ -5,7 +5,6 @@ import type { Db } from '../db';
 import { periodicPass } from '../lib/periodic';
 import { QuotaSpentError, createSearchPushProvider, type SearchPushProvider } from '../lib/search-push';
 import { formatDate, nextShanghaiMidnight } from '../lib/time';
-import { retryDelay } from '../repositories/due-queue';
 import { articleUrl, mobileArticleUrl } from '../repositories/mappers';
 import {
   claimSearchPush,
@@ -122,13 +121,7 @@ export async function pushDue(
         pass.quotaSpent = true;
         return pass;
       }
-      const attempts = Math.max(...claimed.map((a) => a.attempts)) + 1;
-      await retrySearchPush(
-        database,
-        ids,
-        now + retryDelay(attempts),
-        String((error as Error).message ?? error),
-      );
+      await retrySearchPush(database, claimed, now, error);
       pass.failed += ids.length;
       return pass;
     }

@@ -6,8 +6,8 @@ import {
   claimDue,
   finishClaimed,
   pendingDue,
-  postponeDue,
   queueDue,
+  retryRefused,
   type DueQueue,
   type DueRow,
 } from './due-queue';
@@ -63,9 +63,13 @@ export const claimCdnPurge = (
 export const finishCdnPurge = (database: Db, claimed: readonly DueRow<string>[], now: number) =>
   finishClaimed(database, QUEUE, claimed, now);
 
-/** The provider refused the purge: each key waits until `retryAt` and counts the attempt. */
-export const retryCdnPurge = (database: Db, keys: readonly string[], retryAt: number, error: string) =>
-  postponeDue(database, QUEUE, keys, retryAt, error, true);
+/** The provider refused the purge of the claimed keys: they wait for their next attempt (retryRefused). */
+export const retryCdnPurge = (
+  database: Db,
+  claimed: readonly DueRow<string>[],
+  now: number,
+  error: unknown,
+) => retryRefused(database, QUEUE, claimed, now, error);
 
 /** What waits in the queue (tests and operators read it). */
 export const pendingCdnPurge = (database: Db) => pendingDue(database, QUEUE);

@@ -128,6 +128,28 @@ export async function postponeDue<K extends number | string>(
     where ${key(q)} in (${sql.join(keys)})`.execute(database.db);
 }
 
+/**
+ * The service refused a claimed batch: its rows wait for the batch's next attempt (retryDelay of
+ * its most tried row's, counted) with the error's message as their note.
+ */
+export async function retryRefused<K extends number | string>(
+  database: Db,
+  q: DueQueue<K>,
+  claimed: readonly Pick<DueRow<K>, 'key' | 'attempts'>[],
+  now: number,
+  error: unknown,
+): Promise<void> {
+  const attempts = Math.max(...claimed.map((row) => row.attempts)) + 1;
+  await postponeDue(
+    database,
+    q,
+    claimed.map((row) => row.key),
+    now + retryDelay(attempts),
+    String((error as Error).message ?? error),
+    true,
+  );
+}
+
 /** Every waiting row, by key (the outbox's counterpart for a real provider: `pnpm admin` and tests read it). */
 export async function pendingDue<K extends number | string>(
   database: Db,

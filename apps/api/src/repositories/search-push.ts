@@ -9,6 +9,7 @@ import {
   pendingDue,
   postponeDue,
   queueDue,
+  retryRefused,
   type DueQueue,
 } from './due-queue';
 
@@ -68,14 +69,15 @@ export async function finishSearchPush(database: Db, articleIds: readonly number
   await finishDue(database, QUEUE, articleIds);
 }
 
-/** The provider refused the batch: each row waits until `retryAt` and counts the attempt. */
+/** The provider refused the claimed batch: its articles wait for their next attempt (retryRefused). */
 export async function retrySearchPush(
   database: Db,
-  articleIds: readonly number[],
-  retryAt: number,
-  error: string,
+  claimed: readonly ClaimedPush[],
+  now: number,
+  error: unknown,
 ): Promise<void> {
-  await postponeDue(database, QUEUE, articleIds, retryAt, error, true);
+  const rows = claimed.map((a) => ({ key: a.article_id, attempts: a.attempts }));
+  await retryRefused(database, QUEUE, rows, now, error);
 }
 
 /** What waits in the queue (the outbox's counterpart for a real provider: `pnpm admin` and tests read it). */

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { ArticleStatus, NewsStatus } from '@portal/api-client/constants';
 import {
   VIEW_DEVICE_LABEL,
@@ -236,6 +236,12 @@ function siteDaysBetween(database: Db, from: string, to: string) {
   return database.db.selectFrom('views_day_class as v').where('v.day', '>=', from).where('v.day', '<=', to);
 }
 
+/** Keeps one article's rows of a per-day table (as `v`) from `from` to `to`, both included (its key's prefix). */
+const articleDaysBetween =
+  (articleId: number, from: string, to: string) =>
+  (eb: ExpressionBuilder<{ v: { article_id: number; day: string } }, 'v'>) =>
+    eb.and([eb('v.article_id', '=', articleId), eb('v.day', '>=', from), eb('v.day', '<=', to)]);
+
 /** Views per day over `days` (every day present, 0 when none), optionally of one article. */
 async function viewsByDay(database: Db, days: string[], articleId?: number): Promise<DayViews[]> {
   const from = days[0]!;
@@ -248,9 +254,7 @@ async function viewsByDay(database: Db, days: string[], articleId?: number): Pro
           .execute()
       : await database.db
           .selectFrom('article_views_day as v')
-          .where('v.article_id', '=', articleId)
-          .where('v.day', '>=', from)
-          .where('v.day', '<=', to)
+          .where(articleDaysBetween(articleId, from, to))
           .select(['v.day', 'v.views'])
           .execute();
   const byDay = new Map(rows.map((r) => [r.day, Number(r.views)]));
@@ -276,9 +280,7 @@ async function viewsByClass<K extends ViewSource | ViewDevice>(
           .execute()
       : await database.db
           .selectFrom('article_views_daily as v')
-          .where('v.article_id', '=', articleId)
-          .where('v.day', '>=', from)
-          .where('v.day', '<=', to)
+          .where(articleDaysBetween(articleId, from, to))
           .select([`v.${column} as key`, sumViews.as('views')])
           .groupBy(`v.${column}`)
           .execute();

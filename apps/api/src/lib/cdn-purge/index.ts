@@ -1,3 +1,4 @@
+import { chooseProvider, type ProviderEnv, type ProviderVariables } from '../provider-choice';
 import type { FetchLike } from '../sms';
 import { AliyunCdnPurge } from './aliyun';
 import { CdnPurgeOutbox, type CdnPurgeProvider } from './provider';
@@ -20,17 +21,10 @@ export const CDN_PURGE_PROVIDER_VARIABLES = {
     required: ['TENCENT_CDN_SECRET_ID', 'TENCENT_CDN_SECRET_KEY'],
     optional: ['TENCENT_CDN_API_ORIGIN'],
   },
-} as const satisfies Record<
-  CdnPurgeProviderName,
-  { required: readonly string[]; optional: readonly string[] }
->;
+} as const satisfies ProviderVariables<CdnPurgeProviderName>;
 
-type VariablesOf<K extends CdnPurgeProviderName> = (typeof CDN_PURGE_PROVIDER_VARIABLES)[K][
-  'required' | 'optional'][number];
 /** CDN_PURGE_PROVIDER and the provider's variables, as the API's config read them. */
-export type CdnPurgeEnv = Partial<
-  Record<'CDN_PURGE_PROVIDER' | VariablesOf<'aliyun'> | VariablesOf<'tencent'>, string>
->;
+export type CdnPurgeEnv = ProviderEnv<'CDN_PURGE_PROVIDER', typeof CDN_PURGE_PROVIDER_VARIABLES>;
 
 /**
  * Chooses the purge provider from the configuration (ApiConfig.cdnPurge), as createSmsProvider
@@ -41,31 +35,24 @@ export function createCdnPurgeProvider(
   opts: { dataDir: string; now?: () => number; fetchImpl?: FetchLike },
   env: CdnPurgeEnv,
 ): CdnPurgeProvider {
-  const name = (env.CDN_PURGE_PROVIDER || 'outbox').toLowerCase();
-  const need = (key: keyof CdnPurgeEnv): string => {
-    const value = env[key];
-    if (!value) throw new Error(`CDN_PURGE_PROVIDER=${name} needs ${key}`);
-    return value;
-  };
   // Each CDN takes its own config, then the same fetch and clock.
   const vendor = <C>(
     Provider: new (config: C, fetchImpl?: FetchLike, now?: () => number) => CdnPurgeProvider,
     config: C,
   ): CdnPurgeProvider => new Provider(config, opts.fetchImpl, opts.now);
-  if (name === 'outbox') return new CdnPurgeOutbox(opts.dataDir, opts.now);
-  if (name === 'aliyun') {
-    return vendor(AliyunCdnPurge, {
-      accessKeyId: need('ALIYUN_CDN_ACCESS_KEY_ID'),
-      accessKeySecret: need('ALIYUN_CDN_ACCESS_KEY_SECRET'),
-      apiOrigin: env.ALIYUN_CDN_API_ORIGIN || undefined,
-    });
-  }
-  if (name === 'tencent') {
-    return vendor(TencentCdnPurge, {
-      secretId: need('TENCENT_CDN_SECRET_ID'),
-      secretKey: need('TENCENT_CDN_SECRET_KEY'),
-      apiOrigin: env.TENCENT_CDN_API_ORIGIN || undefined,
-    });
-  }
-  throw new Error(`Unknown CDN_PURGE_PROVIDER "${name}" (outbox, aliyun or tencent)`);
+  return chooseProvider<CdnPurgeEnv, CdnPurgeProviderName, CdnPurgeProvider>('CDN_PURGE_PROVIDER', env, {
+    outbox: () => new CdnPurgeOutbox(opts.dataDir, opts.now),
+    aliyun: (need) =>
+      vendor(AliyunCdnPurge, {
+        accessKeyId: need('ALIYUN_CDN_ACCESS_KEY_ID'),
+        accessKeySecret: need('ALIYUN_CDN_ACCESS_KEY_SECRET'),
+        apiOrigin: env.ALIYUN_CDN_API_ORIGIN || undefined,
+      }),
+    tencent: (need) =>
+      vendor(TencentCdnPurge, {
+        secretId: need('TENCENT_CDN_SECRET_ID'),
+        secretKey: need('TENCENT_CDN_SECRET_KEY'),
+        apiOrigin: env.TENCENT_CDN_API_ORIGIN || undefined,
+      }),
+  });
 }

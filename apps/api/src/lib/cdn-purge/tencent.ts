@@ -1,5 +1,5 @@
 import type { FetchLike } from '../sms';
-import { TC3_CONTENT_TYPE, tc3Authorization } from '../cloud-signing';
+import { tc3Request } from '../cloud-signing';
 import { chunks, parseAnswer, type CdnPurgeProvider, type PurgeRequest } from './provider';
 
 /**
@@ -39,28 +39,16 @@ export class TencentCdnPurge implements CdnPurgeProvider {
     action: 'PurgeUrlsCache' | 'PurgePathCache',
     payload: Record<string, unknown>,
   ): { url: string; headers: Record<string, string>; body: string } {
-    const origin = new URL(this.config.apiOrigin ?? TENCENT_CDN_API_ORIGIN);
-    const body = JSON.stringify(payload);
-    const timestamp = Math.floor(this.now() / 1000);
-    const authorization = tc3Authorization({
+    return tc3Request({
       secretId: this.config.secretId,
       secretKey: this.config.secretKey,
       service: 'cdn',
-      host: origin.host,
-      body,
-      timestamp,
+      origin: new URL(this.config.apiOrigin ?? TENCENT_CDN_API_ORIGIN),
+      action,
+      version: '2018-06-06',
+      payload,
+      now: this.now(),
     });
-    return {
-      url: `${origin.origin}/`,
-      body,
-      headers: {
-        Authorization: authorization,
-        'Content-Type': TC3_CONTENT_TYPE,
-        'X-TC-Action': action,
-        'X-TC-Version': '2018-06-06',
-        'X-TC-Timestamp': String(timestamp),
-      },
-    };
   }
 
   async purge(request: PurgeRequest): Promise<void> {

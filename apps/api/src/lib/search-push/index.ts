@@ -1,3 +1,4 @@
+import { chooseProvider, type ProviderEnv, type ProviderVariables } from '../provider-choice';
 import type { FetchLike } from '../sms';
 import { BaiduSearchPush } from './baidu';
 import { SearchPushOutbox, type SearchPushProvider } from './provider';
@@ -11,14 +12,10 @@ export type SearchPushProviderName = 'outbox' | 'baidu';
 export const SEARCH_PUSH_PROVIDER_VARIABLES = {
   outbox: { required: [], optional: [] },
   baidu: { required: ['BAIDU_PUSH_TOKEN'], optional: ['BAIDU_PUSH_ENDPOINT'] },
-} as const satisfies Record<
-  SearchPushProviderName,
-  { required: readonly string[]; optional: readonly string[] }
->;
+} as const satisfies ProviderVariables<SearchPushProviderName>;
 
-type ProviderVariable = (typeof SEARCH_PUSH_PROVIDER_VARIABLES)['baidu']['required' | 'optional'][number];
 /** SEARCH_PUSH_PROVIDER and the provider's variables, as the API's config read them. */
-export type SearchPushEnv = Partial<Record<'SEARCH_PUSH_PROVIDER' | ProviderVariable, string>>;
+export type SearchPushEnv = ProviderEnv<'SEARCH_PUSH_PROVIDER', typeof SEARCH_PUSH_PROVIDER_VARIABLES>;
 
 /**
  * Chooses the push provider from the configuration (ApiConfig.searchPush), as createSmsProvider
@@ -29,16 +26,17 @@ export function createSearchPushProvider(
   opts: { dataDir: string; log?: (msg: string) => void; now?: () => number; fetchImpl?: FetchLike },
   env: SearchPushEnv,
 ): SearchPushProvider {
-  const name = (env.SEARCH_PUSH_PROVIDER || 'outbox').toLowerCase();
-  if (name === 'outbox') return new SearchPushOutbox(opts.dataDir, opts.now);
-  if (name === 'baidu') {
-    const token = env.BAIDU_PUSH_TOKEN;
-    if (!token) throw new Error('SEARCH_PUSH_PROVIDER=baidu needs BAIDU_PUSH_TOKEN');
-    return new BaiduSearchPush(
-      { token, endpoint: env.BAIDU_PUSH_ENDPOINT || undefined },
-      opts.fetchImpl,
-      opts.log,
-    );
-  }
-  throw new Error(`Unknown SEARCH_PUSH_PROVIDER "${name}" (outbox or baidu)`);
+  return chooseProvider<SearchPushEnv, SearchPushProviderName, SearchPushProvider>(
+    'SEARCH_PUSH_PROVIDER',
+    env,
+    {
+      outbox: () => new SearchPushOutbox(opts.dataDir, opts.now),
+      baidu: (need) =>
+        new BaiduSearchPush(
+          { token: need('BAIDU_PUSH_TOKEN'), endpoint: env.BAIDU_PUSH_ENDPOINT || undefined },
+          opts.fetchImpl,
+          opts.log,
+        ),
+    },
+  );
 }

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  TC3_CONTENT_TYPE,
-  aliyunPercent as pct,
-  aliyunRpcSignature,
-  aliyunTimestamp,
-  tc3Authorization,
-} from '../cloud-signing';
+import { aliyunPercent as pct, aliyunRpcSignature, aliyunTimestamp, tc3Request } from '../cloud-signing';
 import type { SmsProvider } from './provider';
 
 /**
@@ -105,35 +99,23 @@ export class TencentSmsProvider implements SmsProvider {
     mobile: string,
     code: string,
   ): { url: string; headers: Record<string, string>; body: string } {
-    const body = JSON.stringify({
-      PhoneNumberSet: [`+86${mobile}`],
-      SmsSdkAppId: this.config.sdkAppId,
-      SignName: this.config.signName,
-      TemplateId: this.config.templateId,
-      TemplateParamSet: [code],
-    });
-    const timestamp = Math.floor(this.now() / 1000);
-    const authorization = tc3Authorization({
+    return tc3Request({
       secretId: this.config.secretId,
       secretKey: this.config.secretKey,
       service: 'sms',
-      host: this.host,
-      body,
-      timestamp,
-    });
-    return {
-      url: `https://${this.host}/`,
-      body,
-      headers: {
-        Authorization: authorization,
-        'Content-Type': TC3_CONTENT_TYPE,
-        Host: this.host,
-        'X-TC-Action': 'SendSms',
-        'X-TC-Version': '2021-01-11',
-        'X-TC-Timestamp': String(timestamp),
-        'X-TC-Region': this.config.region ?? 'ap-guangzhou',
+      origin: new URL(`https://${this.host}`),
+      action: 'SendSms',
+      version: '2021-01-11',
+      payload: {
+        PhoneNumberSet: [`+86${mobile}`],
+        SmsSdkAppId: this.config.sdkAppId,
+        SignName: this.config.signName,
+        TemplateId: this.config.templateId,
+        TemplateParamSet: [code],
       },
-    };
+      now: this.now(),
+      headers: { Host: this.host, 'X-TC-Region': this.config.region ?? 'ap-guangzhou' },
+    });
   }
 
   async send(mobile: string, code: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { chooseProvider, type ProviderEnv, type ProviderVariables } from '../provider-choice';
 import { AliyunSmsProvider, TencentSmsProvider, type FetchLike } from './cloud';
 import { OutboxProvider, type SmsProvider } from './provider';
 
@@ -28,13 +29,10 @@ export const SMS_PROVIDER_VARIABLES = {
     ],
     optional: ['TENCENT_SMS_REGION'],
   },
-} as const satisfies Record<SmsProviderName, { required: readonly string[]; optional: readonly string[] }>;
+} as const satisfies ProviderVariables<SmsProviderName>;
 
-type VariablesOf<K extends SmsProviderName> = (typeof SMS_PROVIDER_VARIABLES)[K][
-  'required' | 'optional'][number];
-type ProviderVariable = VariablesOf<'aliyun'> | VariablesOf<'tencent'>;
 /** SMS_PROVIDER and the provider's variables, as the API's config read them. */
-export type SmsEnv = Partial<Record<'SMS_PROVIDER' | ProviderVariable, string>>;
+export type SmsEnv = ProviderEnv<'SMS_PROVIDER', typeof SMS_PROVIDER_VARIABLES>;
 
 /**
  * Chooses the SMS provider from the configuration (ApiConfig.sms). SMS_PROVIDER unset or "outbox" → the outbox;
@@ -52,39 +50,32 @@ export function createSmsProvider(
   },
   env: SmsEnv,
 ): SmsProvider {
-  const name = (env.SMS_PROVIDER || 'outbox').toLowerCase();
-  const need = (key: keyof SmsEnv): string => {
-    const value = env[key];
-    if (!value) throw new Error(`SMS_PROVIDER=${name} needs ${key}`);
-    return value;
-  };
-  if (name === 'outbox') return new OutboxProvider(opts.dataDir, opts.log, opts.now, opts.revealCodes);
-  if (name === 'aliyun') {
-    return new AliyunSmsProvider(
-      {
-        accessKeyId: need('ALIYUN_SMS_ACCESS_KEY_ID'),
-        accessKeySecret: need('ALIYUN_SMS_ACCESS_KEY_SECRET'),
-        signName: need('ALIYUN_SMS_SIGN_NAME'),
-        templateCode: need('ALIYUN_SMS_TEMPLATE_CODE'),
-        endpoint: env.ALIYUN_SMS_ENDPOINT || undefined,
-      },
-      opts.fetchImpl,
-      opts.now,
-    );
-  }
-  if (name === 'tencent') {
-    return new TencentSmsProvider(
-      {
-        secretId: need('TENCENT_SMS_SECRET_ID'),
-        secretKey: need('TENCENT_SMS_SECRET_KEY'),
-        sdkAppId: need('TENCENT_SMS_SDK_APP_ID'),
-        signName: need('TENCENT_SMS_SIGN_NAME'),
-        templateId: need('TENCENT_SMS_TEMPLATE_ID'),
-        region: env.TENCENT_SMS_REGION || undefined,
-      },
-      opts.fetchImpl,
-      opts.now,
-    );
-  }
-  throw new Error(`Unknown SMS_PROVIDER "${name}" (outbox, aliyun or tencent)`);
+  return chooseProvider<SmsEnv, SmsProviderName, SmsProvider>('SMS_PROVIDER', env, {
+    outbox: () => new OutboxProvider(opts.dataDir, opts.log, opts.now, opts.revealCodes),
+    aliyun: (need) =>
+      new AliyunSmsProvider(
+        {
+          accessKeyId: need('ALIYUN_SMS_ACCESS_KEY_ID'),
+          accessKeySecret: need('ALIYUN_SMS_ACCESS_KEY_SECRET'),
+          signName: need('ALIYUN_SMS_SIGN_NAME'),
+          templateCode: need('ALIYUN_SMS_TEMPLATE_CODE'),
+          endpoint: env.ALIYUN_SMS_ENDPOINT || undefined,
+        },
+        opts.fetchImpl,
+        opts.now,
+      ),
+    tencent: (need) =>
+      new TencentSmsProvider(
+        {
+          secretId: need('TENCENT_SMS_SECRET_ID'),
+          secretKey: need('TENCENT_SMS_SECRET_KEY'),
+          sdkAppId: need('TENCENT_SMS_SDK_APP_ID'),
+          signName: need('TENCENT_SMS_SIGN_NAME'),
+          templateId: need('TENCENT_SMS_TEMPLATE_ID'),
+          region: env.TENCENT_SMS_REGION || undefined,
+        },
+        opts.fetchImpl,
+        opts.now,
+      ),
+  });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { HOT_TOPICS, INNER_PAGE_ITEMS, PAGE_SIZE } from '@portal/api-client/constants';
 import type { Db } from '../../db';
-import { ApiError } from '../../lib/envelope';
+import { ApiError, okPage } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
 import { cachedCounts } from '../../plugins/cache';
 import { defineCall } from '../define-call';
@@ -90,8 +90,7 @@ export default async function categoryRoutes(app: FastifyInstance) {
     'cate_list',
     async ({ cat_id, page, pageSize }) => {
       if (cat_id > 0) await requireCategory(db, cat_id);
-      const { items, total } = await listLatest(db, cat_id, pageOf(page, pageSize), counts);
-      return ok(items, { total });
+      return okPage(await listLatest(db, cat_id, pageOf(page, pageSize), counts));
     },
     cache,
   );

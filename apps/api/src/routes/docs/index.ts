@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
-import { ApiError } from '../../lib/envelope';
+import { ApiError, okPage } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
 import { defineCall } from '../define-call';
 import { pageOf } from '../../repositories/articles';
@@ -18,8 +18,7 @@ export default async function docRoutes(app: FastifyInstance) {
     'doc_ls_fronted',
     async ({ page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
-      const { items, total } = await listWhitePapers(db, offset, limit);
-      return ok(items, { total });
+      return okPage(await listWhitePapers(db, offset, limit));
     },
     { cache: true },
   );

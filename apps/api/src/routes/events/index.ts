@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '@portal/api-client/envelope';
+import { okPage } from '../../lib/envelope';
 import { defineCall } from '../define-call';
 import { pageOf } from '../../repositories/articles';
 import { listEvents } from '../../repositories/events';
@@ -11,14 +11,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     'meet_index',
     async ({ city, year, month, title, page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
-      const { items, total } = await listEvents(
-        app.readDb,
-        { city, year, month, title },
-        offset,
-        limit,
-        Date.now(),
-      );
-      return ok(items, { total });
+      return okPage(await listEvents(app.readDb, { city, year, month, title }, offset, limit, Date.now()));
     },
     { cache: true },
   );

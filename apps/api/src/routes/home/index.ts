@@ -7,7 +7,7 @@ import {
   PAGE_SIZE,
 } from '@portal/api-client/constants';
 import { ErrorCode } from '@portal/api-client/codes';
-import { ApiError } from '../../lib/envelope';
+import { ApiError, okPage } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
 import { cachedCounts } from '../../plugins/cache';
 import { defineCall } from '../define-call';
@@ -76,29 +76,15 @@ export default async function homeRoutes(app: FastifyInstance) {
     app,
     'indexFall',
     async ({ page, pageseze }) => {
-      const { items, total } = await listLatest(db, 0, pageOf(page, pageseze), counts);
-      return ok(items, { total });
+      return okPage(await listLatest(db, 0, pageOf(page, pageseze), counts));
     },
     cache,
   );
-  defineCall(
-    app,
-    'mfall',
-    async ({ type, page, pageSize }) => {
-      const { items, total } = await menuFeed(db, type, page, pageSize, counts);
-      return ok(items, { total });
-    },
-    cache,
-  );
-  defineCall(
-    app,
-    'm_news',
-    async ({ menu_id, page, pageSize }) => {
-      const { items, total } = await menuFeed(db, menu_id, page, pageSize, counts);
-      return ok(items, { total });
-    },
-    cache,
-  );
+  // mfall and m_news: a page of one mobile menu's feed, the menu named `type` or `menu_id`.
+  const feedPage = async (menuId: number, page: number, pageSize: number) =>
+    okPage(await menuFeed(db, menuId, page, pageSize, counts));
+  defineCall(app, 'mfall', async ({ type, page, pageSize }) => feedPage(type, page, pageSize), cache);
+  defineCall(app, 'm_news', async ({ menu_id, page, pageSize }) => feedPage(menu_id, page, pageSize), cache);
   defineCall(app, 'mTop', async ({ type }) => ok(await mobileTop(db, type, HOT_TOPICS.home)), cache);
   defineCall(
     app,

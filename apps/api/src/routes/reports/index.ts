@@ -3,7 +3,7 @@ import { ErrorCode } from '@portal/api-client/codes';
 import { MSG, newsletterSchema } from '@portal/api-client/schemas';
 import { href } from '@portal/routes';
 import type { ApiConfig } from '../../config';
-import { ApiError } from '../../lib/envelope';
+import { ApiError, okPage } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
 import { defineCall, defineSchemaCall } from '../define-call';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe-token';
@@ -42,8 +42,7 @@ export default async function reportRoutes(app: FastifyInstance, { config }: { c
     'it_list',
     async ({ year, page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
-      const { items, total } = await listReports(reads, year, offset, limit);
-      return ok(items, { total });
+      return okPage(await listReports(reads, year, offset, limit));
     },
     { cache: true },
   );

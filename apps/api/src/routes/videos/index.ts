@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { PAGE_SIZE, RELATED_VIDEOS, SECTION_ID } from '@portal/api-client/constants';
-import { ApiError } from '../../lib/envelope';
+import { ApiError, okPage } from '../../lib/envelope';
 import { ok } from '@portal/api-client/envelope';
 import { defineCall } from '../define-call';
 import { getVideo, listRelatedVideos, listTopVideos, listVideos } from '../../repositories/media';
@@ -43,8 +43,7 @@ export default async function videoRoutes(app: FastifyInstance) {
     'get_school',
     async ({ cat_id, page, pageSize }) => {
       const { offset, limit } = pageOf(page, pageSize);
-      const { items, total } = await listVideos(db, videoCat(cat_id), offset, limit);
-      return ok(items, { total });
+      return okPage(await listVideos(db, videoCat(cat_id), offset, limit));
     },
     cache,
   );
