@@ -308,7 +308,13 @@ describe.skipIf(!existsSync(NGINX))('start:prod nginx behind a load balancer (NG
 describe.skipIf(!existsSync(NGINX))("start:prod nginx's page cache", () => {
   const prefix = mkdtempSync(path.join(tmpdir(), 'portal-page-cache-'));
   const stack: Stack = {};
-  const { apps, rendersOf } = countingApps({});
+  /** Renders of /slow wait for this. */
+  let gate = Promise.resolve();
+  const { apps, rendersOf } = countingApps({
+    before: async (pathname) => {
+      if (pathname === '/slow') await gate;
+    },
+  });
   let port = 0;
 
   beforeAll(async () => {
@@ -349,13 +355,13 @@ describe.skipIf(!existsSync(NGINX))("start:prod nginx's page cache", () => {
 
   const DESKTOP = { cookie: 'vw=1280' };
   /** Every answer: one nonce, the CSP header's, on every inline script; never the placeholder. */
-  function nonceOf(res: Answer): string {
+  function nonceOf(res: Answer, inlineScripts = true): string {
     const csp = String(res.headers['content-security-policy']);
     expect(csp + res.body).not.toContain(NGINX_NONCE_PLACEHOLDER);
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
     expect(nonce).toMatch(/^[0-9a-f]{32}$/);
     const scripts = [...res.body.matchAll(/<script nonce="([^"]*)"/g)].map((m) => m[1]);
-    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.length > 0).toBe(inlineScripts);
     for (const script of scripts) expect(script).toBe(nonce);
     return nonce;
   }
@@ -416,6 +422,25 @@ describe.skipIf(!existsSync(NGINX))("start:prod nginx's page cache", () => {
     expect(odd.body).toContain('data-app="mobile"');
     const desktop = await get(port, '/odd-cookie', { cookie: consented });
     expect(desktop.body).toContain('data-app="desktop"');
+  });
+
+  it('writes its own nonce on a 404 page and a 503 refusal too', async () => {
+    const gone = [await get(port, '/gone', DESKTOP), await get(port, '/gone', DESKTOP)];
+    expect(gone.map((res) => [res.status, res.headers['x-page-cache']])).toEqual([
+      [404, 'MISS'],
+      [404, 'HIT'],
+    ]);
+    expect(nonceOf(gone[0]!)).not.toBe(nonceOf(gone[1]!));
+    // A crawler is refused at once while the render slot is taken.
+    let open = () => {};
+    gate = new Promise((resolve) => (open = resolve));
+    const held = get(port, '/slow', DESKTOP);
+    while (rendersOf('/slow') === 0) await new Promise((r) => setTimeout(r, 5));
+    const refused = await get(port, '/refused', { 'user-agent': 'Baiduspider/2.0' });
+    open();
+    expect(refused.status).toBe(503);
+    nonceOf(refused, false);
+    expect((await held).status).toBe(200);
   });
 
   it('never stores an answer that sets a cookie', async () => {
