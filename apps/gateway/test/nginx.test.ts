@@ -377,11 +377,10 @@ describe.skipIf(!existsSync(NGINX))("start:prod nginx's page cache", () => {
     expect(second.headers['x-accel-expires']).toBeUndefined();
   });
 
-  it.each([
-    ['a member cookie', { cookie: 'vw=1280; stoken=abc' }],
-    ['Authorization', { ...DESKTOP, authorization: 'Bearer abc' }],
-  ])('never serves nor stores a request with %s', async (_what, headers) => {
-    const p = `/personal-${headers.cookie.length}-${headers.authorization ?? ''}`.replace(/\W/g, '');
+  it.each<[string, Record<string, string>]>([
+    ['member', { cookie: 'vw=1280; stoken=abc' }],
+    ['authorization', { ...DESKTOP, authorization: 'Bearer abc' }],
+  ])('never serves nor stores a request with: %s', async (p, headers) => {
     const answers = [await get(port, `/${p}`, headers), await get(port, `/${p}`, headers)];
     for (const res of answers) {
       expect(res.headers['x-page-cache']).toBe('BYPASS');
@@ -393,7 +392,7 @@ describe.skipIf(!existsSync(NGINX))("start:prod nginx's page cache", () => {
   });
 
   it('keeps widths and consent apart', async () => {
-    const readers = [
+    const readers: Record<string, string>[] = [
       { 'user-agent': PHONE_UA },
       { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' },
       { 'user-agent': PHONE_UA, cookie: 'cookie_consent=1' },
