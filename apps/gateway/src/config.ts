@@ -51,6 +51,11 @@ export interface GatewayConfig {
   pageCache: PageCacheRules;
   /** What a CDN in front may keep of a shareable page (cdn.ts). */
   cdn: CdnRule;
+  /**
+   * How long nginx in front (start:prod, deploy/nginx.conf) keeps a shareable anonymous page, in
+   * seconds; 0: it keeps none, and start:prod's nginx runs without its page cache (nginx-page.ts).
+   */
+  nginxPageCacheS: number;
   /** The overload rule: renders admitted at once, waiting, and for how long (render-limiter.ts). */
   renderLimits: RenderLimits;
   logLevel: string;
@@ -89,6 +94,7 @@ const GatewayEnv = z.object({
   PAGE_CACHE_WAIT_MS: intVar(2000, 0, 60_000),
   CDN_S_MAXAGE: intVar(60, 0, 31_536_000),
   CDN_STALE_S: intVar(600, 0, 31_536_000),
+  NGINX_PAGE_CACHE_S: intVar(1, 0, 60),
   RENDER_CONCURRENCY: intVar(1, 1, 1024),
   RENDER_QUEUE: intVar(16, 0, 100_000),
   RENDER_QUEUE_WAIT_MS: intVar(500, 0, 60_000),
@@ -146,6 +152,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       afterChangeMs: AFTER_CHANGE_MS,
     },
     cdn: { sMaxAge: e.CDN_S_MAXAGE, staleSeconds: e.CDN_STALE_S },
+    nginxPageCacheS: e.NGINX_PAGE_CACHE_S,
     renderLimits: {
       concurrency: e.RENDER_CONCURRENCY,
       queue: e.RENDER_QUEUE,

@@ -5,7 +5,7 @@ import type { AppBundle } from '../src/apps';
 /**
  * Stand-ins for the built apps that count their renders per path (the page cache tests count
  * renders): each page shows its app, path, render count and whether the reader consented, with two
- * inline scripts carrying the render's nonce. `/sets-cookie` sets a cookie.
+ * inline scripts carrying the render's nonce. `/sets-cookie` sets a cookie; `/gone…` is a 404 page.
  */
 export function countingApps(options: {
   /** Runs before each render (hold it, or make it take a while). */
@@ -29,7 +29,7 @@ export function countingApps(options: {
         `<html data-app="${name}"><head><script nonce="${n}">width()</script></head><body>` +
         `${pathname} render ${count} ${consent ? 'consented' : 'banner'}${options.filler ?? ''}` +
         `<script nonce="${n}">hydrate()</script></body></html>`;
-      return new Response(html, { status: 200, headers });
+      return new Response(html, { status: pathname.startsWith('/gone') ? 404 : 200, headers });
     },
   });
   return {

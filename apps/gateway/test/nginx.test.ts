@@ -7,11 +7,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEHIND_GATEWAY, fastifyTrustProxy } from '@portal/config';
-import { nginxConfig, type AppName } from '@portal/routes';
+import { NGINX_NONCE_PLACEHOLDER, nginxConfig, type AppName } from '@portal/routes';
 import type { AppBundle } from '../src/apps';
 import { createGateway } from '../src/gateway';
 import { loadProdConfig } from '../src/prod/config';
 import { testNginxConfig, writeNginxConfig } from '../src/prod/nginx';
+import { countingApps } from './counting-app';
 import { fakeApi } from './fake-api';
 
 /**
@@ -297,5 +298,167 @@ describe.skipIf(!existsSync(NGINX))('start:prod nginx behind a load balancer (NG
   it('ignores X-Forwarded-For from any other peer', async () => {
     expect(await clientIp({ 'x-forwarded-for': '203.0.113.7' }, '127.0.0.1')).toBe('127.0.0.1');
     expect(await clientIp({}, BALANCER)).toBe(BALANCER);
+  });
+});
+
+/**
+ * Issue 27: nginx answers cached anonymous pages itself (start:prod's files, NGINX_PAGE_CACHE_S=1)
+ * in front of one gateway of counting apps: what it keeps, for whom, and each answer's own nonce.
+ */
+describe.skipIf(!existsSync(NGINX))("start:prod nginx's page cache", () => {
+  const prefix = mkdtempSync(path.join(tmpdir(), 'portal-page-cache-'));
+  const stack: Stack = {};
+  /** Renders of /slow wait for this. */
+  let gate = Promise.resolve();
+  const { apps, rendersOf } = countingApps({
+    before: async (pathname) => {
+      if (pathname === '/slow') await gate;
+    },
+  });
+  let port = 0;
+
+  beforeAll(async () => {
+    const api = fakeApi({ trustProxy: fastifyTrustProxy(BEHIND_GATEWAY) });
+    stack.api = api;
+    const gateway = await createGateway({
+      api,
+      apps,
+      dataDir: path.join(prefix, 'data'),
+      logger: false,
+      publicOrigins: { desktop: `http://${HOST}`, mobile: `http://${HOST}`, configured: true },
+      nginxPageCacheS: 1,
+    });
+    stack.gateway = gateway;
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    port = await freePort();
+    const config = loadProdConfig(
+      {
+        PORT: String(port),
+        NGINX_HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '1',
+        WORKER_PORT_BASE: String((gateway.server.address() as net.AddressInfo).port),
+        DATA_DIR: path.join(prefix, 'data'),
+        RUN_DIR: path.join(prefix, 'run'),
+        NGINX_BIN: NGINX,
+        NGINX_PAGE_CACHE_S: '1',
+      },
+      prefix,
+    );
+    const files = writeNginxConfig(config, prefix);
+    testNginxConfig(NGINX, files, config.runDir);
+    const errorLog = path.join(prefix, 'run', 'logs', 'error.log');
+    stack.nginx = spawn(NGINX, ['-p', config.runDir, '-c', files.main, '-e', errorLog], { stdio: 'ignore' });
+    await waitForPort(port, errorLog);
+  });
+
+  afterAll(() => stopStack(stack, prefix));
+
+  const DESKTOP = { cookie: 'vw=1280' };
+  /** Every answer: one nonce, the CSP header's, on every inline script; never the placeholder. */
+  function nonceOf(res: Answer, inlineScripts = true): string {
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp + res.body).not.toContain(NGINX_NONCE_PLACEHOLDER);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    const scripts = [...res.body.matchAll(/<script nonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(scripts.length > 0).toBe(inlineScripts);
+    for (const script of scripts) expect(script).toBe(nonce);
+    return nonce;
+  }
+
+  it('answers the second anonymous reader from its cache, each answer with its own nonce', async () => {
+    const first = await get(port, '/cached', DESKTOP);
+    const second = await get(port, '/cached', DESKTOP);
+    expect(first.headers['x-page-cache']).toBe('MISS');
+    expect(second.headers['x-page-cache']).toBe('HIT');
+    expect(rendersOf('/cached')).toBe(1);
+    expect(second.body).toContain('/cached render 1');
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(second.headers['x-accel-expires']).toBeUndefined();
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ['member', { cookie: 'vw=1280; stoken=abc' }],
+    ['authorization', { ...DESKTOP, authorization: 'Bearer abc' }],
+  ])('never serves nor stores a request with: %s', async (p, headers) => {
+    const answers = [await get(port, `/${p}`, headers), await get(port, `/${p}`, headers)];
+    for (const res of answers) {
+      expect(res.headers['x-page-cache']).toBe('BYPASS');
+      nonceOf(res);
+    }
+    expect(rendersOf(`/${p}`)).toBe(2);
+    // Nor stored for the anonymous reader after it.
+    expect((await get(port, `/${p}`, DESKTOP)).headers['x-page-cache']).toBe('MISS');
+  });
+
+  it('keeps widths and consent apart', async () => {
+    const readers: Record<string, string>[] = [
+      { 'user-agent': PHONE_UA },
+      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' },
+      { 'user-agent': PHONE_UA, cookie: 'cookie_consent=1' },
+      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)', cookie: 'cookie_consent=1' },
+    ];
+    const first = await Promise.all(readers.map((headers) => get(port, '/variants', headers)));
+    const again = await Promise.all(readers.map((headers) => get(port, '/variants', headers)));
+    expect(first.map((res) => res.headers['x-page-cache'])).toEqual(['MISS', 'MISS', 'MISS', 'MISS']);
+    expect(again.map((res) => res.headers['x-page-cache'])).toEqual(['HIT', 'HIT', 'HIT', 'HIT']);
+    const shown = again.map((res) => [
+      /data-app="(\w+)"/.exec(res.body)?.[1],
+      /banner|consented/.exec(res.body)?.[0],
+    ]);
+    expect(shown).toEqual([
+      ['mobile', 'banner'],
+      ['desktop', 'banner'],
+      ['mobile', 'consented'],
+      ['desktop', 'consented'],
+    ]);
+  });
+
+  it('stores nothing under a key the gateway would not give the page (a cookie nginx reads otherwise)', async () => {
+    // nginx reads the width "390 " (none: a desktop by its User-Agent), the gateway 390 (a phone).
+    const consented = 'cookie_consent=1';
+    const odd = await get(port, '/odd-cookie', { cookie: `vw=390 ;${consented}` });
+    expect(odd.body).toContain('data-app="mobile"');
+    const desktop = await get(port, '/odd-cookie', { cookie: consented });
+    expect(desktop.body).toContain('data-app="desktop"');
+  });
+
+  it('writes its own nonce on a 404 page and a 503 refusal too', async () => {
+    const gone = [await get(port, '/gone', DESKTOP), await get(port, '/gone', DESKTOP)];
+    expect(gone.map((res) => [res.status, res.headers['x-page-cache']])).toEqual([
+      [404, 'MISS'],
+      [404, 'HIT'],
+    ]);
+    expect(nonceOf(gone[0]!)).not.toBe(nonceOf(gone[1]!));
+    // A crawler is refused at once while the render slot is taken.
+    let open = () => {};
+    gate = new Promise((resolve) => (open = resolve));
+    const held = get(port, '/slow', DESKTOP);
+    while (rendersOf('/slow') === 0) await new Promise((r) => setTimeout(r, 5));
+    const refused = await get(port, '/refused', { 'user-agent': 'Baiduspider/2.0' });
+    open();
+    expect(refused.status).toBe(503);
+    nonceOf(refused, false);
+    expect((await held).status).toBe(200);
+  });
+
+  it('never stores an answer that sets a cookie', async () => {
+    const answers = [await get(port, '/sets-cookie', DESKTOP), await get(port, '/sets-cookie', DESKTOP)];
+    expect(answers.map((res) => res.headers['x-page-cache'])).toEqual(['MISS', 'MISS']);
+    expect(answers.every((res) => res.headers['set-cookie'] !== undefined)).toBe(true);
+    expect(rendersOf('/sets-cookie')).toBe(2);
+  });
+
+  it('shows a content change within NGINX_PAGE_CACHE_S (1 s) and a render', async () => {
+    await get(port, '/changing', DESKTOP);
+    expect((await get(port, '/changing', DESKTOP)).headers['x-page-cache']).toBe('HIT');
+    await stack.api!.contentChanges.announce();
+    const changed = Date.now();
+    let body = '';
+    while (!body.includes('render 2') && Date.now() - changed < 3000) {
+      body = (await get(port, '/changing', DESKTOP)).body;
+    }
+    expect(body).toContain('/changing render 2');
+    expect(Date.now() - changed).toBeLessThan(1000 + 250);
   });
 });

@@ -23,6 +23,8 @@ writeFileSync(
     serverName: process.env.NGINX_SERVER_NAME ?? DEFAULT_NGINX_OPTIONS.serverName,
     listen: process.env.NGINX_LISTEN ?? DEFAULT_NGINX_OPTIONS.listen,
     realIpFrom: realIp.sources,
+    // nginx's page cache on disk; set empty for none (the gateways' NGINX_PAGE_CACHE_S=0).
+    pageCacheDir: (process.env.NGINX_PAGE_CACHE_DIR ?? DEFAULT_NGINX_OPTIONS.pageCacheDir) || undefined,
   }),
 );
 console.log(`wrote ${target}`);

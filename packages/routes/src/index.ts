@@ -3,6 +3,7 @@ export * from './resolve';
 export * from './viewport';
 export * from './nginx';
 export * from './nginx-main';
+export * from './nginx-page-cache';
 export * from './drift';
 export * from './uploads';
 export * from './sitemap';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NGINX_OPTIONS, lessThanPattern, nginxConfig, parseRealIpFrom } from './nginx';
+import { ANONYMOUS_COOKIES, NGINX_PAGE_HEADER, anonymousCookiePattern } from './nginx-page-cache';
 
 describe('lessThanPattern', () => {
   it.each([960, 1100, 10, 1, 100, 7])('matches exactly 0..%i-1', (n) => {
@@ -16,13 +17,13 @@ describe('nginx config', () => {
 
   it('redirects every width-paired route with its parameters', () => {
     expect(conf).toContain(
-      'location ~ ^/video/?$ {\n    if ($portal_width = narrow) { return 302 /video_List; }',
+      'location ~ ^/video/?$ {\n      if ($portal_width = narrow) { return 302 /video_List; }',
     );
     expect(conf).toContain(
-      'location ~ ^/video_List/?$ {\n    if ($portal_width = wide) { return 302 /video; }',
+      'location ~ ^/video_List/?$ {\n      if ($portal_width = wide) { return 302 /video; }',
     );
     expect(conf).toContain(
-      'location ~ ^/AI/(?<p_id>[0-9]+)/?$ {\n    if ($portal_width = narrow) { return 302 /AI/news/$p_id; }',
+      'location ~ ^/AI/(?<p_id>[0-9]+)/?$ {\n      if ($portal_width = narrow) { return 302 /AI/news/$p_id; }',
     );
     // The phone page of /news/{id} and /secret depends on the article's category: the gateway asks the API.
     expect(conf).not.toContain('location ~ ^/news/');
@@ -79,5 +80,75 @@ describe('a load balancer in front (NGINX_REAL_IP_FROM)', () => {
     expect(() => nginxConfig({ ...DEFAULT_NGINX_OPTIONS, realIpFrom: ['0.0.0.0/0; deny all'] })).toThrow(
       /NGINX_REAL_IP_FROM/,
     );
+  });
+});
+
+describe("nginx's page cache (issue 27)", () => {
+  const conf = nginxConfig();
+  /** The `location / { … }` block: the page locations (the width redirects are nested in it). */
+  const pages = conf.slice(conf.indexOf('  location / {'), conf.lastIndexOf('\n  }\n'));
+
+  it('is on in the page locations only', () => {
+    expect(conf).toContain(`proxy_cache_path ${DEFAULT_NGINX_OPTIONS.pageCacheDir} `);
+    expect(conf.match(/proxy_cache portal_pages;/g)).toHaveLength(1);
+    expect(pages).toContain('proxy_cache portal_pages;');
+    expect(pages).toContain('location ~ ^/video/?$');
+    // Every other location before it is one line or serves files: no cache, no nonce rewriting.
+    const before = conf.slice(0, conf.indexOf('  location / {'));
+    expect(before).not.toMatch(/proxy_cache |sub_filter|Accept-Encoding/);
+    expect(before).toContain('location ~ \\.data$ { proxy_pass http://portal_gateway; }');
+    // A client's own page header never reaches a gateway; nginx sets it in the page locations.
+    expect(before).toContain(`proxy_set_header ${NGINX_PAGE_HEADER} "";`);
+    expect(pages).toContain(`proxy_set_header ${NGINX_PAGE_HEADER} "$portal_width;$cookie_cookie_consent";`);
+  });
+
+  it('keeps what the gateway marks, never an answer setting a cookie, never for a personal request', () => {
+    const ignored = /proxy_ignore_headers ([^;]*);/.exec(pages)?.[1] ?? '';
+    expect(ignored.split(' ').sort()).toEqual(['Cache-Control', 'Expires', 'Vary']);
+    expect(pages).not.toMatch(/proxy_cache_valid/);
+    expect(pages).toContain('proxy_cache_bypass $portal_personal $http_authorization;');
+    expect(pages).toContain('proxy_no_cache $portal_personal $http_authorization;');
+    expect(pages).toContain('proxy_cache_lock on;');
+  });
+
+  it('repeats the server-wide request headers where it sets its own', () => {
+    const server = [...conf.slice(0, conf.indexOf('  location ')).matchAll(/^ {2}proxy_set_header (\S+) /gm)];
+    for (const [, name] of server) {
+      if (name === NGINX_PAGE_HEADER) continue;
+      expect(pages, name).toMatch(new RegExp(`^ {4}proxy_set_header ${name} `, 'm'));
+    }
+  });
+
+  it('is off without a directory (NGINX_PAGE_CACHE_S=0)', () => {
+    const off = nginxConfig({ ...DEFAULT_NGINX_OPTIONS, pageCacheDir: undefined });
+    expect(off).not.toMatch(/proxy_cache|sub_filter|portal_csp/);
+    expect(off).toContain(`proxy_set_header ${NGINX_PAGE_HEADER} "";`);
+  });
+
+  it('treats a request as anonymous only with no cookie but the width and consent ones', () => {
+    expect(ANONYMOUS_COOKIES).toEqual(['vw', 'cookie_consent']);
+    const anonymous = new RegExp(anonymousCookiePattern());
+    for (const cookie of ['', 'vw=1280', 'vw=390; cookie_consent=1', 'cookie_consent=1;vw=1', 'vw=1;', 'vw='])
+      expect(anonymous.test(cookie), cookie).toBe(true);
+    // Stricter than the gateway where they could differ: a name written otherwise is personal.
+    for (const cookie of [
+      'stoken=a',
+      'vw=1; stoken=a',
+      'stoken=a; vw=1',
+      'VW=1',
+      'vw =1',
+      'vwx=1',
+      'x',
+      'vw=1,x=2;y=3',
+    ])
+      expect(anonymous.test(cookie), cookie).toBe(false);
+  });
+
+  it('reads a long hostile Cookie header in linear time', () => {
+    const anonymous = new RegExp(anonymousCookiePattern());
+    const began = performance.now();
+    expect(anonymous.test(`${'vw=1;'.repeat(20_000)}vw=1;x`)).toBe(false);
+    expect(anonymous.test(`${'vw='.repeat(20_000)};x`)).toBe(false);
+    expect(performance.now() - began).toBeLessThan(200);
   });
 });

@@ -1,5 +1,11 @@
 import { MOBILE_BREAKPOINT, COOKIE } from '@portal/api-client/constants';
 import { NGINX_GZIP } from './nginx-main';
+import {
+  NGINX_PAGE_HEADER,
+  nginxPageCacheLocation,
+  nginxPageCacheMaps,
+  nginxPageCachePath,
+} from './nginx-page-cache';
 import { paramPattern } from './resolve';
 import { API_PREFIX, PREFIX_RULES, ROUTES, SHARED_PATHS, type RouteMatch } from './table';
 import { UPLOAD_CSP, UPLOAD_MAX_AGE_S, UPLOADS_PREFIX } from './uploads';
@@ -35,6 +41,11 @@ export interface NginxOptions {
    * the per-IP limits. Empty: the peer nginx sees is the reader.
    */
   realIpFrom?: readonly string[];
+  /**
+   * nginx's micro-cache of anonymous pages (NGINX_PAGE_CACHE_S > 0): its directory on disk.
+   * Unset: every page request goes to the gateways, which then make each answer's nonce themselves.
+   */
+  pageCacheDir?: string;
 }
 
 /** An address or CIDR as set_real_ip_from takes it (IPv4 or IPv6), nothing that could end the directive. */
@@ -61,6 +72,7 @@ export const DEFAULT_NGINX_OPTIONS: NginxOptions = {
   gateways: ['127.0.0.1:8080', '127.0.0.1:8082'],
   serverName: 'example.com m.example.com',
   listen: '80',
+  pageCacheDir: '/srv/portal/run/page-cache',
 };
 
 /** A regex (no anchors) matching the decimal integers 0..n-1 written without leading zeros. */
@@ -131,6 +143,13 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('# Do not edit by hand: change packages/routes/src/table.ts and regenerate.');
   line('# Include inside the http {} block.');
   line();
+  const pageCache = options.pageCacheDir !== undefined;
+  if (pageCache) {
+    line("# Anonymous pages kept a few seconds per host, in front of the gateways' shared cache (README");
+    line('# "Page cache and CDN"): bounded on disk, with the other temporary files.');
+    line(nginxPageCachePath(options.pageCacheDir!));
+    line();
+  }
   const { maxFails, failTimeoutS } = options.passiveHealth ?? { maxFails: 3, failTimeoutS: 10 };
   line(
     `# Passive health: a gateway that fails ${maxFails} time(s) in ${failTimeoutS} s gets no requests for ${failTimeoutS} s.`,
@@ -165,6 +184,7 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('  "~^0:wide:" wide;');
   line('  "~^0::narrow$" narrow;');
   line('}');
+  if (pageCache) for (const l of nginxPageCacheMaps()) line(l);
   line();
   line('server {');
   line(`  listen ${options.listen};`);
@@ -187,19 +207,9 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   }
   line();
   line('  proxy_http_version 1.1;');
-  line('  proxy_set_header Connection "";');
-  line('  # The Host as the reader sent it, port included: the gateway checks it against PUBLIC_ORIGIN.');
-  line('  proxy_set_header Host $http_host;');
-  line(
-    '  # The reader nginx determined, replacing whatever the client sent: the gateway trusts this hop only',
-  );
-  line(
-    '  # (TRUST_PROXY), so a forged X-Forwarded-For never chooses which per-IP limit a request counts against.',
-  );
-  line('  proxy_set_header X-Forwarded-For $remote_addr;');
-  line('  proxy_set_header X-Forwarded-Proto $scheme;');
-  line("  # One id per request, carried into the gateway's and the API's log lines.");
-  line('  proxy_set_header X-Request-Id $request_id;');
+  for (const l of PROXY_HEADERS) line(`  ${l}`);
+  line(`  # Set by nginx's page locations only: a client's own never reaches a gateway.`);
+  line(`  proxy_set_header ${NGINX_PAGE_HEADER} "";`);
   line('  # A gateway that refuses the connection, resets it or answers 502/504 (stopping, restarting):');
   line('  # the request goes to the next one. nginx never resends a POST that reached a gateway');
   line('  # (non_idempotent is not set); a refused connection carried nothing, so any method is retried.');
@@ -255,21 +265,38 @@ export function nginxConfig(options: NginxOptions = DEFAULT_NGINX_OPTIONS): stri
   line('  # React Router data requests go to the gateway as they are (never width-redirected).');
   line('  location ~ \\.data$ { proxy_pass http://portal_gateway; }');
   line();
+  line('  # Everything else: the gateway picks the app (same table) and renders. The width redirects are');
+  line('  # nested here, so every page location shares what this one sets.');
+  line('  location / {');
+  if (pageCache) for (const l of nginxPageCacheLocation(PROXY_HEADERS)) line(`    ${l}`);
+  line('    proxy_pass http://portal_gateway;');
+  line();
   line(
-    `  # Width redirects (HTTP 302) of every route with an equivalent in the other app. Shared: ${SHARED_PATHS.join(' ')}`,
+    `    # Width redirects (HTTP 302) of every route with an equivalent in the other app. Shared: ${SHARED_PATHS.join(' ')}`,
   );
   for (const rule of ROUTES) {
     if (!rule.otherWidth || rule.app === 'landing') continue;
     const { regex, params } = nginxLocation(rule.pattern);
     const from = rule.app === 'desktop' ? 'narrow' : 'wide';
-    line(`  location ~ ${regex} {`);
-    line(`    if ($portal_width = ${from}) { return 302 ${nginxTarget(rule, params)}; }`);
-    line('    proxy_pass http://portal_gateway;');
-    line('  }');
+    line(`    location ~ ${regex} {`);
+    line(`      if ($portal_width = ${from}) { return 302 ${nginxTarget(rule, params)}; }`);
+    line('      proxy_pass http://portal_gateway;');
+    line('    }');
   }
-  line();
-  line('  # Everything else: the gateway picks the app (same table) and renders.');
-  line('  location / { proxy_pass http://portal_gateway; }');
+  line('  }');
   line('}');
   return `${out.join('\n')}\n`;
 }
+
+/** What every request to a gateway carries (a location that sets its own headers repeats these). */
+const PROXY_HEADERS = [
+  'proxy_set_header Connection "";',
+  '# The Host as the reader sent it, port included: the gateway checks it against PUBLIC_ORIGIN.',
+  'proxy_set_header Host $http_host;',
+  '# The reader nginx determined, replacing whatever the client sent: the gateway trusts this hop only',
+  '# (TRUST_PROXY), so a forged X-Forwarded-For never chooses which per-IP limit a request counts against.',
+  'proxy_set_header X-Forwarded-For $remote_addr;',
+  'proxy_set_header X-Forwarded-Proto $scheme;',
+  "# One id per request, carried into the gateway's and the API's log lines.",
+  'proxy_set_header X-Request-Id $request_id;',
+] as const;

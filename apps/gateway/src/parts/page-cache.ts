@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { COOKIE } from '@portal/api-client/constants';
-import { pageSurrogateKeys } from '@portal/routes';
+import { ANONYMOUS_COOKIES, pageSurrogateKeys } from '@portal/routes';
 import { acceptsGzip, gzipWithNonce, precompress } from '../cached-gzip';
 import { withCachingHeaders, type CdnRule } from '../cdn';
 import type { GatewayMetrics } from '../metrics';
@@ -16,8 +15,8 @@ import { OverloadedError, isCrawler, sendOverloaded, type RenderLimiter } from '
 import { withNonce } from '../security-headers';
 import type { SharedPages } from '../shared-pages';
 
-/** Cookies that do not make a request personal (the width and consent flags). */
-const ANONYMOUS_COOKIES = new Set<string>([COOKIE.viewportWidth, COOKIE.consent]);
+/** Cookies that do not make a request personal (the width and consent flags; nginx's page cache reads the same list). */
+const ANONYMOUS = new Set<string>(ANONYMOUS_COOKIES);
 
 /** What tells one rendered page from another: the cache key less the request's own host and cookie. */
 export interface PageIdentity extends Omit<PageKey, 'host' | 'cookie'> {
@@ -262,7 +261,7 @@ function isAnonymous(request: FastifyRequest): boolean {
   if (!cookie) return true;
   return cookie.split(';').every((part) => {
     const name = part.split('=')[0]?.trim();
-    return !name || ANONYMOUS_COOKIES.has(name);
+    return !name || ANONYMOUS.has(name);
   });
 }
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from 'react-router';
 import type { Api } from '@portal/api-client';
-import type { AppName } from '@portal/routes';
+import { NGINX_NONCE_PLACEHOLDER, type AppName } from '@portal/routes';
 import { APP_NAMES, type AppBundle, type AppHandler } from '../apps';
 import type { GatewayConfig } from '../config';
 import type { GatewayMetrics } from '../metrics';
 import { originOf } from '../origins';
 import { renderApp, toWebRequest } from '../render';
+import { accelExpires, nginxPageReader } from '../nginx-page';
 import { newNonce, pageSecurityHeaders } from '../security-headers';
 import { routePage } from './hosts';
 import { PAGE_BODY_LIMIT } from './instance';
@@ -42,6 +43,7 @@ export async function servePages(app: FastifyInstance, parts: PageParts) {
   );
   const contexts = loadContexts(config);
   const publicFile = publicFiles(config.publicOrigins.desktop);
+  const fromNginx = nginxPageReader(config.trustProxy);
 
   function pick(appName: AppName, owned: boolean): { name: AppName; handler: AppHandler } | undefined {
     const own = handlers.get(appName);
@@ -70,7 +72,8 @@ export async function servePages(app: FastifyInstance, parts: PageParts) {
     const origin = originOf(config.publicOrigins, target.name);
     const pathAndQuery = `${page.url.pathname}${page.url.search}`;
     // One nonce per answer: in the CSP header and on every inline script of this page's HTML.
-    const nonce = newNonce();
+    // nginx's page locations write their own ($request_id) in place of the placeholder.
+    const nonce = fromNginx(request) ? NGINX_NONCE_PLACEHOLDER : newNonce();
     reply.headers(pageSecurityHeaders(nonce, config.publicOrigins));
     const render = () =>
       renderApp(target.handler, toWebRequest(request, reply, `${origin}${pathAndQuery}`), {
@@ -86,6 +89,16 @@ export async function servePages(app: FastifyInstance, parts: PageParts) {
   // handed to the app's action as they came; a larger one is refused with 413 before any render.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
+    // What nginx's page cache may keep of the answer (only nginx's page locations ask).
+    scope.addHook('onSend', async (request, reply, payload) => {
+      const nginx = fromNginx(request);
+      if (nginx)
+        reply.header(
+          'X-Accel-Expires',
+          accelExpires(request, reply, nginx, config.nginxPageCacheS, cache.cdn),
+        );
+      return payload;
+    });
     scope.addContentTypeParser(
       '*',
       { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT },

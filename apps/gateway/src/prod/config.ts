@@ -59,6 +59,8 @@ export interface ProdConfig {
    * 440-510 MB resident; with 256 it stays near 300 (bench). Its bounded caches fit well inside.
    */
   workerHeapMb: number;
+  /** nginx's page cache: seconds the workers let it keep a page (their NGINX_PAGE_CACHE_S); 0: none. */
+  nginxPageCacheS: number;
 }
 
 /** Workers of one machine: more than this is a misconfiguration (each holds a database pool). */
@@ -102,11 +104,11 @@ export function loadProdConfig(env: NodeJS.ProcessEnv = process.env, cwd = proce
   // The workers' own settings, checked now (production secrets, origins): one message, before
   // migrations touch the database. Their port is an internal one, never PORT.
   let gatewayShutdownMs = 30_000;
+  let nginxPageCacheS = 0;
   try {
-    gatewayShutdownMs = loadGatewayConfig({
-      ...env,
-      PORT: String(base.success ? base.data : 1),
-    }).shutdownTimeoutMs;
+    const gateway = loadGatewayConfig({ ...env, PORT: String(base.success ? base.data : 1) });
+    gatewayShutdownMs = gateway.shutdownTimeoutMs;
+    nginxPageCacheS = gateway.nginxPageCacheS;
   } catch (error) {
     if (error instanceof ConfigError) issues.push(...error.issues);
     else throw error;
@@ -147,5 +149,6 @@ export function loadProdConfig(env: NodeJS.ProcessEnv = process.env, cwd = proce
         : undefined,
     realIpFrom: realIp.sources,
     shutdownTimeoutMs: gatewayShutdownMs + 5000,
+    nginxPageCacheS,
   };
 }

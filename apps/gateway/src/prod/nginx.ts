@@ -67,6 +67,8 @@ export function writeNginxConfig(config: ProdConfig, root: string, log?: (msg: s
       listen: `${config.host}:${config.port}${config.tls ? ' ssl http2' : ''}`,
       passiveHealth: LOCAL_PASSIVE_HEALTH,
       realIpFrom: config.realIpFrom,
+      // With the other temporary files; none when the workers let nginx keep no page.
+      pageCacheDir: config.nginxPageCacheS > 0 ? path.join(runDir, 'page-cache') : undefined,
     }),
   );
   const main = path.join(runDir, 'nginx.conf');
