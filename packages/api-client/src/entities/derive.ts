@@ -24,15 +24,19 @@ export function writtenBy<F extends EntityField>(fields: readonly F[], mode: Wri
   return fields.filter((f) => f[mode]?.includes(who) === true);
 }
 
-/** The columns a repository selects to show a record to `who`: its readable, stored fields. */
+/**
+ * The columns a repository selects to show a record to `who`: its readable, stored fields, and the
+ * column each readable packed field lives in (once).
+ */
 export function columnsFor<const Fs extends readonly EntityField[], Who extends Party>(
   fields: Fs,
   who: Who,
 ): ColumnName<Fs, Who>[] {
   // The same test as ColumnName, at run time (a packed field lives inside another column's JSON).
-  return readBy(fields, who)
-    .filter((f) => f.stored !== false && !f.packed)
-    .map((f) => f.name) as ColumnName<Fs, Who>[];
+  const columns = readBy(fields, who)
+    .filter((f) => f.stored !== false || f.packed)
+    .map((f) => f.packed?.in ?? f.name);
+  return [...new Set(columns)] as ColumnName<Fs, Who>[];
 }
 
 /** The named field of a declaration (a mistyped name fails at once, not in a request). */
@@ -89,6 +93,10 @@ function coerce(field: EntityField | EntryField, value: unknown, who: Party): un
     const entries = parsed(value, []);
     return Array.isArray(entries) ? entries.map((entry: unknown) => entryOf(field, entry, who)) : [];
   }
+  if (field.type === 'json' && field.fields && who !== 'office') {
+    // The text of its object, or the object itself (unpacked from a column's JSON).
+    return entryOf(field, parsed(value, {}), who);
+  }
   if (field.type === 'lines') {
     const entries = parsed(value, []);
     return Array.isArray(entries) ? entries.map(String) : [];
@@ -102,7 +110,7 @@ function coerce(field: EntityField | EntryField, value: unknown, who: Party): un
   return String(value);
 }
 
-/** One entry of a list, its fields in declared order (one it lacks: 0, no, no entries or no text). */
+/** One entry of a list or a json field's object, its fields in declared order (one it lacks: 0, no, no entries or no text). */
 function entryOf(list: EntityField | EntryField, entry: unknown, who: Party): Record<string, unknown> {
   const values = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
   return Object.fromEntries(
