@@ -134,7 +134,9 @@ export type ValueOf<F, Who extends Party = 'public'> = F extends { type: 'number
  * (./schema) and read as that object (./derive; corrupt text: empty fields). The back office edits
  * the text itself, so to it the value is the text.
  */
-type JsonOf<S extends readonly EntryField[], Who extends Party> = Who extends 'office' ? string : EntryOf<S, Who>;
+type JsonOf<S extends readonly EntryField[], Who extends Party> = Who extends 'office'
+  ? string
+  : EntryOf<S, Who>;
 
 /** One entry of a list whose entries have `Fs`, as `who` reads it. */
 export type EntryOf<Fs extends readonly EntryField[], Who extends Party = 'public'> = Simplify<{

@@ -113,7 +113,8 @@ function entryRule(fields: readonly EntryField[], who: Party, invalid: string): 
 function valueRule(field: EntryField, who: Party): AnySchema {
   const invalid = field.messages?.invalid ?? invalidMsg(field.label);
   const rule = ruleOf(field, who, true).nonNullable(invalid);
-  const composite = field.type === 'list' || field.type === 'lines' || field.type === 'articles' || field.fields;
+  const composite =
+    field.type === 'list' || field.type === 'lines' || field.type === 'articles' || field.fields;
   if (composite) return rule;
   return lazy((value: unknown) =>
     typeof value === 'object' && value !== null ? mixed().test('single', invalid, () => false) : rule,

@@ -18,7 +18,13 @@ import { VENDOR_MEET_FIELDS, withAssetKinds } from './vendor-meet';
  */
 
 type Kind = 'pdf' | 'video';
-const report = { title: '选型指南', description: '十个步骤', thumb: '/r.svg', url: '/guide.pdf', kind: 'pdf' as Kind };
+const report = {
+  title: '选型指南',
+  description: '十个步骤',
+  thumb: '/r.svg',
+  url: '/guide.pdf',
+  kind: 'pdf' as Kind,
+};
 const clip = { title: '速览', description: '', thumb: '/v.svg', url: '/a.mp4', kind: 'video' as Kind };
 const hero = { title: '选型中心', subtitle: '报告与演示', banner: '/h.svg', date: '长期开放', place: '线上' };
 const meet = {
@@ -102,7 +108,9 @@ describe('the json field with a shape round-trips', () => {
   it('an asset is a PDF or a video as its address says, else as its list says (a stored kind is ignored)', () => {
     const text = JSON.stringify({
       reports: [{ url: '/a.MP4?x=1' }, { url: '/b', kind: 'video' }],
-      carousels: [{ items: [{ url: '/c.pdf#p' }, { url: '/d.webm' }, { url: '/e.m3u8' }, { url: '/f.png' }] }],
+      carousels: [
+        { items: [{ url: '/c.pdf#p' }, { url: '/d.webm' }, { url: '/e.m3u8' }, { url: '/f.png' }] },
+      ],
     });
     const answer = read(text);
     expect(answer.reports.map((a) => a.kind)).toEqual(['video', 'pdf']);
@@ -111,10 +119,20 @@ describe('the json field with a shape round-trips', () => {
 
   it('a corrupt text, a part of the wrong shape or a null entry reads as empty parts, never an error', () => {
     const empty = { ...meet, hero: emptyHero, reports: [], carousels: [] };
-    for (const bad of ['{not json', '[]', '', 'null', '"x"', null, '{"hero":"x","reports":{},"carousels":7}']) {
+    for (const bad of [
+      '{not json',
+      '[]',
+      '',
+      'null',
+      '"x"',
+      null,
+      '{"hero":"x","reports":{},"carousels":7}',
+    ]) {
       expect(read(bad), String(bad)).toStrictEqual(empty);
     }
-    const odd = read('{"hero":{"title":"t","more":1},"reports":[null,7,{"title":"r"}],"carousels":[{"items":"x"}]}');
+    const odd = read(
+      '{"hero":{"title":"t","more":1},"reports":[null,7,{"title":"r"}],"carousels":[{"items":"x"}]}',
+    );
     expect(odd.hero).toStrictEqual({ ...emptyHero, title: 't' });
     expect(odd.reports).toStrictEqual([
       asset({ kind: 'pdf' }),
@@ -132,16 +150,25 @@ describe('the json field with a shape round-trips', () => {
     expect(messages('[1]')[1]).toBe('页面内容（JSON）格式不正确');
     expect(messages('')).toEqual(['请填写页面内容（JSON）', '页面内容（JSON）不能为空']);
     const tooLong = JSON.stringify({ hero: { title: 'x'.repeat(RESOURCE_LIMITS.json) } });
-    expect(messages(tooLong)).toEqual(['页面内容（JSON）过长', `页面内容（JSON）不能超过${RESOURCE_LIMITS.json}个字符`]);
+    expect(messages(tooLong)).toEqual([
+      '页面内容（JSON）过长',
+      `页面内容（JSON）不能超过${RESOURCE_LIMITS.json}个字符`,
+    ]);
     const both = (text: string, message: string) => expect(messages(text), text).toEqual([message, message]);
     both('{"hero":"x"}', '页面内容（JSON）中 hero：页头格式不正确');
     both('{"hero":{"title":null}}', '页面内容（JSON）中 hero.title：标题格式不正确');
     both('{"hero":{"title":{}}}', '页面内容（JSON）中 hero.title：标题格式不正确');
     both('{"reports":{}}', '页面内容（JSON）中 reports：报告格式不正确');
     both('{"reports":[null]}', '页面内容（JSON）中 reports[0]：报告格式不正确');
-    both(`{"reports":[{"title":"${'x'.repeat(101)}"}]}`, '页面内容（JSON）中 reports[0].title：标题不能超过100个字符');
+    both(
+      `{"reports":[{"title":"${'x'.repeat(101)}"}]}`,
+      '页面内容（JSON）中 reports[0].title：标题不能超过100个字符',
+    );
     both('{"carousels":[{"items":"x"}]}', '页面内容（JSON）中 carousels[0].items：资料格式不正确');
-    both('{"carousels":[{"items":[{"url":[]}]}]}', '页面内容（JSON）中 carousels[0].items[0].url：地址格式不正确');
+    both(
+      '{"carousels":[{"items":[{"url":[]}]}]}',
+      '页面内容（JSON）中 carousels[0].items[0].url：地址格式不正确',
+    );
   });
 
   it('a field added to the shape is read, checked and shown to the back office', () => {

@@ -99,7 +99,10 @@ function kindOf(url: string, fallback: AssetKind): AssetKind {
  * a PDF and a carousel's item a video.
  */
 export function withAssetKinds(meet: VendorMeet): VendorMeet {
-  const typed = (fallback: AssetKind) => (asset: VendorAsset) => ({ ...asset, kind: kindOf(asset.url, fallback) });
+  const typed = (fallback: AssetKind) => (asset: VendorAsset) => ({
+    ...asset,
+    kind: kindOf(asset.url, fallback),
+  });
   return {
     ...meet,
     reports: meet.reports.map(typed('pdf')),
