@@ -12,7 +12,7 @@ import type { EntityField, EntityRecord, EntryField, EntryOf } from './field';
  */
 
 /** What an asset is: its card's label and icon. */
-export const ASSET_KINDS = [
+const ASSET_KINDS = [
   { value: 'pdf', label: '报告（PDF）' },
   { value: 'video', label: '视频' },
 ] as const;
