@@ -14,7 +14,8 @@ export type LeadInput = Omit<Selectable<DB['vendor_leads']>, 'id' | 'created_at'
 /** Every column of a lead row but its id and times. */
 const LEAD_COLUMNS = columnsFor(LEAD_FIELDS, 'office');
 
-const MEET_COLUMNS = columnsFor(VENDOR_MEET_FIELDS, 'public');
+/** The page's own columns, and the JSON text its parts are read from. */
+const MEET_COLUMNS = [...columnsFor(VENDOR_MEET_FIELDS, 'public'), 'data'] as const;
 
 /** A vendor landing page: its content read from the JSON text (corrupt or missing parts: empty). */
 export async function findMeet(database: Db, meetId: number): Promise<VendorMeet | null> {

@@ -24,19 +24,15 @@ export function writtenBy<F extends EntityField>(fields: readonly F[], mode: Wri
   return fields.filter((f) => f[mode]?.includes(who) === true);
 }
 
-/**
- * The columns a repository selects to show a record to `who`: its readable, stored fields, and the
- * column each readable packed field lives in (once).
- */
+/** The columns a repository selects to show a record to `who`: its readable, stored fields. */
 export function columnsFor<const Fs extends readonly EntityField[], Who extends Party>(
   fields: Fs,
   who: Who,
 ): ColumnName<Fs, Who>[] {
   // The same test as ColumnName, at run time (a packed field lives inside another column's JSON).
-  const columns = readBy(fields, who)
-    .filter((f) => f.stored !== false || f.packed)
-    .map((f) => f.packed?.in ?? f.name);
-  return [...new Set(columns)] as ColumnName<Fs, Who>[];
+  return readBy(fields, who)
+    .filter((f) => f.stored !== false && !f.packed)
+    .map((f) => f.name) as ColumnName<Fs, Who>[];
 }
 
 /** The named field of a declaration (a mistyped name fails at once, not in a request). */

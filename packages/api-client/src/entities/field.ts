@@ -209,17 +209,13 @@ export type EntityValues<
   Who extends Party,
 > = WrittenRecord<Fs, Mode, Who, 'valid'>;
 
-/**
- * The columns of the fields `who` reads: their own (not unstored) or the one they are packed into.
- */
+/** The names of the fields `who` reads that are columns of the table (not unstored, not packed into another). */
 export type ColumnName<Fs extends readonly EntityField[], Who extends Party> = ColumnOf<Fs[number], Who>;
 type ColumnOf<F, Who extends Party> = F extends EntityField
   ? Who extends PartiesOf<F, 'read'>
-    ? F extends { packed: { in: infer C extends string } }
-      ? C
-      : F extends { stored: false }
-        ? never
-        : F['name']
+    ? F extends { stored: false } | { packed: object }
+      ? never
+      : F['name']
     : never
   : never;
 
