@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DynamicForm, Job, PartnerBase } from '@portal/api-client/contract';
+import type { DynamicForm, Job, PartnerBase, VendorMeet } from '@portal/api-client/contract';
 import { DIALECTS } from './helpers';
 import { resourceDesk } from './resource-desk';
 
@@ -218,6 +218,38 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       const titles = (await publicData<Job[]>('get_jobs')).map((j) => j.title);
       expect(titles).not.toContain('未发布职位');
       expect(titles.indexOf('数据分析师')).toBeLessThan(titles.indexOf('前端工程师'));
+    });
+
+    it("vendor meet: the page's JSON text reaches vendor_meet; a text of the wrong shape is refused saying where", async () => {
+      const data = JSON.stringify({
+        hero: { title: '选型大会', place: '上海' },
+        reports: [{ title: '指南', url: '/uploads/g.pdf' }, null],
+      });
+      const refused = await call(admin(), 'POST', '/meets', { id: 8100, title: '选型会', data });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toEqual({
+        message: '页面内容（JSON）中 reports[1]：报告格式不正确',
+        field: 'data',
+      });
+      const fixed = data.replace(',null', '');
+      const meet = await create('meets', { id: 8100, title: '选型会', data: fixed });
+      // The back office keeps the text as written.
+      expect(meet.data).toBe(fixed);
+      const page = await publicData<VendorMeet>('vendor_meet', { meet_id: 8100 });
+      expect(page.hero).toEqual({ title: '选型大会', subtitle: '', banner: '', date: '', place: '上海' });
+      expect(page.reports).toEqual([
+        { title: '指南', description: '', thumb: '', url: '/uploads/g.pdf', kind: 'pdf' },
+      ]);
+      // A row written before the shape was checked reads with empty parts instead of failing.
+      await t.app.database.db
+        .updateTable('vendor_meets')
+        .set({ data: '{"hero":{"title":{}},"reports":[null,7],"carousels":[{"items":"x"}]}' })
+        .where('id', '=', 8100)
+        .execute();
+      const old = await t.call<VendorMeet>('vendor_meet', { meet_id: 8100 });
+      expect(old.code, JSON.stringify(old)).toBe(0);
+      expect(old.data.reports.map((r) => r.title)).toEqual(['', '']);
+      expect(old.data.carousels).toEqual([{ title: '', items: [] }]);
     });
 
     it('settings: SEO, footer and friend links', async () => {

@@ -15,6 +15,7 @@ import type { NEWSLETTER_FIELDS } from '@portal/api-client/entities/newsletter';
 import type { PARTNER_FIELDS, PARTNER_ITEM_FIELDS } from '@portal/api-client/entities/partner';
 import type { REPORT_FIELDS } from '@portal/api-client/entities/report';
 import type { TOPIC_FIELDS } from '@portal/api-client/entities/topic';
+import type { VENDOR_MEET_FIELDS } from '@portal/api-client/entities/vendor-meet';
 import type { VIDEO_FIELDS } from '@portal/api-client/entities/video';
 import type { WHITE_PAPER_FIELDS } from '@portal/api-client/entities/white-paper';
 
@@ -36,10 +37,10 @@ type EntityColumns<Fs extends readonly EntityField[]> = {
           ? Stored<F> | null
           : Stored<F>;
 };
-/** A column's value: a time as epoch milliseconds, a flag as 0/1, a list as JSON text. */
+/** A column's value: a time as epoch milliseconds, a flag as 0/1, a list or a json field as JSON text. */
 type Stored<F> = F extends { type: 'datetime' | 'boolean' }
   ? number
-  : F extends { type: 'list' | 'articles' | 'lines' }
+  : F extends { type: 'list' | 'articles' | 'lines' | 'json' }
     ? string
     : ValueOf<F>;
 
@@ -162,7 +163,8 @@ export interface DB {
     created_at: number;
     updated_at: number;
   };
-  vendor_meets: { id: number; name: string; data: string };
+  /** A vendor meet's fields are entities/vendor-meet.ts (its id is the editors' own). */
+  vendor_meets: Omit<EntityColumns<typeof VENDOR_MEET_FIELDS>, 'id'> & { id: number };
   vendor_users: { user_id: string; mobile: string; meet_id: Generated<number>; created_at: number };
   /** A registration's fields are entities/lead.ts. */
   vendor_leads: EntityColumns<typeof LEAD_FIELDS> & {

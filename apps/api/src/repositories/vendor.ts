@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { VendorAsset, VendorMeet } from '@portal/api-client/contract';
-import { columnsFor } from '@portal/api-client/entities/derive';
+import type { VendorMeet } from '@portal/api-client/contract';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import { LEAD_FIELDS } from '@portal/api-client/entities/lead';
+import { VENDOR_MEET_FIELDS, withAssetKinds } from '@portal/api-client/entities/vendor-meet';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db';
 import { rowExists } from '../db/exists';
@@ -13,67 +14,17 @@ export type LeadInput = Omit<Selectable<DB['vendor_leads']>, 'id' | 'created_at'
 /** Every column of a lead row but its id and times. */
 const LEAD_COLUMNS = columnsFor(LEAD_FIELDS, 'office');
 
+/** The page's own columns, and the JSON text its parts are read from. */
+const MEET_COLUMNS = [...columnsFor(VENDOR_MEET_FIELDS, 'public'), 'data'] as const;
+
+/** A vendor landing page: its content read from the JSON text (corrupt or missing parts: empty). */
 export async function findMeet(database: Db, meetId: number): Promise<VendorMeet | null> {
   const row = await database.db
     .selectFrom('vendor_meets')
-    .select(['id', 'name', 'data'])
+    .select(MEET_COLUMNS)
     .where('id', '=', meetId)
     .executeTakeFirst();
-  if (!row) return null;
-  return { id: row.id, name: row.name, ...parseMeetData(row.data) };
-}
-
-/** vendor_meets.data as stored (seed/landing.ts VendorMeetData); lists may be missing in old rows. */
-interface StoredAsset {
-  title?: unknown;
-  description?: unknown;
-  thumb?: unknown;
-  url?: unknown;
-}
-interface StoredMeet {
-  hero?: Partial<Record<keyof VendorMeet['hero'], unknown>>;
-  reports?: StoredAsset[];
-  carousels?: { title?: unknown; items?: StoredAsset[] }[];
-}
-
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-
-function asset(raw: StoredAsset, fallback: VendorAsset['kind']): VendorAsset {
-  const url = text(raw.url);
-  // The kind decides the card's label and icon; the file name is the truth when it says.
-  const kind = /\.pdf(?:$|[?#])/i.test(url)
-    ? 'pdf'
-    : /\.(?:mp4|webm|m3u8)(?:$|[?#])/i.test(url)
-      ? 'video'
-      : fallback;
-  return { title: text(raw.title), description: text(raw.description), thumb: text(raw.thumb), url, kind };
-}
-
-function parseMeetData(json: string): Omit<VendorMeet, 'id' | 'name'> {
-  let raw: StoredMeet = {};
-  try {
-    const parsed: unknown = JSON.parse(json);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) raw = parsed as StoredMeet;
-  } catch {
-    // Corrupt content renders as an empty page rather than an error.
-  }
-  const hero = raw.hero ?? {};
-  return {
-    hero: {
-      title: text(hero.title),
-      subtitle: text(hero.subtitle),
-      banner: text(hero.banner),
-      date: text(hero.date),
-      place: text(hero.place),
-    },
-    reports: Array.isArray(raw.reports) ? raw.reports.map((r) => asset(r, 'pdf')) : [],
-    carousels: Array.isArray(raw.carousels)
-      ? raw.carousels.map((c) => ({
-          title: text(c.title),
-          items: Array.isArray(c.items) ? c.items.map((i) => asset(i, 'video')) : [],
-        }))
-      : [],
-  };
+  return row ? withAssetKinds(fromRow(VENDOR_MEET_FIELDS, 'public', row)) : null;
 }
 
 export async function meetName(database: Db, meetId: number): Promise<string | null> {

@@ -1,25 +1,14 @@
-import { EDITORIAL, RESOURCE_LIMITS, type ResourceDecl, searchFilter, title } from './fields';
+import { officeFields } from '../entities/office';
+import { VENDOR_MEET_FIELDS } from '../entities/vendor-meet';
 import { LANDING_PAGE_LABEL } from '../constants';
-import { TEXT } from '../messages';
+import { EDITORIAL, type ResourceDecl, searchFilter } from './fields';
 
+/** Vendor landing pages (entities/vendor-meet.ts): a page's name and its content as one JSON text. */
 export const meets = {
   kind: 'meets',
   label: LANDING_PAGE_LABEL.vendor,
   idField: 'id',
-  fields: [
-    {
-      name: 'id',
-      label: TEXT.activityId,
-      type: 'number',
-      min: 0,
-      max: 100_000_000,
-      required: true,
-      createOnly: true,
-      help: '0 为 /vendor，1 为 /vendor2025',
-    },
-    title('名称'),
-    { name: 'data', label: '页面内容（JSON）', type: 'json', max: RESOURCE_LIMITS.json, required: true },
-  ],
+  fields: officeFields(VENDOR_MEET_FIELDS),
   columns: ['id', 'title'],
   filters: [searchFilter],
   searchFields: ['title'],

@@ -9,6 +9,7 @@ import {
   type ObjectSchema,
 } from 'yup';
 import { versionSchema } from '../admin';
+import { jsonObject, shapeProblem } from '../entities/schema';
 import { tooManyMsg } from '../messages';
 import { RESOURCE_LIMITS, type FieldDecl, type ResourceDecl } from './fields';
 
@@ -149,14 +150,12 @@ function baseFieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
       const s = string()
         .typeError(`${f.label}必须是 JSON 文本`)
         .max(max ?? RESOURCE_LIMITS.json, `${f.label}过长`)
-        .test('json', `${f.label}必须是 JSON 对象`, (v) => {
+        .test('json', `${f.label}必须是 JSON 对象`, function (v) {
           if (!v) return true;
-          try {
-            const parsed: unknown = JSON.parse(v);
-            return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
-          } catch {
-            return false;
-          }
+          const value = jsonObject(v);
+          // A declared shape (entities/field.ts): the object's fields are checked by their rules.
+          const problem = value && f.fields ? shapeProblem(f.label, f.fields, value) : null;
+          return value !== null && (problem === null || this.createError({ message: problem }));
         });
       return need ? s.required(required(f)) : s.default('{}');
     }

@@ -89,6 +89,10 @@ function coerce(field: EntityField | EntryField, value: unknown, who: Party): un
     const entries = parsed(value, []);
     return Array.isArray(entries) ? entries.map((entry: unknown) => entryOf(field, entry, who)) : [];
   }
+  if (field.type === 'json' && field.fields && who !== 'office') {
+    // The text of its object, or the object itself (unpacked from a column's JSON).
+    return entryOf(field, parsed(value, {}), who);
+  }
   if (field.type === 'lines') {
     const entries = parsed(value, []);
     return Array.isArray(entries) ? entries.map(String) : [];
@@ -102,7 +106,7 @@ function coerce(field: EntityField | EntryField, value: unknown, who: Party): un
   return String(value);
 }
 
-/** One entry of a list, its fields in declared order (one it lacks: 0, no, no entries or no text). */
+/** One entry of a list or a json field's object, its fields in declared order (one it lacks: 0, no, no entries or no text). */
 function entryOf(list: EntityField | EntryField, entry: unknown, who: Party): Record<string, unknown> {
   const values = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
   return Object.fromEntries(

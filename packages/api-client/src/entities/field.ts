@@ -69,7 +69,10 @@ export interface EntityField extends FieldDecl {
   bit?: true;
   /** select of texts: only a declared choice is ever written (the server checks it), so the value is one of them. */
   closed?: true;
-  /** list: the fields of each entry, stored with the list (who reads and writes them is the list's). */
+  /**
+   * list: the fields of each entry, stored with the list (who reads and writes them is the list's).
+   * json: the shape of the object its JSON text holds (see `ValueOf`).
+   */
   fields?: readonly EntryField[];
   /**
    * Not a column of its own but one key of a JSON object that a column holds with other fields
@@ -83,11 +86,11 @@ export interface EntityField extends FieldDecl {
   wire?: string;
 }
 
-/** A field of a list's entries: an entity field without parties (the list's own), kept only inside the list. */
-export type EntryField = Omit<
-  EntityField,
-  'read' | 'create' | 'update' | 'keep' | 'stored' | 'packed' | 'wire'
->;
+/**
+ * A field of a list's entries or of a json field's object: an entity field without parties (the
+ * list's own), kept only inside it (`stored: false`: worked out when read, never kept or checked).
+ */
+export type EntryField = Omit<EntityField, 'read' | 'create' | 'update' | 'keep' | 'packed' | 'wire'>;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Member<L> = L extends readonly (infer P)[] ? P : never;
@@ -122,7 +125,18 @@ export type ValueOf<F, Who extends Party = 'public'> = F extends { type: 'number
             ? string[]
             : F extends { type: 'list'; fields: infer S extends readonly EntryField[] }
               ? EntryOf<S, Who>[]
-              : string;
+              : F extends { type: 'json'; fields: infer S extends readonly EntryField[] }
+                ? JsonOf<S, Who>
+                : string;
+
+/**
+ * A json field with `fields`: JSON text of one object of those fields, validated by their rules
+ * (./schema) and read as that object (./derive; corrupt text: empty fields). The back office edits
+ * the text itself, so to it the value is the text.
+ */
+type JsonOf<S extends readonly EntryField[], Who extends Party> = Who extends 'office'
+  ? string
+  : EntryOf<S, Who>;
 
 /** One entry of a list whose entries have `Fs`, as `who` reads it. */
 export type EntryOf<Fs extends readonly EntryField[], Who extends Party = 'public'> = Simplify<{
@@ -226,5 +240,5 @@ export type OfficeRow<Fs extends readonly EntityField[], Mode extends WriteMode>
     type: 'boolean';
   }
     ? number
-    : ValueOf<F>;
+    : ValueOf<F, 'office'>;
 }>;

@@ -46,7 +46,8 @@ function declOf(field: EntityField | EntryField): FieldDecl {
   if (field.office?.name) decl.name = field.office.name;
   if (field.office?.label) decl.label = field.office.label;
   if (field.office?.help) decl.help = field.office.help;
-  if (field.fields) decl.fields = field.fields.map(declOf);
+  // An entry's field worked out when read (`stored: false`) is neither shown nor written there.
+  if (field.fields) decl.fields = field.fields.filter((f) => f.stored !== false).map(declOf);
   return decl;
 }
 

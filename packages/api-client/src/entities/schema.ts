@@ -1,10 +1,12 @@
 import {
   array,
   boolean,
+  lazy,
   mixed,
   number,
   object,
   string,
+  ValidationError,
   type AnySchema,
   type ObjectSchema,
   type Schema,
@@ -28,7 +30,8 @@ export function fieldRule<F extends EntityField, Who extends Party = 'public'>(
   return ruleOf(field, who ?? 'public') as Schema<ValueOf<F, Who>>;
 }
 
-function ruleOf(field: EntityField | EntryField, who: Party): AnySchema {
+/** `inside`: the field is part of a parsed JSON object (a json field there is its object, not text). */
+function ruleOf(field: EntityField | EntryField, who: Party, inside = false): AnySchema {
   const { label, max } = field;
   const message = {
     required: field.messages?.required ?? requiredMsg(label),
@@ -60,15 +63,23 @@ function ruleOf(field: EntityField | EntryField, who: Party): AnySchema {
     case 'list':
       return array()
         .typeError(message.invalid)
-        .of(
-          object(Object.fromEntries((field.fields ?? []).map((f) => [f.name, ruleOf(f, who)]))).typeError(
-            message.invalid,
-          ),
-        )
+        .of(entryRule(field.fields ?? [], who, message.invalid))
         .max(max ?? Number.MAX_SAFE_INTEGER, tooManyMsg(label, max ?? 0))
         .default([]);
-    case 'json':
-      return withDefault(string().max(max ?? Number.MAX_SAFE_INTEGER, message.tooLong), field);
+    case 'json': {
+      const { fields } = field;
+      if (!fields) return withDefault(string().max(max ?? Number.MAX_SAFE_INTEGER, message.tooLong), field);
+      if (inside) return entryRule(fields, who, message.invalid);
+      const rule = string()
+        .max(max ?? Number.MAX_SAFE_INTEGER, message.tooLong)
+        .test('shape', message.invalid, function (text) {
+          if (!text) return true;
+          const value = jsonObject(text);
+          const problem = value ? shapeProblem(label, fields, value, who) : message.invalid;
+          return problem === null || this.createError({ message: problem });
+        });
+      return field.required ? rule.required(message.required) : withDefault(rule, field);
+    }
     case 'number': {
       const rule = number()
         .typeError(message.invalid)
@@ -83,6 +94,61 @@ function ruleOf(field: EntityField | EntryField, who: Party): AnySchema {
 }
 
 type Messages = { required: string; invalid: string; tooLong: string };
+
+/**
+ * The rule of a list's entry or a json field's object: an object of its fields (one worked out when
+ * read, `stored: false`, is not checked; no field may be null).
+ */
+function entryRule(fields: readonly EntryField[], who: Party, invalid: string): AnySchema {
+  const stored = fields.filter((f) => f.stored !== false);
+  return object(Object.fromEntries(stored.map((f) => [f.name, valueRule(f, who)])))
+    .typeError(invalid)
+    .nonNullable(invalid);
+}
+
+/**
+ * The rule of a value inside an entry: never null, and an object or a list (parsed JSON) where a
+ * single value belongs is refused before a text's rules would try to trim it.
+ */
+function valueRule(field: EntryField, who: Party): AnySchema {
+  const invalid = field.messages?.invalid ?? invalidMsg(field.label);
+  const rule = ruleOf(field, who, true).nonNullable(invalid);
+  const composite =
+    field.type === 'list' || field.type === 'lines' || field.type === 'articles' || field.fields;
+  if (composite) return rule;
+  return lazy((value: unknown) =>
+    typeof value === 'object' && value !== null ? mixed().test('single', invalid, () => false) : rule,
+  ) as unknown as AnySchema;
+}
+
+/** The object a JSON text holds (anything else, or no JSON: null). */
+export function jsonObject(text: string): object | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first problem of a json field's object (`value`, parsed) against its `fields`, with where it
+ * is (`页面内容（JSON）中 reports[0].title：…`), or null when they accept it.
+ */
+export function shapeProblem(
+  label: string,
+  fields: readonly EntryField[],
+  value: object,
+  who: Party = 'office',
+): string | null {
+  try {
+    entryRule(fields, who, invalidMsg(label)).validateSync(value);
+    return null;
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    return err.path ? `${label}中 ${err.path}：${err.message}` : err.message;
+  }
+}
 
 /** An absent optional value: left out (a `keep` field is unchanged) or the declared default. */
 function withDefault<S extends AnySchema>(rule: S, field: EntityField | EntryField): AnySchema {
