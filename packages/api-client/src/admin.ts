@@ -262,15 +262,20 @@ export interface AdminError {
   conflict?: EditConflict;
 }
 
-export interface AdminArticleSummary {
-  id: number;
-  title: string;
+/** The article's own fields a newsroom list row shows, as the back office reads them (entities/article.ts). */
+type SummaryFields = Pick<
+  EntityRecord<typeof ARTICLE_FIELDS, 'office'>,
+  'id' | 'title' | 'author' | 'is_hot' | 'is_recommend'
+>;
+/**
+ * A row of the newsroom's list. Beside the article's fields, what the newsroom works out of its
+ * state (the publication status by name, its times as ISO or null, the category's alias and name,
+ * the page's path, the column it came from): not fields an editor writes or a visitor reads.
+ */
+export interface AdminArticleSummary extends SummaryFields {
   category: string;
   categoryName: string;
   status: PublicationStatus;
-  author: string;
-  is_hot: boolean;
-  is_recommend: boolean;
   /** Scheduled publication time (ISO) while scheduled. */
   publishAt: string | null;
   /** Publication time (ISO) once published. */
