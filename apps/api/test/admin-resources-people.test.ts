@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ColumnStatus } from '@portal/api-client/constants';
+import { MSG } from '@portal/api-client/messages';
 import { signIn } from './editor-helpers';
 import { DIALECTS } from './helpers';
 import { newMember } from './member-helpers';
@@ -102,6 +104,26 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       expect((off.json() as { disabled: boolean }).disabled).toBe(true);
       expect((await t.call('member_info', { id: m.id, ...m.identity })).code).not.toBe(0);
       expect((await call(admin(), 'POST', '/members', {})).statusCode).toBe(404);
+    });
+
+    it("sets a column to the spec's 未通过 (-1): the member is told and may apply again", async () => {
+      const m = await newMember(t);
+      const put = (column_status: number) =>
+        call(admin(), 'PUT', `/members/${m.id}`, { disabled: false, column_status });
+      expect((await put(3)).statusCode).toBe(400);
+      const rejected = await put(ColumnStatus.Rejected);
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json()).toMatchObject({ column_status: -1, column_refuse: '' });
+      expect((await t.call('check_space', { id: m.id, ...m.identity })).data).toEqual({
+        status: -1,
+        msg: MSG.columnRejected,
+      });
+      const listed = (await call(admin(), 'GET', '/members?column_status=-1')).json() as {
+        items: { id: number }[];
+      };
+      expect(listed.items.map((r) => r.id)).toContain(m.id);
+      expect((await call(admin(), 'GET', '/members?column_status=3')).statusCode).toBe(400);
+      expect((await t.call('space_apply', { id: m.id, ...m.identity })).code).toBe(0);
     });
   });
 

@@ -1,8 +1,10 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ArticleStatus, ColumnStatus, TITLE_MAX } from '@portal/api-client/constants';
 import type { ColumnArticle, Option } from '@portal/api-client/contract';
 import { MSG } from '@portal/api-client/schemas';
+import { up as migration024 } from '../src/db/migrations/024_column_rejected';
 import { DIALECTS, startTestApp, type TestApp } from './helpers';
 import { insertMemberFixtures, newMember, type Session } from './member-helpers';
 
@@ -60,6 +62,22 @@ describe.each(DIALECTS)('member column on %s', (dialect) => {
         msg: '资料不完整',
       });
       expect((await t.call('space_apply', { id: m.id, ...m.identity })).code).toBe(0);
+    });
+
+    it('reads a 未通过 the back office once stored as 3 as a rejection after migration 024', async () => {
+      const m = await newMember(t);
+      const kept = await newMember(t);
+      await setColumn(m, 3);
+      await setColumn(kept, ColumnStatus.Approved);
+      await migration024(t.app.database.db as Kysely<unknown>);
+      expect((await t.call('check_space', { id: m.id, ...m.identity })).data).toEqual({
+        status: ColumnStatus.Rejected,
+        msg: MSG.columnRejected,
+      });
+      expect((await t.call('space_apply', { id: m.id, ...m.identity })).code).toBe(0);
+      expect((await t.call('check_space', { id: kept.id, ...kept.identity })).data).toMatchObject({
+        status: ColumnStatus.Approved,
+      });
     });
 
     it('only for the caller', async () => {

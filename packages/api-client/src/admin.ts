@@ -4,7 +4,10 @@ import { ERROR_MESSAGES, ErrorCode } from './codes';
 import { FIELD_MAX, LANDING_PAGE_LABEL } from './constants';
 import { MSG, tooLongMsg } from './messages';
 import { ARTICLE_FIELDS, ARTICLE_FORM_ORDER, type ArticleForm } from './entities/article';
+import { COLUMN_FIELDS } from './entities/column';
 import { fieldNamed } from './entities/derive';
+import type { EntityRecord } from './entities/field';
+import type { MEMBER_FIELDS } from './entities/member';
 import { officeShape } from './entities/office';
 import type { EditorRole } from './roles';
 import { DAY_MS, STATS_MAX_RANGE_DAYS, dayValue } from './stats';
@@ -84,7 +87,8 @@ export const NEWSROOM_LIMITS = {
   thumb: articleField('thumb').max,
   /** Article HTML, as for member columns. */
   content: articleField('content').max,
-  reason: 500,
+  /** A refusal the member reads (a column application's or a column article's). */
+  reason: fieldNamed(COLUMN_FIELDS, 'column_refuse').max,
   search: 100,
   username: 50,
   displayName: 50,
@@ -258,15 +262,20 @@ export interface AdminError {
   conflict?: EditConflict;
 }
 
-export interface AdminArticleSummary {
-  id: number;
-  title: string;
+/** The article's own fields a newsroom list row shows, as the back office reads them (entities/article.ts). */
+type SummaryFields = Pick<
+  EntityRecord<typeof ARTICLE_FIELDS, 'office'>,
+  'id' | 'title' | 'author' | 'is_hot' | 'is_recommend'
+>;
+/**
+ * A row of the newsroom's list. Beside the article's fields, what the newsroom works out of its
+ * state (the publication status by name, its times as ISO or null, the category's alias and name,
+ * the page's path, the column it came from): not fields an editor writes or a visitor reads.
+ */
+export interface AdminArticleSummary extends SummaryFields {
   category: string;
   categoryName: string;
   status: PublicationStatus;
-  author: string;
-  is_hot: boolean;
-  is_recommend: boolean;
   /** Scheduled publication time (ISO) while scheduled. */
   publishAt: string | null;
   /** Publication time (ISO) once published. */
@@ -313,18 +322,15 @@ export interface SearchPushStatus {
   resumesAt: string | null;
 }
 
-export interface ColumnApplication {
-  memberId: number;
-  username: string;
-  mobile: string;
-  email: string;
-  company: string;
-  position: string;
-  industry: string;
-  appliedAt: string;
-  /** Sensitive words found in the application (issue 26), for the reviewer. */
-  hits?: SensitiveHitView[];
-}
+/** A column application in the review queue: the applicant as the back office reads a member (phone masked). */
+export type ColumnApplication = { memberId: number } & EntityRecord<typeof MEMBER_FIELDS, 'office'> & {
+    /** The names of the applicant's industry and position options. */
+    industry: string;
+    position: string;
+    appliedAt: string;
+    /** Sensitive words found in the application (issue 26), for the reviewer. */
+    hits?: SensitiveHitView[];
+  };
 export interface PendingColumnArticle {
   id: number;
   memberId: number;

@@ -39,6 +39,7 @@ import type {
 import type {
   ColumnArticle,
   ColumnArticlePayload,
+  ColumnSpace,
   DragChallenge,
   Member,
   MemberRegisterPayload,
@@ -171,8 +172,8 @@ export interface ApiTypes {
   reset_password: Def<{ drag_verify: string; mobile: string; password: string; code: string }, null>;
   /** multipart: file (+ stoken, member_id); data is the avatar url. */
   member_upload: Def<FormData, string>;
-  check_space: Def<{ id: number }, { status: number; msg: string }>;
-  space_apply: Def<{ id: number }, { status: number }>;
+  check_space: Def<{ id: number }, ColumnSpace>;
+  space_apply: Def<{ id: number }, Pick<ColumnSpace, 'status'>>;
   space_list: Def<{ title?: string; status?: number } & Paged, ColumnArticle[]>;
   space_channel: Def<None, Option[]>;
   space_category: Def<{ channel_id: number }, Option[]>;

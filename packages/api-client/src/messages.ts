@@ -107,8 +107,11 @@ export const MSG = {
   submitted: '提交成功',
   subscribed: '订阅成功',
   uploaded: '上传成功',
+  columnNotApplied: '您还没有申请专栏',
   columnPending: '您的专栏申请正在审核中，请耐心等待',
   columnOpened: '您的专栏已开通',
+  /** A rejected application whose editor gave no reason. */
+  columnRejected: '您的专栏申请未通过',
   loginLimited: '登录失败次数过多，请稍后再试',
   /** The slider check's proof was wrong, or too old. */
   dragFailed: '滑块验证失败，请重新验证',
@@ -160,6 +163,8 @@ export const TEXT = {
   submittedAt: '提交时间',
   columnArticle: '专栏文章',
   columnApplication: '专栏申请',
+  /** The editor's reason for a rejected column application or article. */
+  refusal: '未通过原因',
   articleId: '文章编号',
   createdAt: '创建时间',
   updatedAt: '更新时间',

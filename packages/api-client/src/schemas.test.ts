@@ -13,6 +13,7 @@ import {
   memberRegisterFormSchema,
   memberRegisterSchema,
   MSG,
+  newsletterSchema,
   normalizeKeywords,
   profileSchema,
   requiredMsg,
@@ -264,6 +265,25 @@ describe('profile', () => {
       size: MSG.avatarSize,
     });
     expect(await errorsOf(avatarFileSchema, { type: 'image/png', size: 10 })).toEqual({});
+  });
+});
+
+describe('newsletterSchema (entities/newsletter.ts)', () => {
+  it('needs the switch: left out, null or not a flag, the declared message (never "no" by default)', async () => {
+    for (const subscribed of [undefined, null, 'x']) {
+      expect(await errorsOf(newsletterSchema, { subscribed })).toEqual({ subscribed: MSG.newsletterSwitch });
+    }
+  });
+
+  it('takes an address only in the spec email rule, trimmed; none keeps the stored one', async () => {
+    expect(newsletterSchema.validateSync({ subscribed: 1 })).toStrictEqual({ email: '', subscribed: true });
+    expect(newsletterSchema.validateSync({ subscribed: false, email: ' a@b.co ' }).email).toBe('a@b.co');
+    expect(await errorsOf(newsletterSchema, { subscribed: true, email: 'bad' })).toEqual({
+      email: MSG.emailInvalid,
+    });
+    expect(await errorsOf(newsletterSchema, { subscribed: true, email: `${'a'.repeat(95)}@b.com` })).toEqual({
+      email: MSG.emailTooLong,
+    });
   });
 });
 

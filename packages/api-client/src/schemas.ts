@@ -30,6 +30,7 @@ import { COLUMN_ARTICLE_FIELDS } from './entities/column-article';
 import { fieldNamed } from './entities/derive';
 import { LEAD_FIELDS } from './entities/lead';
 import { MEMBER_FIELDS } from './entities/member';
+import { NEWSLETTER_FIELDS } from './entities/newsletter';
 import { entitySchema, fieldRule } from './entities/schema';
 import { mobile } from './rules';
 
@@ -50,13 +51,10 @@ const memberRule = <N extends (typeof MEMBER_FIELDS)[number]['name']>(name: N) =
 // ---------- member ----------
 
 /**
- * newsletter_set (the member centre's switch): the address is optional (the member's own is kept)
- * but, when given, follows the spec's email rule.
+ * newsletter_set (the member centre's switch, entities/newsletter.ts): the address is optional (the
+ * member's own is kept) but, when given, follows the spec's email rule.
  */
-export const newsletterSchema = object({
-  subscribed: boolean().typeError(MSG.newsletterSwitch).required(MSG.newsletterSwitch),
-  email: string().trim().email(MSG.emailInvalid).max(FIELD_MAX.email, MSG.emailTooLong).default(''),
-});
+export const newsletterSchema = entitySchema(NEWSLETTER_FIELDS, 'update', 'self');
 
 /** member_register payload (what the server receives): the fields a visitor gives (entities/member.ts). */
 export const memberRegisterSchema = entitySchema(MEMBER_FIELDS, 'create', 'public');

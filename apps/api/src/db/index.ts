@@ -31,6 +31,7 @@ import * as m020 from './migrations/020_article_views_daily';
 import * as m021 from './migrations/021_complaints';
 import * as m022 from './migrations/022_cdn_purge';
 import * as m023 from './migrations/023_view_rollups';
+import * as m024 from './migrations/024_column_rejected';
 import { pgSearchIndex } from './search-index';
 import { preparedStatements } from './statements';
 
@@ -150,6 +151,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '021_complaints': m021,
   '022_cdn_purge': m022,
   '023_view_rollups': m023,
+  '024_column_rejected': m024,
 };
 
 /**

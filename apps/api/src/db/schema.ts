@@ -4,6 +4,7 @@ import type { AD_FIELDS } from '@portal/api-client/entities/ad';
 import type { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
 import type { BANNER_FIELDS } from '@portal/api-client/entities/banner';
 import type { CATEGORY_FIELDS } from '@portal/api-client/entities/category';
+import type { COLUMN_FIELDS } from '@portal/api-client/entities/column';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
 import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { EXPERT_FIELDS } from '@portal/api-client/entities/expert';
@@ -125,14 +126,16 @@ export interface DB {
   };
   /** An expert's fields are entities/expert.ts; its place in the order is `sort`. */
   experts: Omit<EntityColumns<typeof EXPERT_FIELDS>, 'order'> & { sort: Generated<number> };
-  /** The member's own fields are entities/member.ts; the rest is the account's state. */
-  members: EntityColumns<typeof MEMBER_FIELDS> & {
-    password_hash: string;
-    column_status: Generated<number>;
-    column_refuse: Generated<string>;
-    created_at: number;
-    updated_at: number;
-  };
+  /**
+   * The member's own fields are entities/member.ts, its column's entities/column.ts; the rest is
+   * the account's state.
+   */
+  members: EntityColumns<typeof MEMBER_FIELDS> &
+    EntityColumns<typeof COLUMN_FIELDS> & {
+      password_hash: string;
+      created_at: number;
+      updated_at: number;
+    };
   member_sessions: { token_hash: string; member_id: number; expires_at: number; created_at: number };
   sms_codes: {
     id: Generated<number>;

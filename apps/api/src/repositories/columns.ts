@@ -1,5 +1,6 @@
 import { ArticleStatus, ColumnStatus, NewsStatus } from '@portal/api-client/constants';
 import type { Option } from '@portal/api-client/contract';
+import { COLUMN_FIELDS, type MemberColumn } from '@portal/api-client/entities/column';
 import { COLUMN_ARTICLE_FIELDS, type ColumnArticle } from '@portal/api-client/entities/column-article';
 import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import type { EntityValues } from '@portal/api-client/entities/field';
@@ -31,16 +32,14 @@ export const ARTICLE_STATUS_TEXT: Record<number, string> = {
 
 // ---------- column application ----------
 
-export async function columnState(
-  database: Db,
-  memberId: number,
-): Promise<{ status: number; refuse: string } | null> {
+/** The member's column as entities/column.ts declares it; null when there is no such member. */
+export async function columnState(database: Db, memberId: number): Promise<MemberColumn | null> {
   const row = await database.db
     .selectFrom('members')
-    .select(['column_status', 'column_refuse'])
+    .select(columnsFor(COLUMN_FIELDS, 'self'))
     .where('id', '=', memberId)
     .executeTakeFirst();
-  return row ? { status: Number(row.column_status), refuse: String(row.column_refuse) } : null;
+  return row ? fromRow(COLUMN_FIELDS, 'self', row) : null;
 }
 
 /** Not applied or rejected → under review. False when the current status does not allow applying. */

@@ -1,6 +1,8 @@
 import type { ColumnApplication, Paged, PendingColumnArticle } from '@portal/api-client/admin';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ArticleStatus, ColumnStatus, NewsStatus } from '@portal/api-client/constants';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
@@ -45,6 +47,9 @@ export async function listReviewQueue<K extends ReviewKind>(
   return { total, items: items as ReviewQueues[K][] };
 }
 
+/** The applicant's fields the back office reads of a member (entities/member.ts). */
+const APPLICANT_COLUMNS = columnsFor(MEMBER_FIELDS, 'office').map((c) => `m.${c}` as const);
+
 async function columnApplications(
   database: Db,
   limit: number,
@@ -63,10 +68,7 @@ async function columnApplications(
         )
         .select([
           'm.id',
-          'm.username',
-          'm.mobile',
-          'm.email',
-          'm.company',
+          ...APPLICANT_COLUMNS,
           'm.updated_at',
           'ind.name as industry',
           'pos.name as position',
@@ -79,11 +81,8 @@ async function columnApplications(
     total,
     rows.map((r) => ({
       memberId: Number(r.id),
-      username: r.username,
       // Masked like every back-office list; the member's page reveals it, audited.
-      mobile: maskPhone(r.mobile),
-      email: r.email,
-      company: String(r.company),
+      ...fromRow(MEMBER_FIELDS, 'office', r, { mobile: maskPhone(r.mobile) }),
       industry: r.industry ?? '',
       position: r.position ?? '',
       appliedAt: iso(r.updated_at),

@@ -103,7 +103,6 @@ export { AD_SLOT_OPTIONS } from '../entities/ad';
 export { BANNER_PLACES } from '../entities/banner';
 export { BLOCK_KEYS, type BlockKey } from './blocks';
 export { FORM_FIELD_TYPES } from '../entities/activity-form';
-export { COLUMN_STATUS_OPTIONS } from './members';
 export { SENSITIVE_LEVELS, type SensitiveLevel, type SensitiveHitView } from '../moderation';
 export {
   SENSITIVE_LEVEL_LABEL,

@@ -1,14 +1,9 @@
 import { PERMISSIONS } from '../admin';
+import { COLUMN_FIELDS } from '../entities/column';
+import { fieldNamed } from '../entities/derive';
 import { MEMBER_FIELDS } from '../entities/member';
 import { officeColumns, officeFields } from '../entities/office';
-import { ADMIN_ONLY, flagField, type FieldOption, type ResourceDecl, searchFilter } from './fields';
-
-export const COLUMN_STATUS_OPTIONS: readonly FieldOption[] = [
-  { value: 0, label: '未申请' },
-  { value: 1, label: '审核中' },
-  { value: 2, label: '已开通' },
-  { value: 3, label: '未通过' },
-];
+import { ADMIN_ONLY, flagField, type ResourceDecl, searchFilter, selectFilter } from './fields';
 
 /** Registered members: read only but for disabling the account and the column's state. */
 export const members = {
@@ -20,19 +15,14 @@ export const members = {
     ...officeFields(MEMBER_FIELDS),
     { name: 'created_at', label: '注册时间', type: 'datetime', readOnly: true },
     flagField('disabled', '停用账号（立即退出登录）'),
-    {
-      name: 'column_status',
-      label: '专栏状态',
-      type: 'select',
-      options: COLUMN_STATUS_OPTIONS,
-      default: 0,
-    },
+    // The column's status and the editors' reason are entities/column.ts.
+    ...officeFields(COLUMN_FIELDS),
   ],
-  columns: [...officeColumns(MEMBER_FIELDS), 'column_status', 'disabled', 'created_at'],
+  columns: [...officeColumns(MEMBER_FIELDS), ...officeColumns(COLUMN_FIELDS), 'disabled', 'created_at'],
   filters: [
     // A phone number is found only when typed in full (issue 23: digits would unmask it).
     { ...searchFilter, label: '搜索（手机号需输入完整 11 位）' },
-    { name: 'column_status', label: '专栏状态', type: 'select', options: COLUMN_STATUS_OPTIONS },
+    selectFilter(fieldNamed(COLUMN_FIELDS, 'column_status')),
   ],
   searchFields: ['username', 'email', 'company'],
   ordered: false,

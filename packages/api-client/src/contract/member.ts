@@ -1,5 +1,6 @@
 /** The member's calls: the account, the column and the newsletter (spec section 4, issue 25). */
 
+export type { ColumnSpace } from '../entities/column';
 export type { ColumnArticle, ColumnArticlePayload } from '../entities/column-article';
 export type { Member, MemberRegisterPayload, MemberUpdatePayload } from '../entities/member';
 export type { NewsletterPayload, NewsletterSubscription } from '../entities/newsletter';

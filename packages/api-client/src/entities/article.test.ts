@@ -5,6 +5,7 @@ import {
   articleInputSchema,
   NEWSROOM_LIMITS,
   type AdminArticle,
+  type AdminArticleSummary,
   type ArticleInput,
 } from '../admin';
 import type { ArticleDetail, ListItem } from '../contract';
@@ -109,6 +110,16 @@ describe("the article's records", () => {
     expectTypeOf<ArticleForm>().toEqualTypeOf<typeof form>();
     expectTypeOf<Omit<ArticleInput, 'category'>>().toEqualTypeOf<typeof form>();
     expectTypeOf<AdminArticle>().toMatchTypeOf<typeof form>();
+    // The newsroom list's row: the article's own fields as the back office reads them.
+    expectTypeOf<
+      Pick<AdminArticleSummary, 'id' | 'title' | 'author' | 'is_hot' | 'is_recommend'>
+    >().toEqualTypeOf<
+      Pick<
+        EntityRecord<typeof ARTICLE_FIELDS, 'office'>,
+        'id' | 'title' | 'author' | 'is_hot' | 'is_recommend'
+      >
+    >();
+    expectTypeOf<AdminArticleSummary['is_hot']>().toEqualTypeOf<boolean>();
     const read = officeFromRow(ARTICLE_FIELDS, 'update', row, ARTICLE_FORM_ORDER);
     expect(read).toStrictEqual({ ...form, title: page.title, thumb: page.thumb });
     expect(Object.keys(read)).toEqual(Object.keys(form));

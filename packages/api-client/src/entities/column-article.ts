@@ -91,7 +91,7 @@ export const COLUMN_ARTICLE_FIELDS = [
   // The status as the member list shows it (未审核, 待审核 …), worked out from `status`.
   { name: 'showStatus', label: '状态', type: 'text', read: SELF, stored: false },
   /** The editor's reason, for a rejected article only. */
-  { name: 'refuse', label: '未通过原因', type: 'text', read: SELF },
+  { name: 'refuse', label: TEXT.refusal, type: 'text', read: SELF },
   { name: 'created_at', label: TEXT.createdAt, type: 'datetime', read: SELF },
 ] as const satisfies readonly EntityField[];
 

@@ -59,7 +59,7 @@ function ruleOf(field: EntityField | EntryField, who: Party, inside = false): An
         : withDefault(rule, field);
     }
     case 'boolean':
-      return flagRule(field, who, message.invalid);
+      return flagRule(field, who, message);
     case 'list':
       return array()
         .typeError(message.invalid)
@@ -155,15 +155,19 @@ function withDefault<S extends AnySchema>(rule: S, field: EntityField | EntryFie
   return 'keep' in field && field.keep ? rule.optional() : rule.default(field.default ?? '');
 }
 
-/** A flag: true or false, or the 0/1 of a `bit` to anyone but the back office (which writes a boolean). */
-function flagRule(field: EntityField | EntryField, who: Party, invalid: string): AnySchema {
+/**
+ * A flag: true or false, or the 0/1 of a `bit` to anyone but the back office (which writes a boolean).
+ * A required one must be given (newsletter_set's switch): left out or null is no answer, not "no".
+ */
+function flagRule(field: EntityField | EntryField, who: Party, message: Messages): AnySchema {
   const on = Boolean(field.default);
   if (field.bit && who !== 'office') {
     return mixed<0 | 1>()
-      .oneOf([0, 1], invalid)
+      .oneOf([0, 1], message.invalid)
       .default(on ? 1 : 0);
   }
-  return boolean().typeError(invalid).default(on);
+  const rule = boolean().typeError(message.invalid);
+  return field.required ? rule.required(message.required) : rule.default(on);
 }
 
 function choiceRule(field: EntityField | EntryField, message: Messages): AnySchema {

@@ -4,7 +4,7 @@
  * return with their own layout; messages go out through the app's `say`.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Api, ColumnArticle, Member, Option } from '@portal/api-client';
+import type { Api, ColumnArticle, ColumnSpace, Member, Option } from '@portal/api-client';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ArticleStatus, ColumnStatus, PAGE_SIZE } from '@portal/api-client/constants';
 import { isOk } from '@portal/api-client/envelope';
@@ -127,11 +127,6 @@ export function useProfile({
   };
 
   return { member, options, submit, uploading, fileInput, chooseAvatar };
-}
-
-export interface ColumnSpace {
-  status: number;
-  msg: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ResourceRecord } from '@portal/api-client/admin-resources';
 import type { Lead, LeadColumn } from '@portal/api-client/admin';
-import { PHONE_PATTERN } from '@portal/api-client/constants';
+import { ColumnStatus, PHONE_PATTERN } from '@portal/api-client/constants';
+import { COLUMN_FIELDS } from '@portal/api-client/entities/column';
 import { columnsFor, fieldNamed, fromRow, packColumns } from '@portal/api-client/entities/derive';
 import { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 import { PARTNER_FIELDS, PARTNER_ITEM_FIELDS, PARTNER_MARK } from '@portal/api-client/entities/partner';
@@ -267,6 +268,9 @@ const settings: ResourceStore = {
   },
 };
 
+const COLUMN_STATUS = fieldNamed(COLUMN_FIELDS, 'column_status');
+const COLUMN_STATUSES: readonly number[] = COLUMN_STATUS.options.map((o) => o.value);
+
 /** Members: status 1 active, 0 disabled; column_status as the spec's column application. */
 const members: ResourceStore = {
   personal: true,
@@ -286,8 +290,8 @@ const members: ResourceStore = {
     }
     if (q.filters.column_status) {
       const status = Number(q.filters.column_status);
-      if (![0, 1, 2, 3].includes(status))
-        throw new ResourceInputError(400, '专栏状态不正确', 'column_status');
+      if (!COLUMN_STATUSES.includes(status))
+        throw new ResourceInputError(400, `${COLUMN_STATUS.label}不正确`, 'column_status');
       query = query.where('column_status', '=', status);
     }
     const { rows, total } = await paged(
@@ -313,7 +317,6 @@ const members: ResourceStore = {
       .execute();
     return {
       ...toMember(row),
-      column_refuse: row.column_refuse,
       columnArticles: columnArticles.map((a) => ({
         id: Number(a.id),
         title: a.title,
@@ -324,12 +327,14 @@ const members: ResourceStore = {
   },
   async update(tx, id, input, now) {
     const disabled = input.disabled === true;
+    const columnStatus = Number(input.column_status ?? ColumnStatus.NotApplied);
     const result = await tx.db
       .updateTable('members')
       .set({
         status: disabled ? 0 : 1,
-        column_status: Number(input.column_status ?? 0),
-        ...(Number(input.column_status ?? 0) === 0 ? { column_refuse: '' } : {}),
+        column_status: columnStatus,
+        // Back to "not applied": the old refusal no longer applies.
+        ...(columnStatus === ColumnStatus.NotApplied ? { column_refuse: '' } : {}),
         updated_at: now,
       })
       .where('id', '=', Number(id))
@@ -341,14 +346,17 @@ const members: ResourceStore = {
   },
 };
 
-/** A member as the back office reads it: the fields entities/member.ts gives the office, the phone masked. */
+/**
+ * A member as the back office reads it: the fields entities/member.ts gives the office, the phone
+ * masked, then its column's (entities/column.ts).
+ */
 function toMember(r: Selectable<DB['members']>): ResourceRecord {
   return {
     id: Number(r.id),
     ...fromRow(MEMBER_FIELDS, 'office', r, { mobile: maskPhone(r.mobile) }),
     created_at: isoOf(r.created_at),
     disabled: Number(r.status) === 0,
-    column_status: Number(r.column_status),
+    ...fromRow(COLUMN_FIELDS, 'office', r),
   };
 }
 

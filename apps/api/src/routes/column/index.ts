@@ -10,6 +10,7 @@ import {
   MAX_ID,
   PAGE_SIZE,
 } from '@portal/api-client/constants';
+import { columnSpace } from '@portal/api-client/entities/column';
 import { paged } from '@portal/api-client/payloads';
 import { columnArticleSchema, isEditorEmpty, MSG } from '@portal/api-client/schemas';
 import type { ApiConfig } from '../../config';
@@ -27,14 +28,6 @@ import { memberOf } from '../member/call';
 import { registerUpload } from '../member';
 import { recordUpload } from '../../repositories/media-library';
 import { TEXT } from '@portal/api-client/messages';
-
-/** Column status messages of check_space (spec section 4). */
-export const COLUMN_STATUS_MSG: Record<number, string> = {
-  [ColumnStatus.NotApplied]: '您还没有申请专栏',
-  [ColumnStatus.UnderReview]: MSG.columnPending,
-  [ColumnStatus.Approved]: MSG.columnOpened,
-};
-const REJECTED_MSG = '您的专栏申请未通过';
 
 const id = (label: string) =>
   number()
@@ -64,7 +57,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
   async function requireApprovedColumn(memberId: number): Promise<void> {
     const state = await columns.columnState(app.database, memberId);
     if (!state) throw new ApiError(ErrorCode.SessionInvalid);
-    if (state.status !== ColumnStatus.Approved)
+    if (state.column_status !== ColumnStatus.Approved)
       throw new ApiError(ErrorCode.Forbidden, '您的专栏尚未开通，暂不能发布文章');
   }
 
@@ -120,11 +113,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
     if (payload.id !== memberId) throw new ApiError(ErrorCode.Forbidden);
     const state = await columns.columnState(app.database, memberId);
     if (!state) throw new ApiError(ErrorCode.SessionInvalid);
-    const msg =
-      state.status <= ColumnStatus.Rejected
-        ? state.refuse || REJECTED_MSG
-        : (COLUMN_STATUS_MSG[state.status] ?? '');
-    return ok({ status: state.status, msg });
+    return ok(columnSpace(state));
   });
 
   defineSchemaCall(app, 'space_apply', object({ id: id(TEXT.memberId) }), async (payload, request) => {
@@ -144,7 +133,7 @@ export default async function columnRoutes(app: FastifyInstance, opts: ColumnRou
       const state = await columns.columnState(app.database, memberId);
       throw new ApiError(
         ErrorCode.Conflict,
-        state?.status === ColumnStatus.Approved
+        state?.column_status === ColumnStatus.Approved
           ? '您的专栏已开通，无需重复申请'
           : '您的专栏申请正在审核中，请勿重复提交',
       );
