@@ -104,6 +104,14 @@ describe.each(DIALECTS)('newsletter (%s)', (dialect) => {
     expect(await t.call('newsletter_set', { subscribed: 'maybe', ...m.identity })).toMatchObject({
       code: ErrorCode.Validation,
     });
+    // Not text where the address belongs: the field's own message (yup's trim() threw on a list).
+    for (const email of [{ a: 1 }, ['a@example.org'], 5]) {
+      const res = await t.call('newsletter_set', { subscribed: true, email, ...m.identity });
+      expect(res, JSON.stringify(email)).toMatchObject({
+        code: ErrorCode.Validation,
+        msg: '请输入正确的邮箱',
+      });
+    }
     expect(await t.call('newsletter_get', {})).toMatchObject({ code: ErrorCode.SessionInvalid });
     // A member without an email is asked for one.
     await t.app.database.db.updateTable('members').set({ email: '' }).where('id', '=', m.id).execute();

@@ -196,7 +196,11 @@ function textRule(field: EntityField | EntryField, message: Messages): AnySchema
       .transform((value: unknown) => (typeof value === 'string' ? normalizeKeywords(value) : value))
       .max(max, message.tooLong);
   }
-  let rule = string().trim();
+  // Trimmed only when it is text: an object or a list is refused with the field's own message
+  // (yup's trim() would throw on it).
+  let rule = string()
+    .typeError(message.invalid)
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
   if (field.required) rule = rule.required(message.required);
   if (field.format === 'email') rule = rule.email(message.invalid);
   rule = rule.max(max, message.tooLong);
