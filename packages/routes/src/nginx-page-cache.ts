@@ -2,26 +2,22 @@ import { COOKIE } from '@portal/api-client/constants';
 
 /**
  * nginx's micro-cache of anonymous pages (issue 27): what the generated config and the gateway
- * agree on. The gateway decides what nginx may keep (X-Accel-Expires) and writes pages with a fixed
- * nonce placeholder that nginx replaces with $request_id on every answer, hits included.
+ * agree on. The gateway decides what nginx may keep (X-Accel-Expires, a second or a few); nginx
+ * replays the kept answer's bytes as they are, its gzip and its CSP nonce included, as a CDN does
+ * (README "Page cache and CDN": why a replayed nonce is safe). Rewriting the nonce on every answer
+ * (sub_filter over the whole page) cost a third of nginx's rate and kept it from serving the stored
+ * gzip.
  */
 
 /** Cookies that do not make a request personal (the width and consent flags): any other one does. */
 export const ANONYMOUS_COOKIES: readonly string[] = [COOKIE.viewportWidth, COOKIE.consent];
 
 /**
- * The CSP nonce of a page the gateway answers to nginx's page locations: nginx puts this answer's
- * own ($request_id) in its place, in the CSP header and in the page. 24 base64 characters like a
- * random nonce (newNonce()), which always ends in "==": a random nonce is never this one.
- */
-export const NGINX_NONCE_PLACEHOLDER = 'PortalNginxPutsNonceHere';
-
-/**
  * Request header nginx sets (overwriting the client's) on every request of its page locations:
  * `<width>;<consent cookie>` as its cache key holds them. The gateway believes it from a trusted
- * proxy only (TRUST_PROXY); it then writes the placeholder nonce, and lets nginx keep an answer only
- * when its own width and consent agree with these (a Cookie header the two parse differently never
- * stores one reader's page under another's key).
+ * proxy only (TRUST_PROXY), and lets nginx keep an answer only when its own width and consent agree
+ * with these (a Cookie header the two parse differently never stores one reader's page under
+ * another's key).
  */
 export const NGINX_PAGE_HEADER = 'X-Portal-Nginx-Page';
 
@@ -44,7 +40,7 @@ export function nginxPageCachePath(dir: string): string {
   return `proxy_cache_path ${dir} levels=1:2 keys_zone=${ZONE}:16m max_size=256m inactive=60s use_temp_path=off;`;
 }
 
-/** The maps of the page cache (http context): who is personal, and the CSP with this answer's nonce. */
+/** The map of the page cache (http context): who is personal. */
 export function nginxPageCacheMaps(): string[] {
   return [
     '# Personal requests never read or fill the page cache: any cookie but',
@@ -55,16 +51,11 @@ export function nginxPageCacheMaps(): string[] {
     '  "" 0;',
     `  "~${anonymousCookiePattern()}" 0;`,
     '}',
-    '# The gateway wrote the placeholder nonce; every answer gets its own: $request_id (128 random bits).',
-    'map $upstream_http_content_security_policy $portal_csp {',
-    '  default $upstream_http_content_security_policy;',
-    `  "~^(.*?)'nonce-${NGINX_NONCE_PLACEHOLDER}'(.*)$" "$1'nonce-$request_id'$2";`,
-    '}',
   ];
 }
 
 /**
- * What the page locations add: the micro-cache, and the nonce written by nginx. `proxyHeaders`: the
+ * What the page locations add: the micro-cache. `proxyHeaders`: the
  * server's proxy_set_header lines, repeated because a location that sets one inherits none.
  */
 export function nginxPageCacheLocation(proxyHeaders: readonly string[]): string[] {
@@ -88,17 +79,12 @@ export function nginxPageCacheLocation(proxyHeaders: readonly string[]): string[
     '# HIT, MISS, EXPIRED, UPDATING, STALE or BYPASS: how this answer was served.',
     'add_header X-Page-Cache $upstream_cache_status always;',
     "# The server's request headers again (a location that sets one inherits none), and how nginx",
-    '# classed the request: the gateway then writes the placeholder nonce, and lets nginx keep a page',
-    '# only when it classes the reader alike.',
+    '# classed the request: the gateway lets nginx keep a page only when it classes the reader alike.',
     ...proxyHeaders.filter((l) => !l.startsWith('#')),
     `proxy_set_header ${NGINX_PAGE_HEADER} "$portal_width;${consent}";`,
-    '# Uncompressed from the gateway, so that nginx can write the nonce (it compresses the page itself).',
-    'proxy_set_header Accept-Encoding "";',
-    "# This answer's own nonce ($request_id) in place of the placeholder: in the CSP header and in the",
-    '# page (sub_filter rewrites text/html only), hits included.',
-    'proxy_hide_header Content-Security-Policy;',
-    'add_header Content-Security-Policy $portal_csp always;',
-    `sub_filter ${NGINX_NONCE_PLACEHOLDER} $request_id;`,
-    'sub_filter_once off;',
+    '# Kept as the gateway compressed it (its stored gzip), whoever asked first; a reader that takes',
+    '# no gzip gets it inflated.',
+    'proxy_set_header Accept-Encoding gzip;',
+    'gunzip on;',
   ];
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from 'react-router';
 import type { Api } from '@portal/api-client';
-import { NGINX_NONCE_PLACEHOLDER, type AppName } from '@portal/routes';
+import type { AppName } from '@portal/routes';
 import { APP_NAMES, type AppBundle, type AppHandler } from '../apps';
 import type { GatewayConfig } from '../config';
 import type { GatewayMetrics } from '../metrics';
@@ -71,9 +71,9 @@ export async function servePages(app: FastifyInstance, parts: PageParts) {
     metrics.setKind(request, target.name);
     const origin = originOf(config.publicOrigins, target.name);
     const pathAndQuery = `${page.url.pathname}${page.url.search}`;
-    // One nonce per answer: in the CSP header and on every inline script of this page's HTML.
-    // nginx's page locations write their own ($request_id) in place of the placeholder.
-    const nonce = fromNginx(request) ? NGINX_NONCE_PLACEHOLDER : newNonce();
+    // One nonce per answer: in the CSP header and on every inline script of this page's HTML (a
+    // copy nginx or a CDN keeps replays it, README "Page cache and CDN").
+    const nonce = newNonce();
     reply.headers(pageSecurityHeaders(nonce, config.publicOrigins));
     const render = () =>
       renderApp(target.handler, toWebRequest(request, reply, `${origin}${pathAndQuery}`), {
