@@ -29,6 +29,14 @@ export function peakRssMiB(pid: number | null): number {
   }
 }
 
+/**
+ * Starts `pid`'s peak resident memory (VmHWM) again from what it holds now (Linux clear_refs 5):
+ * a one-off before a measurement (a sign-in's scrypt) is then not the load's peak.
+ */
+export function resetPeakRss(pid: number | null): void {
+  if (pid) fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
 /** Null when PostgreSQL is not reachable (the figures need the production databases). */
 export async function benchProdShape(dataRoot: string, seconds: number): Promise<ProdShapeResult | null> {
   const base =
