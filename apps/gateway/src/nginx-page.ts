@@ -16,7 +16,7 @@ export interface NginxPage {
 
 /**
  * Reads NGINX_PAGE_HEADER from a peer TRUST_PROXY names (nginx), null otherwise: a client that
- * sends it itself gets a random nonce, and nothing it could make nginx keep.
+ * sends it itself gets nothing it could make nginx keep.
  */
 export function nginxPageReader(
   trustProxy: readonly string[],
