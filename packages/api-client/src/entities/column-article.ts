@@ -1,4 +1,4 @@
-import { ARTICLE_CONTENT_MAX_BYTES, FIELD_MAX, Flag, TITLE_MAX } from '../constants';
+import { ARTICLE_CONTENT_MAX_BYTES, ArticleStatus, FIELD_MAX, Flag, TITLE_MAX } from '../constants';
 import { MSG, TEXT } from '../messages';
 import type { EntityField, EntityInput, EntityRecord } from './field';
 
@@ -87,7 +87,8 @@ export const COLUMN_ARTICLE_FIELDS = [
     screened: true,
     messages: { tooLong: MSG.keywordTooLong },
   },
-  { name: 'status', label: '审核状态', type: 'number', read: SELF },
+  // Its column's default: a new row is an unsubmitted draft (the API always writes it).
+  { name: 'status', label: '审核状态', type: 'number', default: ArticleStatus.Unreviewed, read: SELF },
   // The status as the member list shows it (未审核, 待审核 …), worked out from `status`.
   { name: 'showStatus', label: '状态', type: 'text', read: SELF, stored: false },
   /** The editor's reason, for a rejected article only. */
