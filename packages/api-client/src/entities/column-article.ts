@@ -12,6 +12,8 @@ import type { EntityField, EntityInput, EntityRecord } from './field';
 const SELF = ['self'] as const;
 /** Written by the member on the new-article form and when editing it. */
 const WRITTEN = { read: SELF, create: SELF, update: SELF } as const;
+/** The texts the member writes, which the editors read in the review queue (PendingColumnArticle). */
+const REVIEWED = { ...WRITTEN, read: ['self', 'office'] } as const;
 
 export const COLUMN_ARTICLE_FIELDS = [
   { name: 'id', label: TEXT.articleId, type: 'number', read: SELF },
@@ -21,7 +23,7 @@ export const COLUMN_ARTICLE_FIELDS = [
     type: 'text',
     required: true,
     max: TITLE_MAX,
-    ...WRITTEN,
+    ...REVIEWED,
     screened: true,
     messages: { required: MSG.titleRequired, tooLong: MSG.titleTooLong },
   },
@@ -31,7 +33,7 @@ export const COLUMN_ARTICLE_FIELDS = [
     type: 'richtext',
     required: true,
     maxBytes: ARTICLE_CONTENT_MAX_BYTES,
-    ...WRITTEN,
+    ...REVIEWED,
     screened: true,
     messages: { required: MSG.contentRequired, tooLong: MSG.contentTooLong },
   },
@@ -72,7 +74,7 @@ export const COLUMN_ARTICLE_FIELDS = [
     type: 'textarea',
     max: FIELD_MAX.description,
     default: '',
-    ...WRITTEN,
+    ...REVIEWED,
     screened: true,
     messages: { tooLong: MSG.descriptionTooLong },
   },
@@ -83,7 +85,7 @@ export const COLUMN_ARTICLE_FIELDS = [
     format: 'keywords',
     max: FIELD_MAX.keyword,
     default: '',
-    ...WRITTEN,
+    ...REVIEWED,
     screened: true,
     messages: { tooLong: MSG.keywordTooLong },
   },
