@@ -46,6 +46,19 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         content: string;
       }>;
       expect(pending.items.find((a) => a.id === add.data.id)?.content).toBe('<p>专栏正文</p>');
+      // The entry's fields, in the answer's order (the texts come from entities/column-article.ts).
+      expect(Object.keys(pending.items.find((a) => a.id === add.data.id)!)).toEqual([
+        'id',
+        'memberId',
+        'username',
+        'title',
+        'category',
+        'description',
+        'keyword',
+        'content',
+        'submittedAt',
+        'hits',
+      ]);
       expect((await call(reviewer, 'POST', `/review/articles/${add.data.id}/reject`, {})).statusCode).toBe(
         400,
       );

@@ -5,6 +5,7 @@ import { FIELD_MAX, LANDING_PAGE_LABEL } from './constants';
 import { MSG, tooLongMsg } from './messages';
 import { ARTICLE_FIELDS, ARTICLE_FORM_ORDER, type ArticleForm } from './entities/article';
 import { COLUMN_FIELDS } from './entities/column';
+import type { COLUMN_ARTICLE_FIELDS } from './entities/column-article';
 import { fieldNamed } from './entities/derive';
 import type { EntityRecord } from './entities/field';
 import type { MEMBER_FIELDS } from './entities/member';
@@ -331,19 +332,19 @@ export type ColumnApplication = { memberId: number } & EntityRecord<typeof MEMBE
     /** Sensitive words found in the application (issue 26), for the reviewer. */
     hits?: SensitiveHitView[];
   };
-export interface PendingColumnArticle {
+/**
+ * A column article in the review queue: the texts the editors read of it (entities/column-article.ts:
+ * title, description, keyword, content), with its author, its category's name and when it was sent.
+ */
+export type PendingColumnArticle = {
   id: number;
   memberId: number;
   username: string;
-  title: string;
   category: string;
-  description: string;
-  keyword: string;
-  content: string;
   submittedAt: string;
   /** Sensitive words found when the member last saved it (issue 26), highlighted in the queue. */
   hits?: SensitiveHitView[];
-}
+} & EntityRecord<typeof COLUMN_ARTICLE_FIELDS, 'office'>;
 
 export interface LeadColumn {
   key: string;

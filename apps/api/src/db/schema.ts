@@ -5,6 +5,7 @@ import type { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
 import type { BANNER_FIELDS } from '@portal/api-client/entities/banner';
 import type { CATEGORY_FIELDS } from '@portal/api-client/entities/category';
 import type { COLUMN_FIELDS } from '@portal/api-client/entities/column';
+import type { COLUMN_ARTICLE_FIELDS } from '@portal/api-client/entities/column-article';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
 import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { EXPERT_FIELDS } from '@portal/api-client/entities/expert';
@@ -148,22 +149,16 @@ export interface DB {
   };
   column_channels: { id: number; name: string };
   column_categories: { id: number; channel_id: number; cat_id: number; name: string };
-  column_articles: {
-    id: Generated<number>;
+  /**
+   * A column article's own fields are entities/column-article.ts; the rest is its author, its
+   * body's sanitiser version and the review's state (the public article it became).
+   */
+  column_articles: EntityColumns<typeof COLUMN_ARTICLE_FIELDS> & {
     member_id: number;
-    title: string;
-    channel: number;
-    category: number;
-    content: string;
     /** Version of the sanitiser's rules that wrote `content` (010; lib/sanitize.ts). */
     content_sanitizer: Generated<number>;
-    description: Generated<string>;
-    keyword: Generated<string>;
-    is_push: Generated<number>;
-    status: Generated<number>;
-    refuse: Generated<string>;
+    /** The public article once approved. */
     article_id: number | null;
-    created_at: number;
     updated_at: number;
   };
   /** A vendor meet's fields are entities/vendor-meet.ts (its id is the editors' own). */

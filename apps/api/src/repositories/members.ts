@@ -1,5 +1,5 @@
-import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
-import type { EntityValues } from '@portal/api-client/entities/field';
+import { columnsFor, fieldsNamed, fromRow } from '@portal/api-client/entities/derive';
+import type { EntityRecord, EntityValues } from '@portal/api-client/entities/field';
 import { MEMBER_FIELDS, type Member, type MemberRegisterPayload } from '@portal/api-client/entities/member';
 import type { Db } from '../db';
 import { hashStoken } from '../lib/token';
@@ -19,25 +19,20 @@ export async function findMember(database: Db, id: number): Promise<Member | nul
   return row ? fromRow(MEMBER_FIELDS, 'self', row) : null;
 }
 
-/** Login lookup: the id and password hash of a username (exact match). */
+/** The member's fields a login reads and answers (entities/member.ts). */
+const LOGIN_FIELDS = fieldsNamed(MEMBER_FIELDS, ['id', 'username', 'avatar', 'status']);
+
+/** Login lookup: those fields and the password hash of a username (exact match). */
 export async function findCredentials(
   database: Db,
   username: string,
-): Promise<{ id: number; username: string; avatar: string; password_hash: string; status: number } | null> {
+): Promise<(EntityRecord<typeof LOGIN_FIELDS, 'self'> & { password_hash: string }) | null> {
   const row = await database.db
     .selectFrom('members')
-    .select(['id', 'username', 'avatar', 'password_hash', 'status'])
+    .select([...columnsFor(LOGIN_FIELDS, 'self'), 'password_hash'])
     .where('username', '=', username)
     .executeTakeFirst();
-  return row
-    ? {
-        id: Number(row.id),
-        username: row.username,
-        avatar: String(row.avatar),
-        password_hash: row.password_hash,
-        status: Number(row.status),
-      }
-    : null;
+  return row ? { ...fromRow(LOGIN_FIELDS, 'self', row), password_hash: row.password_hash } : null;
 }
 
 export async function findIdByMobile(database: Db, mobile: string): Promise<number | null> {

@@ -14,7 +14,7 @@ import {
 import { CATEGORY_PAGES, NewsStatus } from '@portal/api-client/constants';
 import { ARTICLE_FIELDS, ARTICLE_FORM_ORDER } from '@portal/api-client/entities/article';
 import { officeFromRow, officeToRow, writtenColumns } from '@portal/api-client/entities/derive';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../db';
 import { contains } from '../db/like';
 import type { DB } from '../db/schema';
@@ -82,20 +82,8 @@ const SUMMARY_COLUMNS = [
   'member_id',
 ] as const;
 
-type SummaryRow = {
-  id: number;
-  cat_id: number;
-  title: string;
-  status: number;
-  author: string;
-  is_hot: number;
-  is_recommend: number;
-  publish_at: number | null;
-  unpublish_at: number | null;
-  created_at: number;
-  updated_at: number | null;
-  member_id: number | null;
-};
+/** The summary's columns as the table holds them (db/schema: entities/article.ts and the newsroom's state). */
+type SummaryRow = Pick<Selectable<DB['articles']>, (typeof SUMMARY_COLUMNS)[number]>;
 
 function toSummary(r: SummaryRow): AdminArticleSummary {
   const status = STATUS_BY_DB.get(Number(r.status)) ?? PublicationStatus.Draft;

@@ -1,6 +1,7 @@
 import type { ColumnApplication, Paged, PendingColumnArticle } from '@portal/api-client/admin';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ArticleStatus, ColumnStatus, NewsStatus } from '@portal/api-client/constants';
+import { COLUMN_ARTICLE_FIELDS } from '@portal/api-client/entities/column-article';
 import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
 import { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 import type { Kysely } from 'kysely';
@@ -90,6 +91,9 @@ async function columnApplications(
   ];
 }
 
+/** The texts the editors read of a column article (entities/column-article.ts). */
+const REVIEWED_COLUMNS = columnsFor(COLUMN_ARTICLE_FIELDS, 'office').map((c) => `a.${c}` as const);
+
 async function pendingArticles(
   database: Db,
   limit: number,
@@ -106,11 +110,8 @@ async function pendingArticles(
           'a.id',
           'a.member_id',
           'm.username',
-          'a.title',
+          ...REVIEWED_COLUMNS,
           'c.name as category',
-          'a.description',
-          'a.keyword',
-          'a.content',
           'a.content_sanitizer',
           'a.updated_at',
         ])
@@ -120,18 +121,24 @@ async function pendingArticles(
   );
   return [
     total,
-    rows.map((r) => ({
-      id: Number(r.id),
-      memberId: Number(r.member_id),
-      username: r.username,
-      title: r.title,
-      category: r.category ?? '',
-      description: r.description,
-      keyword: r.keyword,
-      // Previewed in the back office as stored: sanitised when the member saved it.
-      content: servedHtml(r.content, r.content_sanitizer),
-      submittedAt: iso(r.updated_at),
-    })),
+    rows.map((r) => {
+      const { title, description, keyword, content } = fromRow(COLUMN_ARTICLE_FIELDS, 'office', r, {
+        // Previewed in the back office as stored: sanitised when the member saved it.
+        content: servedHtml(r.content, r.content_sanitizer),
+      });
+      // The answer's order: the category's name among the texts.
+      return {
+        id: Number(r.id),
+        memberId: Number(r.member_id),
+        username: r.username,
+        title,
+        category: r.category ?? '',
+        description,
+        keyword,
+        content,
+        submittedAt: iso(r.updated_at),
+      };
+    }),
   ];
 }
 
@@ -260,11 +267,8 @@ async function publish(tx: Db, id: number, now: number): Promise<ReviewResult | 
     .select([
       'a.id',
       'a.member_id',
-      'a.title',
-      'a.content',
+      ...REVIEWED_COLUMNS,
       'a.content_sanitizer',
-      'a.description',
-      'a.keyword',
       'a.status',
       'a.article_id',
       'm.username',

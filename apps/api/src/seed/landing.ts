@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { FormField, PartnerBase } from '@portal/api-client/contract';
+import type { VendorMeetData } from '@portal/api-client/entities/vendor-meet';
 import { href } from '@portal/routes';
 import type { DB } from '../db/schema';
 import type { FileSink } from './files';
@@ -10,21 +11,12 @@ import { rngFor } from './random';
 
 /** Vendor meets, partner landing data and the dynamic activity forms. */
 
-/** Shape of `vendor_meets.data` (JSON). */
-export interface VendorMeetData {
-  hero: { title: string; subtitle: string; banner: string; date: string; place: string };
-  /** Gated PDF reports: opening one runs the phone-login gate and logs the access. */
-  reports: { title: string; description: string; thumb: string; url: string }[];
-  /** Video carousels (mp4 assets), each with a heading. */
-  carousels: { title: string; items: { title: string; thumb: string; url: string }[] }[];
-}
-
 export function vendorMeets(files: FileSink, videos: readonly string[]): Insertable<DB['vendor_meets']>[] {
   const rng = rngFor('vendor');
   const meet = (
     id: number,
     name: string,
-    hero: Omit<VendorMeetData['hero'], 'banner'>,
+    hero: Required<Omit<NonNullable<VendorMeetData['hero']>, 'banner'>>,
     reports: [string, string, string][],
     carousels: [string, string[]][],
   ) => {

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { ArticleStatus, ColumnStatus } from '@portal/api-client/constants';
+import { ArticleStatus, ColumnStatus, Flag } from '@portal/api-client/constants';
 import type { DB } from '../db/schema';
 import { storedHtml } from '../lib/sanitize';
 import type { ArticleRow } from './content';
@@ -196,7 +196,7 @@ export function demoMember(
       ...storedHtml(html(p.paragraphs)),
       description: p.description,
       keyword: p.keyword,
-      is_push: i % 2 === 0 ? 1 : 0,
+      is_push: i % 2 === 0 ? Flag.Yes : Flag.No,
       status: p.status,
       refuse: p.refuse ?? '',
       article_id,

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CATEGORY_PAGES } from '@portal/api-client/constants';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/index';
+import type { DB } from '../db/schema';
 import {
   articleTerms,
   createTermsIndexSql,
@@ -34,25 +35,8 @@ export interface ScaleOptions {
   rebuildIndexFrom?: number;
 }
 
-interface ScaleRow {
-  id: number;
-  cat_id: number;
-  title: string;
-  description: string;
-  keyword: string;
-  thumb: string;
-  author: string;
-  admin_name: string;
-  source_name: string;
-  content: string;
-  content_sanitizer: number;
-  is_hot: number;
-  is_pic: number;
-  is_recommend: number;
-  is_policy: number;
-  pv: number;
-  created_at: number;
-}
+/** A generated article as the table holds it: the columns the loaders write (COLUMNS). */
+type ScaleRow = Pick<Selectable<DB['articles']>, (typeof COLUMNS)[number]>;
 
 const CATS = CATEGORY_PAGES.map((c) => c.id);
 

@@ -1,4 +1,4 @@
-import { ARTICLE_CONTENT_MAX_BYTES, FIELD_MAX, Flag, TITLE_MAX } from '../constants';
+import { ARTICLE_CONTENT_MAX_BYTES, ArticleStatus, FIELD_MAX, Flag, TITLE_MAX } from '../constants';
 import { MSG, TEXT } from '../messages';
 import type { EntityField, EntityInput, EntityRecord } from './field';
 
@@ -12,6 +12,8 @@ import type { EntityField, EntityInput, EntityRecord } from './field';
 const SELF = ['self'] as const;
 /** Written by the member on the new-article form and when editing it. */
 const WRITTEN = { read: SELF, create: SELF, update: SELF } as const;
+/** The texts the member writes, which the editors read in the review queue (PendingColumnArticle). */
+const REVIEWED = { ...WRITTEN, read: ['self', 'office'] } as const;
 
 export const COLUMN_ARTICLE_FIELDS = [
   { name: 'id', label: TEXT.articleId, type: 'number', read: SELF },
@@ -21,7 +23,7 @@ export const COLUMN_ARTICLE_FIELDS = [
     type: 'text',
     required: true,
     max: TITLE_MAX,
-    ...WRITTEN,
+    ...REVIEWED,
     screened: true,
     messages: { required: MSG.titleRequired, tooLong: MSG.titleTooLong },
   },
@@ -31,7 +33,7 @@ export const COLUMN_ARTICLE_FIELDS = [
     type: 'richtext',
     required: true,
     maxBytes: ARTICLE_CONTENT_MAX_BYTES,
-    ...WRITTEN,
+    ...REVIEWED,
     screened: true,
     messages: { required: MSG.contentRequired, tooLong: MSG.contentTooLong },
   },
@@ -72,7 +74,7 @@ export const COLUMN_ARTICLE_FIELDS = [
     type: 'textarea',
     max: FIELD_MAX.description,
     default: '',
-    ...WRITTEN,
+    ...REVIEWED,
     screened: true,
     messages: { tooLong: MSG.descriptionTooLong },
   },
@@ -83,11 +85,12 @@ export const COLUMN_ARTICLE_FIELDS = [
     format: 'keywords',
     max: FIELD_MAX.keyword,
     default: '',
-    ...WRITTEN,
+    ...REVIEWED,
     screened: true,
     messages: { tooLong: MSG.keywordTooLong },
   },
-  { name: 'status', label: '审核状态', type: 'number', read: SELF },
+  // Its column's default: a new row is an unsubmitted draft (the API always writes it).
+  { name: 'status', label: '审核状态', type: 'number', default: ArticleStatus.Unreviewed, read: SELF },
   // The status as the member list shows it (未审核, 待审核 …), worked out from `status`.
   { name: 'showStatus', label: '状态', type: 'text', read: SELF, stored: false },
   /** The editor's reason, for a rejected article only. */

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { NEWSROOM_LIMITS, rejectSchema } from '../admin';
+import { NEWSROOM_LIMITS, rejectSchema, type PendingColumnArticle } from '../admin';
 import { RESOURCES } from '../collections';
 import type { FieldDecl } from '../collections/fields';
 import { declSchema } from '../collections/schema';
@@ -7,6 +7,7 @@ import { ColumnStatus } from '../constants';
 import type { Data } from '../contract';
 import { MSG } from '../messages';
 import { COLUMN_FIELDS, columnSpace, type ColumnSpace, type MemberColumn } from './column';
+import { COLUMN_ARTICLE_FIELDS } from './column-article';
 import { columnsFor, fromRow } from './derive';
 import type { EntityField, EntityRecord } from './field';
 import { officeColumns, officeFields } from './office';
@@ -88,6 +89,24 @@ const NAME = {
   office: { column: true },
 } as const satisfies EntityField;
 const WITH_NAME = [...COLUMN_FIELDS, NAME] as const;
+
+describe("the column article's declaration", () => {
+  it('gives the review queue the texts the member wrote, and no other column', () => {
+    expect(columnsFor(COLUMN_ARTICLE_FIELDS, 'office')).toEqual([
+      'title',
+      'content',
+      'description',
+      'keyword',
+    ]);
+    type Texts = { title: string; content: string; description: string; keyword: string };
+    expectTypeOf<EntityRecord<typeof COLUMN_ARTICLE_FIELDS, 'office'>>().toEqualTypeOf<Texts>();
+    // The queue's entry: those texts, with its author, category name and time (admin.ts).
+    expectTypeOf<keyof PendingColumnArticle>().toEqualTypeOf<
+      keyof Texts | 'id' | 'memberId' | 'username' | 'category' | 'submittedAt' | 'hits'
+    >();
+    expectTypeOf<PendingColumnArticle['content']>().toEqualTypeOf<string>();
+  });
+});
 
 describe('a field added to the declaration', () => {
   it("shows up in the member's record, the columns and the back office", () => {

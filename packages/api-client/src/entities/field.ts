@@ -143,6 +143,20 @@ export type EntryOf<Fs extends readonly EntryField[], Who extends Party = 'publi
   [F in Fs[number] as F['name']]: ValueOf<F, Who>;
 }>;
 
+/**
+ * One entry of a list or a json field's object as its column's JSON text holds it, as a writer
+ * other than the back office puts it there (the seed's vendor pages): its kept fields (one
+ * `stored: false` is worked out when read), each of which it may leave out (read as empty: ./derive).
+ */
+export type StoredEntryOf<Fs extends readonly EntryField[]> = Simplify<{
+  [F in Fs[number] as F extends { stored: false } ? never : F['name']]?: StoredEntryValue<F>;
+}>;
+type StoredEntryValue<F> = F extends { type: 'list' | 'json'; fields: infer S extends readonly EntryField[] }
+  ? F extends { type: 'list' }
+    ? StoredEntryOf<S>[]
+    : StoredEntryOf<S>
+  : ValueOf<F>;
+
 /** A field's name in a record `who` reads: its `wire` name in the API's answers, else the column's. */
 type RecordName<F extends EntityField, Who extends Party> = Who extends 'office'
   ? F['name']

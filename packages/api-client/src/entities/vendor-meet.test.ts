@@ -9,7 +9,7 @@ import { columnsFor, fieldNamed, fromRow } from './derive';
 import type { EntityField, EntityRecord } from './field';
 import { officeFields } from './office';
 import { entitySchema } from './schema';
-import { VENDOR_MEET_FIELDS, withAssetKinds } from './vendor-meet';
+import { VENDOR_MEET_FIELDS, withAssetKinds, type VendorMeetData } from './vendor-meet';
 
 /**
  * The vendor meet's record is read by the landing pages (/vendor, /vendor2025): pinned here as one
@@ -35,11 +35,12 @@ const meet = {
   carousels: [{ title: '产品演示', items: [clip] }],
 };
 /** The text as the seed writes it: no kinds, an item without a description. */
-const data = JSON.stringify({
+const seeded = {
   hero,
   reports: [{ title: report.title, description: report.description, thumb: report.thumb, url: report.url }],
   carousels: [{ title: '产品演示', items: [{ title: clip.title, thumb: clip.thumb, url: clip.url }] }],
-});
+};
+const data = JSON.stringify(seeded);
 const row = { id: 0, name: meet.name, data };
 const read = (text: unknown) => withAssetKinds(fromRow(VENDOR_MEET_FIELDS, 'public', { ...row, data: text }));
 const emptyHero = { title: '', subtitle: '', banner: '', date: '', place: '' };
@@ -73,6 +74,17 @@ describe("the vendor meet's record", () => {
     const answer = read(data);
     expect(answer).toStrictEqual(meet);
     expect(JSON.stringify(answer)).toBe(JSON.stringify(meet));
+  });
+
+  it('is written as `data` (the seed): the kept fields of each part, any left out, never a kind', () => {
+    type Stored = { title?: string; description?: string; thumb?: string; url?: string };
+    expectTypeOf<VendorMeetData>().toEqualTypeOf<{
+      hero?: { [K in keyof typeof hero]?: string };
+      reports?: Stored[];
+      carousels?: { title?: string; items?: Stored[] }[];
+    }>();
+    // The seed's text (an item without a description) is such an object.
+    expectTypeOf(seeded).toExtend<VendorMeetData>();
   });
 
   it('is read by the back office as its name and the JSON text', () => {

@@ -1,7 +1,7 @@
 import { area, image, RESOURCE_LIMITS, text, title } from '../collections/fields';
 import { TEXT } from '../messages';
 import { EDITED, EDITED_UNSHOWN, SHOWN } from './common';
-import type { EntityField, EntityRecord, EntryField, EntryOf } from './field';
+import type { EntityField, EntityRecord, EntryField, EntryOf, StoredEntryOf } from './field';
 
 /**
  * A vendor landing page (vendor_meets, spec section 9): its hero, gated report cards and titled
@@ -85,6 +85,8 @@ export const VENDOR_MEET_FIELDS = [
 
 /** A vendor landing page as vendor_meet answers it. */
 export type VendorMeet = EntityRecord<typeof VENDOR_MEET_FIELDS, 'public'>;
+/** The object `data` holds as it is written (the seed's pages): an asset's kind is never kept in it. */
+export type VendorMeetData = StoredEntryOf<typeof CONTENT_FIELDS>;
 /** A gated asset (a report card or a carousel's item). */
 export type VendorAsset = EntryOf<typeof ASSET_FIELDS>;
 
