@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITY_FORM_FIELDS } from '../entities/activity-form';
 import { AD_FIELDS } from '../entities/ad';
 import { BANNER_FIELDS } from '../entities/banner';
+import { COMPLAINT_FIELDS } from '../entities/complaint';
 import { EVENT_FIELDS } from '../entities/event';
 import type { EntityField } from '../entities/field';
 import { officeFields } from '../entities/office';
 import { PARTNER_FIELDS } from '../entities/partner';
 import { REPORT_FIELDS } from '../entities/report';
+import { SENSITIVE_HIT_FIELDS } from '../entities/sensitive-hit';
+import { SENSITIVE_WORD_FIELDS } from '../entities/sensitive-word';
 import { TOPIC_FIELDS } from '../entities/topic';
 import { VIDEO_FIELDS } from '../entities/video';
 import { WHITE_PAPER_FIELDS } from '../entities/white-paper';
@@ -38,6 +41,9 @@ const ENTITY_OF: Partial<Record<ResourceKind, readonly EntityField[]>> = {
   ads: AD_FIELDS,
   forms: ACTIVITY_FORM_FIELDS,
   partners: PARTNER_FIELDS,
+  complaints: COMPLAINT_FIELDS,
+  'sensitive-words': SENSITIVE_WORD_FIELDS,
+  'sensitive-hits': SENSITIVE_HIT_FIELDS,
 };
 
 function isDecl(value: unknown): value is ResourceDecl {
