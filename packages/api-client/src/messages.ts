@@ -187,6 +187,9 @@ export const tooLongMsg = (label: string, max: number): string => `${label}不�
 /** A list with more entries than its field allows. */
 export const tooManyMsg = (label: string, max: number): string => `${label}最多 ${max} 项`;
 
+/** Something other than text where text belongs (a call's payload: an object, a list). */
+export const notTextMsg = (label: string): string => `${label}必须是文本`;
+
 /** A value of the wrong form (an entity field without a message of its own). */
 export const invalidMsg = (label: string): string => `${label}格式不正确`;
 

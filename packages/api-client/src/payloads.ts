@@ -3,10 +3,8 @@
  * them (unknown keys stripped, numbers coerced from GET query strings); clients may reuse them.
  * Messages are the Chinese text a user sees in `msg` (the first failing rule wins).
  */
-import { number, object, string, type AnyObject, type ObjectSchema } from 'yup';
+import { object, string, type AnyObject, type ObjectSchema } from 'yup';
 import {
-  COMPLAINT_LIMITS,
-  COMPLAINT_REASONS,
   FIELD_MAX,
   IT_REPORT_FIRST_YEAR,
   MAX_ID,
@@ -16,8 +14,11 @@ import {
   WECHAT_URL_MAX,
 } from './constants';
 import type { EndpointName } from './contract';
+import { COMPLAINT_FIELDS } from './entities/complaint';
+import { entitySchema } from './entities/schema';
 import { PAGE_VIEW_REFERRER_MAX, VIEW_DEVICES } from './stats';
-import { MSG, TEXT } from './messages';
+import { notTextMsg } from './messages';
+import { idOrZero, int, trimmed } from './rules';
 
 /** Longest free-text filter (title, search words, city…) any read call accepts. */
 export const MAX_QUERY_LENGTH = FIELD_MAX.query;
@@ -25,37 +26,12 @@ export const MAX_QUERY_LENGTH = FIELD_MAX.query;
 /** The current year on the site's clock (Asia/Shanghai, UTC+8 all year). */
 const shanghaiYear = () => new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
 
-/** The spec's clients send '' (or blanks) for a filter the reader left unset. */
-const isBlank = (original: unknown) => typeof original === 'string' && original.trim() === '';
-
-/**
- * yup turns [1] or true into numbers; only numbers and numeric strings (query strings) count.
- * A blank string means "not set": undefined, so the field's default (or required rule) applies.
- */
-const onlyScalars = (value: unknown, original: unknown) => {
-  if (isBlank(original)) return undefined;
-  return original == null || typeof original === 'number' || typeof original === 'string' ? value : NaN;
-};
-
-/** Any integer input; every one has a maximum (a time in ms at most), narrower ones add their own. */
-const int = (label: string) =>
-  number()
-    .transform(onlyScalars)
-    .typeError(`${label}必须是数字`)
-    .integer(`${label}必须是整数`)
-    .max(Number.MAX_SAFE_INTEGER, `${label}超出范围`);
-
 /** A required positive id. */
 const id = (label = 'id') =>
   int(label).required(`${label}不能为空`).min(1, `${label}不正确`).max(MAX_ID, `${label}超出范围`);
-/** An id where 0 means "all" / "latest". */
-const idOrZero = (label: string) => int(label).min(0, `${label}不正确`).max(MAX_ID, `${label}超出范围`);
-
-/** yup's trim() throws on non-strings; this one leaves them for typeError to report. */
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 const text = (label: string, max: number = MAX_QUERY_LENGTH) =>
-  string().typeError(`${label}必须是文本`).transform(trimmed).max(max, `${label}不能超过${max}个字符`);
+  string().typeError(notTextMsg(label)).transform(trimmed).max(max, `${label}不能超过${max}个字符`);
 
 /**
  * page and pageSize of every list call (the payload schemas here and the member calls' own schemas):
@@ -165,24 +141,7 @@ export const payloadSchemas = {
   wechat_signature: object({ url: text('页面地址', WECHAT_URL_MAX).required('页面地址不能为空') }),
   newsletter_get: none,
   newsletter_unsubscribe: object({ token: text('退订凭证', 200).required('退订凭证不能为空') }),
-  complaint_add: object({
-    url: text(TEXT.complaintPage, COMPLAINT_LIMITS.url).required(MSG.complaintUrlRequired),
-    article_id: idOrZero('文章').default(0),
-    reason: string()
-      .typeError('举报原因必须是文本')
-      .required(MSG.complaintReasonRequired)
-      .oneOf(COMPLAINT_REASONS, MSG.complaintReasonRequired),
-    description: string()
-      .typeError('举报说明必须是文本')
-      .transform(trimmed)
-      .required(MSG.complaintDescriptionRequired)
-      .max(COMPLAINT_LIMITS.description, MSG.complaintDescriptionTooLong),
-    contact: string()
-      .typeError('联系方式必须是文本')
-      .transform(trimmed)
-      .max(COMPLAINT_LIMITS.contact, MSG.complaintContactTooLong)
-      .default(''),
-  }),
+  complaint_add: entitySchema(COMPLAINT_FIELDS, 'create', 'public'),
 } satisfies { [N in EndpointName]?: ObjectSchema<AnyObject> };
 
 export type PayloadSchemaName = keyof typeof payloadSchemas;

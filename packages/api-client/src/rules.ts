@@ -1,6 +1,7 @@
 /**
  * The spec's single-field rules (section 5) and the text helpers they need, written once: the
- * entity schemas (entities/schema.ts) build their fields from them and ./schemas its other forms.
+ * entity schemas (entities/schema.ts) build their fields from them, ./schemas its other forms and
+ * ./payloads the calls' payloads.
  */
 import { number, string } from 'yup';
 import { MAX_ID, PHONE_MAX_LENGTH, PHONE_PATTERN } from './constants';
@@ -63,3 +64,33 @@ export const mobile = (requiredMessage: string, invalidMessage: string) =>
 /** An option id chosen from a select: '' or 0 (nothing chosen) is reported as the required message. */
 export const optionId = (message: string) =>
   number().typeError(message).required(message).integer(message).moreThan(0, message).max(MAX_ID, message);
+
+/** yup's trim() throws on non-strings; this one leaves them for typeError to report. */
+export const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+/** The spec's clients send '' (or blanks) for a filter the reader left unset. */
+const isBlank = (original: unknown) => typeof original === 'string' && original.trim() === '';
+
+/**
+ * yup turns [1] or true into numbers; only numbers and numeric strings (query strings) count.
+ * A blank string means "not set": undefined, so the field's default (or required rule) applies.
+ */
+const onlyScalars = (value: unknown, original: unknown) => {
+  if (isBlank(original)) return undefined;
+  return original == null || typeof original === 'number' || typeof original === 'string' ? value : NaN;
+};
+
+/**
+ * Any integer a call's payload sends (./payloads, an entity's `format: 'id'`); every one has a
+ * maximum (a time in ms at most), narrower ones add their own.
+ */
+export const int = (label: string) =>
+  number()
+    .transform(onlyScalars)
+    .typeError(`${label}必须是数字`)
+    .integer(`${label}必须是整数`)
+    .max(Number.MAX_SAFE_INTEGER, `${label}超出范围`);
+
+/** An id where 0 means "all" / "latest" / "none". */
+export const idOrZero = (label: string) =>
+  int(label).min(0, `${label}不正确`).max(MAX_ID, `${label}超出范围`);

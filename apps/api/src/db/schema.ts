@@ -6,6 +6,7 @@ import type { BANNER_FIELDS } from '@portal/api-client/entities/banner';
 import type { CATEGORY_FIELDS } from '@portal/api-client/entities/category';
 import type { COLUMN_FIELDS } from '@portal/api-client/entities/column';
 import type { COLUMN_ARTICLE_FIELDS } from '@portal/api-client/entities/column-article';
+import type { COMPLAINT_FIELDS } from '@portal/api-client/entities/complaint';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
 import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { EXPERT_FIELDS } from '@portal/api-client/entities/expert';
@@ -16,6 +17,8 @@ import type { MEMBER_FIELDS } from '@portal/api-client/entities/member';
 import type { NEWSLETTER_FIELDS } from '@portal/api-client/entities/newsletter';
 import type { PARTNER_FIELDS, PARTNER_ITEM_FIELDS } from '@portal/api-client/entities/partner';
 import type { REPORT_FIELDS } from '@portal/api-client/entities/report';
+import type { SENSITIVE_HIT_FIELDS } from '@portal/api-client/entities/sensitive-hit';
+import type { SENSITIVE_WORD_FIELDS } from '@portal/api-client/entities/sensitive-word';
 import type { TOPIC_FIELDS } from '@portal/api-client/entities/topic';
 import type { VENDOR_MEET_FIELDS } from '@portal/api-client/entities/vendor-meet';
 import type { VIDEO_FIELDS } from '@portal/api-client/entities/video';
@@ -262,44 +265,19 @@ export interface DB {
     next_at: number;
     last_error: Generated<string>;
   };
-  /** Sensitive-word dictionary (018). */
-  sensitive_words: {
+  /**
+   * A dictionary entry's fields are entities/sensitive-word.ts (018); `normalized` (the word as the
+   * matcher sees it, unique) and the created time are the server's.
+   */
+  sensitive_words: EntityColumns<typeof SENSITIVE_WORD_FIELDS> & {
     id: Generated<number>;
-    word: string;
     normalized: string;
-    level: string;
-    replacement: Generated<string>;
-    note: Generated<string>;
     created_at: number;
   };
-  /** Sensitive words found in members' and visitors' texts (018). */
-  sensitive_hits: {
-    id: Generated<number>;
-    created_at: number;
-    actor: string;
-    source: string;
-    record_id: Generated<string>;
-    field: string;
-    word: string;
-    level: string;
-    action: string;
-    matched: string;
-    context: string;
-  };
-  /** Readers' complaints (021). */
-  complaints: {
-    id: Generated<number>;
-    created_at: number;
-    url: string;
-    article_id: Generated<number>;
-    member_id: Generated<number>;
-    reason: string;
-    description: string;
-    contact: Generated<string>;
-    held: Generated<number>;
-    status: Generated<string>;
-    note: Generated<string>;
-  };
+  /** A hit's fields are entities/sensitive-hit.ts (018): a word found in a member's or visitor's text. */
+  sensitive_hits: EntityColumns<typeof SENSITIVE_HIT_FIELDS> & { id: Generated<number> };
+  /** A reader's complaint's fields are entities/complaint.ts (021). */
+  complaints: EntityColumns<typeof COMPLAINT_FIELDS> & { id: Generated<number> };
   /** Each site's daily push quota left, as the search engine last answered (015). */
   search_push_quota: {
     site: string;

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import {
+  HIT_LIMITS,
   type HitAction,
   type HitSource,
   type SensitiveHitView,
@@ -143,15 +144,15 @@ export default fp(
       views(found)
         .filter((v) => !only || v.level === only)
         .map((v) => ({
-          actor: input.actor.slice(0, 100),
+          actor: input.actor.slice(0, HIT_LIMITS.actor),
           source: input.source,
-          record_id: recordId.slice(0, 100),
-          field: v.field.slice(0, 50),
+          record_id: recordId.slice(0, HIT_LIMITS.record_id),
+          field: v.field.slice(0, HIT_LIMITS.field),
           word: v.word,
           level: v.level,
           action: ACTION[v.level],
-          matched: v.matched.slice(0, 200),
-          context: `${v.before}【${v.matched}】${v.after}`.slice(0, 500),
+          matched: v.matched.slice(0, HIT_LIMITS.matched),
+          context: `${v.before}【${v.matched}】${v.after}`.slice(0, HIT_LIMITS.context),
         }));
 
     app.decorate<Moderation>('moderation', {

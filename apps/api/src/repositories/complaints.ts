@@ -1,16 +1,12 @@
-import type { ComplaintReason } from '@portal/api-client/constants';
+import type { ComplaintValues } from '@portal/api-client/entities/complaint';
 import type { Db } from '../db';
 import { tableStore } from './resources/store';
 
-/** A reader's complaint as complaint_add stores it (texts already validated and screened). */
-export interface NewComplaint {
-  url: string;
-  article_id: number;
-  reason: ComplaintReason;
-  description: string;
-  contact: string;
-  held: boolean;
-}
+/**
+ * A reader's complaint as complaint_add files it (entities/complaint.ts: its payload validated,
+ * its texts screened), and whether a `review` sensitive word holds it for a reviewer.
+ */
+export type NewComplaint = ComplaintValues & { held: boolean };
 
 /**
  * Files a complaint, pending. The article's member author (a column article) is kept with it, so
@@ -18,6 +14,8 @@ export interface NewComplaint {
  * (the page may have been taken down since), with no author.
  */
 export async function addComplaint(database: Db, c: NewComplaint, now: number): Promise<number> {
+  // What the reader sent is stored as it is, a column each (the entity's `create` fields).
+  const { held, ...sent } = c;
   const author =
     c.article_id > 0
       ? await database.db
@@ -29,14 +27,10 @@ export async function addComplaint(database: Db, c: NewComplaint, now: number): 
   const row = await database.db
     .insertInto('complaints')
     .values({
+      ...sent,
       created_at: now,
-      url: c.url,
-      article_id: c.article_id,
       member_id: Number(author?.member_id ?? 0),
-      reason: c.reason,
-      description: c.description,
-      contact: c.contact,
-      held: c.held ? 1 : 0,
+      held: held ? 1 : 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -2,14 +2,18 @@ import {
   SENSITIVE_LEVELS,
   SENSITIVE_LIMITS,
   sensitiveWordProblem,
-  type HitAction,
   type HitSource,
   type SensitiveHitView,
   type SensitiveImportReport,
   type SensitiveLevel,
 } from '@portal/api-client/admin-resources';
 import type { Paged } from '@portal/api-client/admin';
+import { columnsFor } from '@portal/api-client/entities/derive';
+import type { SensitiveHit } from '@portal/api-client/entities/sensitive-hit';
+import { SENSITIVE_WORD_FIELDS } from '@portal/api-client/entities/sensitive-word';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db';
+import type { DB } from '../db/schema';
 import { bumpVersion, readVersion } from './app-meta';
 import type { DictEntry } from '../lib/moderation/matcher';
 import { normalizedWord } from '../lib/moderation/normalize';
@@ -110,14 +114,7 @@ export async function importWords(
     if (report.errors.length < SENSITIVE_LIMITS.importErrors)
       report.errors.push({ line, word: word.slice(0, SENSITIVE_LIMITS.word), message });
   };
-  const rows: {
-    word: string;
-    normalized: string;
-    level: string;
-    replacement: string;
-    note: string;
-    created_at: number;
-  }[] = [];
+  const rows: Insertable<DB['sensitive_words']>[] = [];
   const seen = new Set<string>();
   const lines = body.split(/\r?\n/);
   for (const [i, raw] of lines.entries()) {
@@ -192,6 +189,9 @@ export async function importWords(
   return report;
 }
 
+/** The export's cells of an entry: its fields in declared order (word, level, replacement, note). */
+const EXPORTED = columnsFor(SENSITIVE_WORD_FIELDS, 'office');
+
 /** The dictionary in the import's line form, in pages (a generator: 100,000 words stream). */
 export async function* exportWords(database: Db): AsyncGenerator<string> {
   const clean = (s: string) => s.replace(/[\t\r\n]/g, ' ');
@@ -199,7 +199,7 @@ export async function* exportWords(database: Db): AsyncGenerator<string> {
   for (;;) {
     const rows = await database.db
       .selectFrom('sensitive_words')
-      .select(['id', 'word', 'level', 'replacement', 'note'])
+      .select(['id', ...EXPORTED])
       .where('id', '>', after)
       .orderBy('id')
       .limit(5000)
@@ -207,7 +207,7 @@ export async function* exportWords(database: Db): AsyncGenerator<string> {
     if (rows.length === 0) return;
     yield rows
       .map((r) => {
-        const cells = [clean(r.word), r.level, clean(r.replacement), clean(r.note)];
+        const cells = EXPORTED.map((column) => clean(r[column]));
         while (cells.length > 2 && cells[cells.length - 1] === '') cells.pop();
         return `${cells.join('\t')}\n`;
       })
@@ -216,17 +216,8 @@ export async function* exportWords(database: Db): AsyncGenerator<string> {
   }
 }
 
-export interface HitRow {
-  actor: string;
-  source: HitSource;
-  record_id: string;
-  field: string;
-  word: string;
-  level: SensitiveLevel;
-  action: HitAction;
-  matched: string;
-  context: string;
-}
+/** A hit as the server files it (entities/sensitive-hit.ts); its time is the write's. */
+export type HitRow = Omit<SensitiveHit, 'created_at'>;
 
 /** Records hits (at most 100 a write: one per word and field is kept by the caller). */
 export async function recordHits(database: Db, rows: readonly HitRow[], now: number): Promise<void> {

@@ -132,9 +132,11 @@ export const RESOURCE_LIMITS = {
   maxInt: 2_147_483_647,
 } as const;
 
-/** A label table (`{value: label}`) as select options. */
-export const optionsOf = (labels: Record<string, string>): readonly FieldOption[] =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
+/** A label table (`{value: label}`) as select options (each value its key's literal type). */
+export const optionsOf = <K extends string>(
+  labels: Record<K, string>,
+): readonly { value: K; label: string }[] =>
+  (Object.entries(labels) as [K, string][]).map(([value, label]) => ({ value, label }));
 
 /** A category's option: its id. */
 type CategoryOption = FieldOption & { value: number };

@@ -7,6 +7,7 @@ import { AD_FIELDS } from '../entities/ad';
 import { BANNER_FIELDS } from '../entities/banner';
 import { CATEGORY_FIELDS } from '../entities/category';
 import { COLUMN_FIELDS } from '../entities/column';
+import { COMPLAINT_FIELDS } from '../entities/complaint';
 import { EVENT_FIELDS } from '../entities/event';
 import { EXPERT_FIELDS } from '../entities/expert';
 import type { EntityField } from '../entities/field';
@@ -16,6 +17,8 @@ import { MENU_FIELDS } from '../entities/menu';
 import { officeFields } from '../entities/office';
 import { PARTNER_FIELDS } from '../entities/partner';
 import { REPORT_FIELDS } from '../entities/report';
+import { SENSITIVE_HIT_FIELDS } from '../entities/sensitive-hit';
+import { SENSITIVE_WORD_FIELDS } from '../entities/sensitive-word';
 import { TOPIC_FIELDS } from '../entities/topic';
 import { VENDOR_MEET_FIELDS } from '../entities/vendor-meet';
 import { VIDEO_FIELDS } from '../entities/video';
@@ -52,6 +55,9 @@ const ENTITY_OF: Partial<Record<ResourceKind, readonly EntityField[]>> = {
   categories: CATEGORY_FIELDS,
   // A member's own fields, then its column's (entities/member.ts, entities/column.ts).
   members: [...MEMBER_FIELDS, ...COLUMN_FIELDS],
+  complaints: COMPLAINT_FIELDS,
+  'sensitive-words': SENSITIVE_WORD_FIELDS,
+  'sensitive-hits': SENSITIVE_HIT_FIELDS,
 };
 
 /**

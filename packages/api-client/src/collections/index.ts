@@ -109,5 +109,11 @@ export {
   SENSITIVE_LIMITS,
   sensitiveWordProblem,
   type SensitiveImportReport,
-} from './sensitive-words';
-export { HIT_SOURCES, HIT_ACTIONS, type HitSource, type HitAction } from './sensitive-hits';
+} from '../entities/sensitive-word';
+export {
+  HIT_SOURCES,
+  HIT_ACTIONS,
+  HIT_LIMITS,
+  type HitSource,
+  type HitAction,
+} from '../entities/sensitive-hit';

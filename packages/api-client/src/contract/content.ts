@@ -1,10 +1,11 @@
-import type { ComplaintReason } from '../constants';
 import type { Ad } from '../entities/ad';
 import type { ArticleRecord, ListItem } from '../entities/article';
 import type { Video } from '../entities/video';
 
 export type { Ad, Video };
 export type { Banner } from '../entities/banner';
+/** complaint_add's payload (举报, DESIGN.md section 10). */
+export type { ComplaintPayload } from '../entities/complaint';
 export type { CategoryEntry } from '../entities/category';
 export type { Expert } from '../entities/expert';
 export type { Job } from '../entities/job';
@@ -27,16 +28,6 @@ export interface ArticleDetail extends ArticleRecord {
   seo: Seo;
   prev: ListItem | null;
   next: ListItem | null;
-}
-
-/** complaint_add (举报, DESIGN.md section 10): the page, its article if any, and what the reader says. */
-export interface ComplaintPayload {
-  /** The page complained about: an address on one of the site's public origins. */
-  url: string;
-  article_id?: number;
-  reason: ComplaintReason;
-  description: string;
-  contact?: string;
 }
 
 export interface Seo {

@@ -27,11 +27,17 @@ export interface EntityField extends FieldDecl {
   update?: readonly Party[];
   /**
    * The spec's messages for this field (messages.ts). Without them a rule reports
-   * `${label}不能为空`, `${label}不能超过${max}个字符`, `${label}格式不正确`.
+   * `${label}不能为空`, `${label}不能超过${max}个字符`, `${label}格式不正确`. `notText` answers
+   * something other than text (an object, a list) where a text or a text choice belongs, when it
+   * is not `invalid` (a choice's `invalid` says the choice is not one of them: complaint_add's reason).
    */
-  messages?: { required?: string; invalid?: string; tooLong?: string };
-  /** A text's shape: an email address, a mobile number (the spec's rule), comma-separated keywords. */
-  format?: 'email' | 'mobile' | 'keywords';
+  messages?: { required?: string; invalid?: string; tooLong?: string; notText?: string };
+  /**
+   * A text's shape: an email address, a mobile number (the spec's rule), comma-separated keywords.
+   * A number's: `id`, an id a call's payload names, with the payloads' rule (rules.ts idOrZero:
+   * `${label}必须是数字`, `${label}不正确`…; 0 is none, a blank is left out).
+   */
+  format?: 'email' | 'mobile' | 'keywords' | 'id';
   /** richtext: the longest body in UTF-8 bytes (an empty editor counts as no content). */
   maxBytes?: number;
   /** select: the choices are a list the API serves (option_ls, space_channel…); the value is an option id. */

@@ -12,7 +12,7 @@ import {
   type Schema,
 } from 'yup';
 import { invalidMsg, requiredMsg, tooLongMsg, tooManyMsg } from '../messages';
-import { isEditorEmpty, mobile, normalizeKeywords, optionId, utf8Length } from '../rules';
+import { idOrZero, isEditorEmpty, mobile, normalizeKeywords, optionId, trimmed, utf8Length } from '../rules';
 import { writtenBy } from './derive';
 import type { EntityField, EntityValues, EntryField, Party, ValueOf, WriteMode } from './field';
 
@@ -33,10 +33,12 @@ export function fieldRule<F extends EntityField, Who extends Party = 'public'>(
 /** `inside`: the field is part of a parsed JSON object (a json field there is its object, not text). */
 function ruleOf(field: EntityField | EntryField, who: Party, inside = false): AnySchema {
   const { label, max } = field;
+  const invalid = field.messages?.invalid ?? invalidMsg(label);
   const message = {
     required: field.messages?.required ?? requiredMsg(label),
-    invalid: field.messages?.invalid ?? invalidMsg(label),
+    invalid,
     tooLong: field.messages?.tooLong ?? tooLongMsg(label, max ?? 0),
+    notText: field.messages?.notText ?? invalid,
   };
   switch (field.type) {
     case 'password':
@@ -81,6 +83,13 @@ function ruleOf(field: EntityField | EntryField, who: Party, inside = false): An
       return field.required ? rule.required(message.required) : withDefault(rule, field);
     }
     case 'number': {
+      if (field.format === 'id') {
+        const id = idOrZero(label);
+        // Left out: none (0), unless it has a default of its own.
+        return field.required
+          ? id.required(message.required)
+          : withDefault(id, { ...field, default: field.default ?? 0 });
+      }
       const rule = number()
         .typeError(message.invalid)
         .integer(message.invalid)
@@ -93,7 +102,7 @@ function ruleOf(field: EntityField | EntryField, who: Party, inside = false): An
   }
 }
 
-type Messages = { required: string; invalid: string; tooLong: string };
+type Messages = { required: string; invalid: string; tooLong: string; notText: string };
 
 /**
  * The rule of a list's entry or a json field's object: an object of its fields (one worked out when
@@ -179,7 +188,8 @@ function choiceRule(field: EntityField | EntryField, message: Messages): AnySche
       ? rule.required(message.required).oneOf(values as number[], message.invalid)
       : withDefault(rule.oneOf(values as number[], message.invalid), field);
   }
-  const rule = string().trim();
+  // Trimmed only when it is text: an object or a list is refused with the field's own message.
+  const rule = string().typeError(message.notText).transform(trimmed);
   return field.required
     ? rule.required(message.required).oneOf(values as string[], message.invalid)
     : rule
@@ -198,9 +208,7 @@ function textRule(field: EntityField | EntryField, message: Messages): AnySchema
   }
   // Trimmed only when it is text: an object or a list is refused with the field's own message
   // (yup's trim() would throw on it).
-  let rule = string()
-    .typeError(message.invalid)
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+  let rule = string().typeError(message.notText).transform(trimmed);
   if (field.required) rule = rule.required(message.required);
   if (field.format === 'email') rule = rule.email(message.invalid);
   rule = rule.max(max, message.tooLong);

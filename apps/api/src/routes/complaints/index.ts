@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@portal/api-client/codes';
 import { COMPLAINT_LIMITS } from '@portal/api-client/constants';
+import { COMPLAINT_FIELDS } from '@portal/api-client/entities/complaint';
+import { writtenBy } from '@portal/api-client/entities/derive';
+import type { EntityField } from '@portal/api-client/entities/field';
 import { ok } from '@portal/api-client/envelope';
 import { MSG } from '@portal/api-client/messages';
 import type { ApiConfig } from '../../config';
@@ -16,6 +19,15 @@ import { addComplaint } from '../../repositories/complaints';
  */
 export const COMPLAINT_LIMIT = { limit: 10, windowMs: 10 * 60_000 } as const;
 
+/** The reader's free text (entities/complaint.ts): checked for sensitive words before it is filed. */
+const SCREENED = writtenBy<EntityField>(COMPLAINT_FIELDS, 'create', 'public').filter((f) => f.screened);
+
+/** A text the reader sent ('' when left out). */
+const textOf = (payload: object, name: string): string => {
+  const value = (payload as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+};
+
 /** Complaints (举报, issue 26): a reader's complaint about a page of this site, queued for editors. */
 export default async function complaintRoutes(app: FastifyInstance, { config }: { config: ApiConfig }) {
   const origins = new Set([config.publicOrigins.desktop, config.publicOrigins.mobile]);
@@ -28,10 +40,7 @@ export default async function complaintRoutes(app: FastifyInstance, { config }: 
     const screened = await app.moderation.screen({
       source: 'complaint',
       actor: `visitor:${address}`,
-      fields: [
-        { name: 'description', text: payload.description },
-        { name: 'contact', text: payload.contact ?? '' },
-      ],
+      fields: SCREENED.map(({ name }) => ({ name, text: textOf(payload, name) })),
     });
     // Kept as a browser shows it, without the fragment (percent-encoding may lengthen it: clipped).
     page.url.hash = '';
