@@ -4,12 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_FORM_FIELDS } from '../entities/activity-form';
 import { AD_FIELDS } from '../entities/ad';
+import { AUDIT_ENTRY_FIELDS } from '../entities/audit-entry';
 import { BANNER_FIELDS } from '../entities/banner';
+import { BLOCK_FIELDS } from '../entities/block';
+import { EDITOR_FIELDS } from '../entities/editor';
 import { EVENT_FIELDS } from '../entities/event';
 import type { EntityField } from '../entities/field';
 import { officeFields } from '../entities/office';
 import { PARTNER_FIELDS } from '../entities/partner';
 import { REPORT_FIELDS } from '../entities/report';
+import { SETTING_FIELDS } from '../entities/setting';
 import { TOPIC_FIELDS } from '../entities/topic';
 import { VIDEO_FIELDS } from '../entities/video';
 import { WHITE_PAPER_FIELDS } from '../entities/white-paper';
@@ -38,6 +42,10 @@ const ENTITY_OF: Partial<Record<ResourceKind, readonly EntityField[]>> = {
   ads: AD_FIELDS,
   forms: ACTIVITY_FORM_FIELDS,
   partners: PARTNER_FIELDS,
+  editors: EDITOR_FIELDS,
+  'audit-log': AUDIT_ENTRY_FIELDS,
+  settings: SETTING_FIELDS,
+  blocks: BLOCK_FIELDS,
 };
 
 function isDecl(value: unknown): value is ResourceDecl {
@@ -107,11 +115,13 @@ describe('the collections of entity modules', () => {
     '%s: each field is one its entity declares, none written in the collection',
     (kind, entity) => {
       const decl: ResourceDecl = RESOURCES[kind as ResourceKind];
-      // The same fields as the entity gives the back office, in the form's order, and no other.
+      // The same fields as the entity gives the back office, in the form's order, and no other
+      // (a form field is named as the back office names it: `office.name`, else the column's).
+      const column = new Map(entity.map((f) => [f.office?.name ?? f.name, f.name]));
       expect(decl.fields).toStrictEqual(
         officeFields(
           entity,
-          decl.fields.map((f) => f.name),
+          decl.fields.map((f) => column.get(f.name) ?? f.name),
         ),
       );
       // The public record's id and time are the store's (ResourceDecl columns may show them).
