@@ -435,6 +435,7 @@ export const AUDIT_ACTIONS = [
   { value: 'publish', label: '发布' },
   { value: 'schedule', label: PUBLICATION_STATUS_LABEL.scheduled },
   { value: 'unpublish', label: '下线' },
+  { value: 'schedule-unpublish', label: TIMED_UNPUBLISH_LABEL },
   { value: 'approve', label: '审核通过' },
   { value: 'reject', label: '审核拒绝' },
   { value: 'export', label: '导出' },
@@ -442,9 +443,12 @@ export const AUDIT_ACTIONS = [
   { value: 'disable', label: '停用' },
   { value: 'enable', label: '启用' },
   { value: 'password', label: '重设密码' },
+  { value: 'role', label: '修改角色' },
   { value: 'reorder', label: '调整排序' },
   { value: 'view-phone', label: '查看手机号' },
   { value: 'list', label: '查看名单' },
+  { value: 'import', label: '导入' },
+  { value: 'send', label: '发送' },
 ] as const satisfies readonly { value: string; label: string }[];
 
 // ---------- reader statistics (issue 25 section 2) ----------
