@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type {
   AdminArticle,
   AdminArticleSummary,
-  AuditEntry,
   Paged,
   PublishResult,
   RevisionSummary,
 } from '@portal/api-client/admin';
 import { ErrorCode } from '@portal/api-client/codes';
+import type { AuditEntry } from '@portal/api-client/entities/audit-entry';
 import type { ArticleDetail, ListItem } from '@portal/api-client/contract';
 import { buildApp } from '../src/app';
 import { adminCall, adminUpload, articleDraft, type EditorSession } from './editor-helpers';

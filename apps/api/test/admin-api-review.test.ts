@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, LeadPage, Paged } from '@portal/api-client/admin';
+import type { LeadPage, Paged } from '@portal/api-client/admin';
+import type { AuditEntry } from '@portal/api-client/entities/audit-entry';
 import { ColumnStatus } from '@portal/api-client/constants';
 import type { ListItem } from '@portal/api-client/contract';
 import { DIALECTS } from './helpers';

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ArticleStatus, ColumnStatus, NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ColumnArticle, ListItem } from '@portal/api-client/contract';
+import { passwordProblem } from '@portal/api-client/entities/editor';
 import { EXIT, runAdmin } from '../src/admin/commands';
 import { printable } from '../src/admin/printable';
 import * as review from '../src/repositories/review';
@@ -230,6 +231,19 @@ describe.each(DIALECTS)('pnpm admin on %s', (dialect) => {
       else if (!('ok' in outcome) || !outcome.ok) expect(outcome).toMatchObject({ code: ErrorCode.NotFound });
     }
     expect(await published(writer.id)).toEqual([]);
+  });
+
+  it("editor add and password: the account's password rule and messages (entities/editor.ts)", async () => {
+    const add = (password: string) =>
+      admin('editor', 'add', 'cli-pass', '--role', 'editor', '--password', password);
+    expect(await add('short')).toMatchObject({ code: EXIT.usage });
+    expect((await add('short')).err).toContain(`错误: ${passwordProblem('short')}`);
+    expect(passwordProblem('short')).toBe('密码至少 8 位');
+    expect((await add('x'.repeat(201))).err).toContain('错误: 密码不能超过200个字符');
+    expect((await add('long-enough-1')).code).toBe(EXIT.ok);
+    const reset = await admin('editor', 'password', 'cli-pass', '--password', '');
+    expect(reset).toMatchObject({ code: EXIT.usage });
+    expect(reset.err).toContain('错误: 请填写密码');
   });
 
   it('list prints what members wrote without terminal control characters', async () => {

@@ -7,6 +7,7 @@ import { ARTICLE_FIELDS, ARTICLE_FORM_ORDER, type ArticleForm } from './entities
 import { COLUMN_FIELDS } from './entities/column';
 import type { COLUMN_ARTICLE_FIELDS } from './entities/column-article';
 import { fieldNamed } from './entities/derive';
+import { EDITOR_FIELDS, EDITOR_PASSWORD, type EditorSelf } from './entities/editor';
 import type { EntityRecord } from './entities/field';
 import type { MEMBER_FIELDS } from './entities/member';
 import { officeShape } from './entities/office';
@@ -91,10 +92,11 @@ export const NEWSROOM_LIMITS = {
   /** A refusal the member reads (a column application's or a column article's). */
   reason: fieldNamed(COLUMN_FIELDS, 'column_refuse').max,
   search: 100,
-  username: 50,
-  displayName: 50,
-  passwordMin: 8,
-  passwordMax: 200,
+  // An account's, from the editor's fields.
+  username: fieldNamed(EDITOR_FIELDS, 'username').max,
+  displayName: fieldNamed(EDITOR_FIELDS, 'display_name').max,
+  passwordMin: EDITOR_PASSWORD.min,
+  passwordMax: EDITOR_PASSWORD.max,
 } as const;
 
 /** Labels of the article form's fields that its rules name too. */
@@ -242,11 +244,8 @@ export const pageQuerySchema = object({
     .default(ADMIN_PAGE_SIZE.default),
 });
 
-export interface AdminUser {
-  username: string;
-  role: EditorRole;
-  displayName: string;
-}
+/** The signed-in editor's own account: username, role and displayName (entities/editor.ts). */
+export type AdminUser = EditorSelf;
 export interface SessionInfo {
   user: AdminUser;
   csrfToken: string;
@@ -421,19 +420,10 @@ export const mediaQuerySchema = pageQuerySchema.shape({
     .default(''),
 });
 
-export interface AuditEntry {
-  id: number;
-  editor: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  detail: string;
-  /** The client address of the request ('' for the CLI and the scheduler). */
-  ip: string;
-  createdAt: string;
-}
-
-/** The actions an audit entry names (`AuditEntry.action`), as the audit log shows them. */
+/**
+ * The actions an audit entry names (its `action`), as the audit log shows them. The entry itself,
+ * AuditEntry, is entities/audit-entry.ts (which reads this list).
+ */
 export const AUDIT_ACTIONS = [
   { value: 'login', label: '登录' },
   { value: 'logout', label: '退出' },
@@ -446,6 +436,7 @@ export const AUDIT_ACTIONS = [
   { value: 'publish', label: '发布' },
   { value: 'schedule', label: PUBLICATION_STATUS_LABEL.scheduled },
   { value: 'unpublish', label: '下线' },
+  { value: 'schedule-unpublish', label: TIMED_UNPUBLISH_LABEL },
   { value: 'approve', label: '审核通过' },
   { value: 'reject', label: '审核拒绝' },
   { value: 'export', label: '导出' },
@@ -453,9 +444,12 @@ export const AUDIT_ACTIONS = [
   { value: 'disable', label: '停用' },
   { value: 'enable', label: '启用' },
   { value: 'password', label: '重设密码' },
+  { value: 'role', label: '修改角色' },
   { value: 'reorder', label: '调整排序' },
   { value: 'view-phone', label: '查看手机号' },
   { value: 'list', label: '查看名单' },
+  { value: 'import', label: '导入' },
+  { value: 'send', label: '发送' },
 ] as const satisfies readonly { value: string; label: string }[];
 
 // ---------- reader statistics (issue 25 section 2) ----------

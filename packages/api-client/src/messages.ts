@@ -184,6 +184,9 @@ export const requiredMsg = (label: string): string => `${label}不能为空`;
 /** A text longer than its field allows (an entity field without a message of its own). */
 export const tooLongMsg = (label: string, max: number): string => `${label}不能超过${max}个字符`;
 
+/** A text shorter than its field allows (a back-office password: `min` characters). */
+export const tooShortMsg = (label: string, min: number): string => `${label}至少 ${min} 位`;
+
 /** A list with more entries than its field allows. */
 export const tooManyMsg = (label: string, max: number): string => `${label}最多 ${max} 项`;
 

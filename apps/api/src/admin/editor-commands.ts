@@ -1,4 +1,5 @@
 import { EDITOR_ROLES, NEWSROOM_LIMITS, ROLE_LABEL, type EditorRole } from '@portal/api-client/admin';
+import { passwordProblem } from '@portal/api-client/entities/editor';
 import type { Db } from '../db';
 import { hashPassword } from '../lib/password';
 import { changeEditor, createEditor, listEditors } from '../repositories/editors';
@@ -29,13 +30,6 @@ function parseOptions(args: readonly string[], allowed: readonly string[]): Reco
     options[match[1]] = value;
   }
   return options;
-}
-
-function passwordProblem(password: string): string | null {
-  if (password.length < NEWSROOM_LIMITS.passwordMin) return `密码至少 ${NEWSROOM_LIMITS.passwordMin} 个字符`;
-  if (password.length > NEWSROOM_LIMITS.passwordMax)
-    return `密码不能超过 ${NEWSROOM_LIMITS.passwordMax} 个字符`;
-  return null;
 }
 
 /** Exit codes as runAdmin: 0 done, 1 refused by state, 2 bad input. */

@@ -1,12 +1,16 @@
 import type { Generated } from 'kysely';
+import type { EditorRole } from '@portal/api-client/admin';
 import type { ACTIVITY_FORM_FIELDS } from '@portal/api-client/entities/activity-form';
 import type { AD_FIELDS } from '@portal/api-client/entities/ad';
 import type { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
+import type { AUDIT_ENTRY_FIELDS } from '@portal/api-client/entities/audit-entry';
 import type { BANNER_FIELDS } from '@portal/api-client/entities/banner';
+import type { BLOCK_FIELDS } from '@portal/api-client/entities/block';
 import type { CATEGORY_FIELDS } from '@portal/api-client/entities/category';
 import type { COLUMN_FIELDS } from '@portal/api-client/entities/column';
 import type { COLUMN_ARTICLE_FIELDS } from '@portal/api-client/entities/column-article';
 import type { COMPLAINT_FIELDS } from '@portal/api-client/entities/complaint';
+import type { EDITOR_FIELDS } from '@portal/api-client/entities/editor';
 import type { EntityField, ValueOf } from '@portal/api-client/entities/field';
 import type { EVENT_FIELDS } from '@portal/api-client/entities/event';
 import type { EXPERT_FIELDS } from '@portal/api-client/entities/expert';
@@ -59,6 +63,10 @@ export interface DB {
   };
   /** A menu entry's fields are entities/menu.ts; its place in the order is `sort`. */
   menus: Omit<EntityColumns<typeof MENU_FIELDS>, 'order'> & { sort: Generated<number> };
+  /**
+   * seo, footer_info and links hold site settings (entities/setting.ts) by columns of their own: a
+   * setting's key is a group and a row's name, and each table holds only some of its fields.
+   */
   seo: { page: string; title: string; description: string; keyword: string };
   /** A banner's fields are entities/banner.ts; its place in the order is `sort`. */
   banners: Omit<EntityColumns<typeof BANNER_FIELDS>, 'order'> & {
@@ -67,14 +75,8 @@ export interface DB {
   };
   /** An ad slot's fields are entities/ad.ts. */
   ads: EntityColumns<typeof AD_FIELDS>;
-  /** Editor-picked article lists of the home and category blocks (006). */
-  content_blocks: {
-    id: Generated<number>;
-    block: string;
-    cat_id: Generated<number>;
-    articles: Generated<string>;
-    updated_at: number;
-  };
+  /** A home or category block's fields are entities/block.ts (006). */
+  content_blocks: EntityColumns<typeof BLOCK_FIELDS> & { id: Generated<number>; updated_at: number };
   /** A position's fields are entities/job.ts (006); its place in the order is `sort`. */
   jobs: Omit<EntityColumns<typeof JOB_FIELDS>, 'order'> & { sort: Generated<number>; created_at: number };
   links: {
@@ -200,13 +202,14 @@ export interface DB {
     /** JSON FormField[] of the form at submission time (006); '' for older rows. */
     labels: Generated<string>;
   };
-  editors: {
+  /**
+   * An account's fields are entities/editor.ts (its password is `password_hash`). The role's
+   * default is the form's: its column has none.
+   */
+  editors: Omit<EntityColumns<typeof EDITOR_FIELDS>, 'role'> & {
     id: Generated<number>;
-    username: string;
-    display_name: Generated<string>;
-    role: string;
+    role: EditorRole;
     password_hash: string;
-    disabled: Generated<number>;
     created_at: number;
     updated_at: number;
   };
@@ -217,18 +220,8 @@ export interface DB {
     last_seen_at: number;
     created_at: number;
   };
-  audit_log: {
-    id: Generated<number>;
-    editor_id: number | null;
-    editor: string;
-    action: string;
-    entity: string;
-    entity_id: Generated<string>;
-    detail: Generated<string>;
-    /** The client's address ('' for the CLI, the scheduler and rows older than migration 013). */
-    ip: Generated<string>;
-    created_at: number;
-  };
+  /** An entry's fields are entities/audit-entry.ts; `editor_id` is the account's (null: the CLI, the scheduler). */
+  audit_log: EntityColumns<typeof AUDIT_ENTRY_FIELDS> & { id: Generated<number>; editor_id: number | null };
   article_revisions: {
     id: Generated<number>;
     article_id: number;

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { BlockKey } from '@portal/api-client/admin-resources';
+import { BLOCK_FIELDS, type BlockKey } from '@portal/api-client/entities/block';
 import { NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ListItem } from '@portal/api-client/contract';
 import { ARTICLE_FIELDS } from '@portal/api-client/entities/article';
@@ -198,10 +198,12 @@ const FLAG_BLOCK: Record<ArticleFlag, BlockKey> = {
   is_policy: 'policy',
 };
 
+/** What visitors get of a block (entities/block.ts): its picked articles. */
+const PICKED_COLUMNS = columnsFor(BLOCK_FIELDS, 'public');
 const pickedBlock = prepared((db, p: { block: BlockKey; catId: number }) =>
   db
     .selectFrom('content_blocks')
-    .select('articles')
+    .select(PICKED_COLUMNS)
     .where('block', '=', p.block)
     .where('cat_id', '=', p.catId),
 );
@@ -210,14 +212,9 @@ const pickedBlock = prepared((db, p: { block: BlockKey; catId: number }) =>
 export async function pickedArticles(database: Db, block: BlockKey, catId: number): Promise<ListItem[]> {
   const [row] = await pickedBlock(database, { block, catId });
   if (!row) return [];
-  let ids: number[] = [];
-  try {
-    const parsed: unknown = JSON.parse(row.articles);
-    if (Array.isArray(parsed)) ids = parsed.filter((x): x is number => Number.isSafeInteger(x)).slice(0, 100);
-  } catch {
-    // A corrupt list picks nothing: the automatic list shows.
-  }
-  return listByIds(database, ids);
+  // A corrupt list picks nothing: the automatic list shows.
+  const { articles } = fromRow(BLOCK_FIELDS, 'public', row);
+  return listByIds(database, articles.slice(0, 100));
 }
 
 /**

@@ -1,5 +1,7 @@
-import type { AuditEntry, Paged } from '@portal/api-client/admin';
-import type { Kysely } from 'kysely';
+import type { Paged } from '@portal/api-client/admin';
+import { AUDIT_ENTRY_FIELDS, type AuditEntry } from '@portal/api-client/entities/audit-entry';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../db';
 import type { DB } from '../db/schema';
 import { pageOf, paged } from './paging';
@@ -51,20 +53,19 @@ export async function listAudit(database: Db, q: AuditQuery): Promise<Paged<Audi
   if (q.to !== undefined) query = query.where('created_at', '<', q.to);
   const { rows, total } = await paged(
     query,
-    (all) => all.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    (all) => all.select(AUDIT_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     pageOf(q.page, q.pageSize),
   );
-  return {
-    total,
-    items: rows.map((r) => ({
-      id: Number(r.id),
-      editor: r.editor,
-      action: r.action,
-      entity: r.entity,
-      entityId: r.entity_id,
-      detail: r.detail,
-      ip: r.ip,
-      createdAt: new Date(Number(r.created_at)).toISOString(),
-    })),
-  };
+  return { total, items: rows.map(toAuditEntry) };
+}
+
+/** The columns of an entry (entities/audit-entry.ts) with its id. */
+export const AUDIT_COLUMNS = ['id', ...columnsFor(AUDIT_ENTRY_FIELDS, 'office')] as const;
+
+/** An entry as the back office reads it: its id and the declared fields, the time as ISO text. */
+export function toAuditEntry(
+  row: Pick<Selectable<DB['audit_log']>, (typeof AUDIT_COLUMNS)[number]>,
+): AuditEntry {
+  const createdAt = new Date(Number(row.created_at)).toISOString();
+  return { id: Number(row.id), ...fromRow(AUDIT_ENTRY_FIELDS, 'office', row, { createdAt }) };
 }

@@ -1,16 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_SESSION_IDLE_MS, type AdminUser, type EditorRole } from '@portal/api-client/admin';
+import { columnsFor, fromRow } from '@portal/api-client/entities/derive';
+import { EDITOR_FIELDS } from '@portal/api-client/entities/editor';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db';
+import type { DB } from '../db/schema';
 import { type AuditRecord, recordAudit } from './audit';
 import { writeTx } from './write-tx';
 
 /** Newsroom accounts (apart from members) and their cookie sessions. */
 
-export interface EditorRow {
+/** An account as the server works with it: what its editor reads of it (AdminUser), its id and state. */
+export interface EditorRow extends AdminUser {
   id: number;
-  username: string;
-  displayName: string;
-  role: EditorRole;
   disabled: boolean;
   createdAt: number;
 }
@@ -33,26 +35,19 @@ export function toAdminUser(editor: EditorRow): AdminUser {
   return { username: editor.username, role: editor.role, displayName: editor.displayName };
 }
 
-type Row = {
-  id: number;
-  username: string;
-  display_name: string;
-  role: string;
-  disabled: number;
-  created_at: number;
-};
-export function toEditor(r: Row): EditorRow {
+/** An account's row as EDITOR_COLUMNS select it. */
+export type EditorTableRow = Pick<Selectable<DB['editors']>, (typeof EDITOR_COLUMNS)[number]>;
+export function toEditor(r: EditorTableRow): EditorRow {
   return {
     id: Number(r.id),
-    username: r.username,
-    displayName: r.display_name,
-    role: r.role as EditorRole,
+    ...fromRow(EDITOR_FIELDS, 'self', r),
     disabled: Number(r.disabled) !== 0,
     createdAt: Number(r.created_at),
   };
 }
 
-export const EDITOR_COLUMNS = ['id', 'username', 'display_name', 'role', 'disabled', 'created_at'] as const;
+/** The columns of an account (entities/editor.ts: the office's fields) with its id and created time. */
+export const EDITOR_COLUMNS = ['id', ...columnsFor(EDITOR_FIELDS, 'office'), 'created_at'] as const;
 
 /** Creates an account and its audit record in one write transaction; null when the username is taken. */
 export async function createEditor(

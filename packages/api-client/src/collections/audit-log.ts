@@ -1,25 +1,23 @@
-import { AUDIT_ACTIONS } from '../admin';
-import { ADMIN_ONLY, area, dateFilter, text, type ResourceDecl } from './fields';
+import { AUDIT_ENTRY_FIELDS } from '../entities/audit-entry';
+import { fieldNamed } from '../entities/derive';
+import { officeFields } from '../entities/office';
+import { ADMIN_ONLY, dateFilter, type FilterDecl, type ResourceDecl } from './fields';
 
+const exactFilter = (name: 'editor' | 'action'): FilterDecl => ({
+  name,
+  label: fieldNamed(AUDIT_ENTRY_FIELDS, name).label,
+  type: 'search',
+});
+
+/** The audit log (entities/audit-entry.ts): read only, written by the server with each change. */
 export const auditLog = {
   kind: 'audit-log',
   label: '操作日志',
   idField: 'id',
-  fields: [
-    text('editor', '操作人'),
-    { name: 'action', label: '操作', type: 'select', options: AUDIT_ACTIONS },
-    text('entity', '对象类型'),
-    text('entityId', '对象编号'),
-    area('detail', '详情', 1000),
-    text('ip', '来源地址', 100),
-    { name: 'createdAt', label: '时间', type: 'datetime' },
-  ],
+  fields: officeFields(AUDIT_ENTRY_FIELDS),
   columns: ['createdAt', 'editor', 'action', 'entity', 'entityId', 'detail', 'ip'],
-  filters: [
-    { name: 'editor', label: '操作人', type: 'search' },
-    { name: 'action', label: '操作', type: 'search' },
-    dateFilter,
-  ],
+  // Exact matches (the store's), named as the fields are.
+  filters: [exactFilter('editor'), exactFilter('action'), dateFilter],
   ordered: false,
   scheduled: false,
   read: ADMIN_ONLY,

@@ -49,7 +49,7 @@ export interface FieldDecl {
   required?: boolean;
   /** Longest text (characters), most entries of a list, largest number. */
   max?: number;
-  /** Smallest number. */
+  /** Smallest number; a password's shortest length. */
   min?: number;
   /** select: the choices. */
   options?: readonly FieldOption[];

@@ -4,10 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_FORM_FIELDS } from '../entities/activity-form';
 import { AD_FIELDS } from '../entities/ad';
+import { AUDIT_ENTRY_FIELDS } from '../entities/audit-entry';
 import { BANNER_FIELDS } from '../entities/banner';
+import { BLOCK_FIELDS } from '../entities/block';
 import { CATEGORY_FIELDS } from '../entities/category';
 import { COLUMN_FIELDS } from '../entities/column';
 import { COMPLAINT_FIELDS } from '../entities/complaint';
+import { EDITOR_FIELDS } from '../entities/editor';
 import { EVENT_FIELDS } from '../entities/event';
 import { EXPERT_FIELDS } from '../entities/expert';
 import type { EntityField } from '../entities/field';
@@ -19,6 +22,7 @@ import { PARTNER_FIELDS } from '../entities/partner';
 import { REPORT_FIELDS } from '../entities/report';
 import { SENSITIVE_HIT_FIELDS } from '../entities/sensitive-hit';
 import { SENSITIVE_WORD_FIELDS } from '../entities/sensitive-word';
+import { SETTING_FIELDS } from '../entities/setting';
 import { TOPIC_FIELDS } from '../entities/topic';
 import { VENDOR_MEET_FIELDS } from '../entities/vendor-meet';
 import { VIDEO_FIELDS } from '../entities/video';
@@ -58,6 +62,10 @@ const ENTITY_OF: Partial<Record<ResourceKind, readonly EntityField[]>> = {
   complaints: COMPLAINT_FIELDS,
   'sensitive-words': SENSITIVE_WORD_FIELDS,
   'sensitive-hits': SENSITIVE_HIT_FIELDS,
+  editors: EDITOR_FIELDS,
+  'audit-log': AUDIT_ENTRY_FIELDS,
+  settings: SETTING_FIELDS,
+  blocks: BLOCK_FIELDS,
 };
 
 /**

@@ -101,7 +101,7 @@ export {
 export { orderSchema, moveSchema, type ResourceRecord } from './schema';
 export { AD_SLOT_OPTIONS } from '../entities/ad';
 export { BANNER_PLACES } from '../entities/banner';
-export { BLOCK_KEYS, type BlockKey } from './blocks';
+export { BLOCK_KEYS, type BlockKey } from '../entities/block';
 export { FORM_FIELD_TYPES } from '../entities/activity-form';
 export { SENSITIVE_LEVELS, type SensitiveLevel, type SensitiveHitView } from '../moderation';
 export {

@@ -10,7 +10,7 @@ import {
 } from 'yup';
 import { versionSchema } from '../admin';
 import { jsonObject, shapeProblem } from '../entities/schema';
-import { tooManyMsg } from '../messages';
+import { tooLongMsg, tooManyMsg, tooShortMsg } from '../messages';
 import { RESOURCE_LIMITS, type FieldDecl, type ResourceDecl } from './fields';
 
 /**
@@ -55,7 +55,6 @@ export const moveSchema = object({
     .required('请填写要移动到的位置'),
 });
 
-const tooLong = (label: string, max: number) => `${label}不能超过${max}个字符`;
 const required = (f: FieldDecl) =>
   f.type === 'select' || f.type === 'image' || f.type === 'file' ? `请选择${f.label}` : `请填写${f.label}`;
 /** Site paths and http(s) addresses; no javascript: or data: URLs. */
@@ -133,7 +132,7 @@ function baseFieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
           string()
             .typeError(`${f.label}不正确`)
             .trim()
-            .max(RESOURCE_LIMITS.text, tooLong(f.label, RESOURCE_LIMITS.text))
+            .max(RESOURCE_LIMITS.text, tooLongMsg(f.label, RESOURCE_LIMITS.text))
             .required(`${f.label}不能有空行`),
         )
         .max(max ?? RESOURCE_LIMITS.lines, `${f.label}最多 ${max ?? RESOURCE_LIMITS.lines} 条`);
@@ -164,20 +163,22 @@ function baseFieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {
       const s = string()
         .typeError(`${f.label}不正确`)
         .trim()
-        .max(max ?? RESOURCE_LIMITS.url, tooLong(f.label, max ?? RESOURCE_LIMITS.url))
+        .max(max ?? RESOURCE_LIMITS.url, tooLongMsg(f.label, max ?? RESOURCE_LIMITS.url))
         .test('url', `${f.label}地址不正确`, (v) => !v || SAFE_URL.test(v));
       return need ? s.required(required(f)) : s.default('');
     }
     case 'password': {
+      // The declared length (an editor's: entities/editor.ts); left empty, an update keeps it.
+      const min = f.min ?? 0;
       const s = string()
         .typeError(`${f.label}不正确`)
-        .max(max ?? 200, tooLong(f.label, max ?? 200))
-        .test('min', `${f.label}至少 8 位`, (v) => !v || v.length >= 8);
+        .max(max ?? 200, tooLongMsg(f.label, max ?? 200))
+        .test('min', tooShortMsg(f.label, min), (v) => !v || v.length >= min);
       return need ? s.required(required(f)) : s.default('');
     }
     default: {
       const limit = max ?? (f.type === 'richtext' ? RESOURCE_LIMITS.richtext : RESOURCE_LIMITS.text);
-      let s = string().typeError(`${f.label}不正确`).max(limit, tooLong(f.label, limit));
+      let s = string().typeError(`${f.label}不正确`).max(limit, tooLongMsg(f.label, limit));
       if (f.type !== 'richtext') s = s.trim();
       if (f.name === 'url' || f.name.endsWith('_url')) {
         s = s.test('url', `${f.label}地址不正确`, (v) => !v || SAFE_URL.test(v));

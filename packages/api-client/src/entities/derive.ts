@@ -75,7 +75,8 @@ function parsed(text: unknown, fallback: unknown): unknown {
 
 /**
  * A stored value as the field's type, as `who` reads it: PostgreSQL answers some integers as
- * text, SQLite flags as 0/1, a list or lines are JSON text (corrupt or not a list: no entries).
+ * text, SQLite flags as 0/1, a list, lines or article ids are JSON text (corrupt or not a list: no
+ * entries).
  */
 function coerce(field: EntityField | EntryField, value: unknown, who: Party): unknown {
   const choices =
@@ -96,6 +97,11 @@ function coerce(field: EntityField | EntryField, value: unknown, who: Party): un
   if (field.type === 'lines') {
     const entries = parsed(value, []);
     return Array.isArray(entries) ? entries.map(String) : [];
+  }
+  if (field.type === 'articles') {
+    // Article ids in order; anything else in the stored list (corrupt text, a non-id) is left out.
+    const entries = parsed(value, []);
+    return Array.isArray(entries) ? entries.filter((id) => Number.isSafeInteger(id)) : [];
   }
   if (choices.length > 0 && choices.every((v) => typeof v === 'number')) {
     // A numeric choice outside the declared ones reads as the default (is_push: anything but 1 is 0),
@@ -159,13 +165,19 @@ function unpacked(packed: { in: string; key: string }, row: Record<string, unkno
   return value ?? '';
 }
 
-/** A field's name in the record `who` reads (RecordName in ./field): its `wire` name but to the back office. */
+/** The back office's name of a field (`office.name`, or the column's). */
+const officeName = (field: EntityField): string => field.office?.name ?? field.name;
+
+/**
+ * A field's name in the record `who` reads (RecordName in ./field): the back office's own name
+ * (`office.name`) for the office, else its `wire` name.
+ */
 const recordName = (field: EntityField, who: Party): string =>
-  who === 'office' ? field.name : (field.wire ?? field.name);
+  who === 'office' ? officeName(field) : (field.wire ?? field.name);
 
 /**
  * A table row as `who` reads it: each readable field from its column, in declared order, as its
- * type, by its name in the API's answers (`wire`). `computed` gives the fields a row does not hold as they are (a formatted time, a masked
+ * type, by its name in the API's answers (`wire`; the office's `office.name`). `computed` gives the fields a row does not hold as they are (a formatted time, a masked
  * phone, a text worked out from a status).
  */
 export function fromRow<const Fs extends readonly EntityField[], Who extends Party>(
@@ -185,9 +197,6 @@ export function fromRow<const Fs extends readonly EntityField[], Who extends Par
   }
   return out as EntityRecord<Fs, Who>;
 }
-
-/** The back office's name of a field (`office.name`, or the column's). */
-const officeName = (field: EntityField): string => field.office?.name ?? field.name;
 
 /**
  * The fields the back office writes in `mode`, in declared order or in `order` (a form's own order:

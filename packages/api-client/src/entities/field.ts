@@ -65,7 +65,10 @@ export interface EntityField extends FieldDecl {
     label?: string;
     help?: string;
     column?: boolean;
-    /** The back office's name of the field (its record and form) when it is not the column's (keywords). */
+    /**
+     * The back office's name of the field (its record and form) when it is not the column's
+     * (keywords; an audit entry's entityId): `fromRow` and `EntityRecord` for the office use it.
+     */
     name?: string;
   };
   /**
@@ -163,9 +166,12 @@ type StoredEntryValue<F> = F extends { type: 'list' | 'json'; fields: infer S ex
     : StoredEntryOf<S>
   : ValueOf<F>;
 
-/** A field's name in a record `who` reads: its `wire` name in the API's answers, else the column's. */
+/**
+ * A field's name in a record `who` reads: the back office's own (`office.name`) for the office, its
+ * `wire` name in the API's answers, else the column's.
+ */
 type RecordName<F extends EntityField, Who extends Party> = Who extends 'office'
-  ? F['name']
+  ? OfficeName<F>
   : F extends { wire: infer W extends string }
     ? W
     : F['name'];

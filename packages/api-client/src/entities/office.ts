@@ -65,14 +65,17 @@ function officeField(field: EntityField): FieldDecl {
 }
 
 /**
- * The fields the back office reads, as its form's fields: in declared order, or in `order` when
- * the form has one of its own (it must name each of them once).
+ * The fields the back office reads or writes, as its form's fields: in declared order, or in
+ * `order` when the form has one of its own (it must name each of them once, by its column's name).
+ * A field it writes but never reads (an editor's password) is a form field too.
  */
 export function officeFields<F extends EntityField>(
   fields: readonly F[],
   order?: readonly F['name'][],
 ): FieldDecl[] {
-  const read = readBy(fields, 'office');
+  const read = fields.filter(
+    (f) => f.read.includes('office') || f.create?.includes('office') || f.update?.includes('office'),
+  );
   if (!order) return read.map(officeField);
   const named = order.map((name) => read.find((f) => f.name === name));
   const missing = read.filter((f) => !order.includes(f.name)).map((f) => f.name);

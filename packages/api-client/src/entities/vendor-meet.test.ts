@@ -87,9 +87,10 @@ describe("the vendor meet's record", () => {
     expectTypeOf(seeded).toExtend<VendorMeetData>();
   });
 
-  it('is read by the back office as its name and the JSON text', () => {
-    expect(fromRow(VENDOR_MEET_FIELDS, 'office', row)).toStrictEqual(row);
-    expectTypeOf<EntityRecord<typeof VENDOR_MEET_FIELDS, 'office'>>().toEqualTypeOf<typeof row>();
+  it('is read by the back office as its name (`title`, its own name of the column) and the JSON text', () => {
+    const record = { id: 0, title: meet.name, data };
+    expect(fromRow(VENDOR_MEET_FIELDS, 'office', row)).toStrictEqual(record);
+    expectTypeOf<EntityRecord<typeof VENDOR_MEET_FIELDS, 'office'>>().toEqualTypeOf<typeof record>();
   });
 
   it("gives the back office the collection's fields: the id set once, the name as `title`, the text", () => {

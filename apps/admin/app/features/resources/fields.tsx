@@ -18,6 +18,7 @@ import {
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import type { FieldDecl } from '@portal/api-client/admin-resources';
+import { tooShortMsg } from '@portal/api-client/messages';
 import { ContentEditor } from '../shared/ContentEditor';
 import { ArticlePicker } from './article-picker';
 import { SCHEDULE, displayValue, type ControlProps, type FormPath } from './model';
@@ -55,8 +56,8 @@ function rules(f: FieldDecl, mode: Mode): Rule[] {
   }
   if (f.max !== undefined && (f.type === 'text' || f.type === 'textarea' || f.type === 'password'))
     out.push({ max: f.max, message: `${f.label}不能超过${f.max}个字符` });
-  if (f.type === 'password' && mode === 'create' && f.required !== false)
-    out.push({ min: 8, message: `${f.label}至少 8 位` });
+  if (f.type === 'password' && mode === 'create' && f.required !== false && f.min !== undefined)
+    out.push({ min: f.min, message: tooShortMsg(f.label, f.min) });
   if (f.type === 'json')
     out.push({
       validator: (_, v: string) => {

@@ -1,7 +1,9 @@
 import type { EditorRole } from '@portal/api-client/admin';
+import { fromRow } from '@portal/api-client/entities/derive';
+import { EDITOR_FIELDS, passwordProblem } from '@portal/api-client/entities/editor';
 import { hashPassword } from '../../lib/password';
 import { contains } from '../../db/like';
-import { EDITOR_COLUMNS, changeEditor, createEditor, toEditor } from '../editors';
+import { EDITOR_COLUMNS, changeEditor, createEditor, type EditorTableRow } from '../editors';
 import { ResourceInputError, isoOf, type ResourceStore } from './store';
 import { pageOf, paged } from '../paging';
 
@@ -40,7 +42,9 @@ export const editorsStore: ResourceStore = {
     if (!USERNAME.test(username)) {
       throw new ResourceInputError(400, '用户名须以字母开头，只含字母、数字、点、下划线和短横线', 'username');
     }
-    if (!input.password) throw new ResourceInputError(400, '请填写密码', 'password');
+    // The collection's rules checked a given one; a new account must have one.
+    const problem = passwordProblem(String(input.password ?? ''));
+    if (problem) throw new ResourceInputError(400, problem, 'password');
     const editor = await createEditor(
       database,
       {
@@ -107,14 +111,7 @@ export const editorsStore: ResourceStore = {
   },
 };
 
-function toRecord(row: Parameters<typeof toEditor>[0]) {
-  const e = toEditor(row);
-  return {
-    id: e.id,
-    username: e.username,
-    display_name: e.displayName,
-    role: e.role,
-    disabled: e.disabled,
-    created_at: isoOf(e.createdAt),
-  };
+/** An account as the back office reads it: its id, the office's fields (entities/editor.ts), its created time. */
+function toRecord(row: EditorTableRow) {
+  return { id: Number(row.id), ...fromRow(EDITOR_FIELDS, 'office', row), created_at: isoOf(row.created_at) };
 }

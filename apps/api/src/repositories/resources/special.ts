@@ -10,15 +10,14 @@ import type { Db } from '../../db';
 import type { DB } from '../../db/schema';
 import { contains } from '../../db/like';
 import { maskPhone } from '../../lib/phone-mask';
-import { listAudit } from '../audit';
-import { ResourceInputError, isoOf, msOf, type ResourceId, type ResourceStore } from './store';
+import { AUDIT_COLUMNS, listAudit, toAuditEntry } from '../audit';
+import { settingsStore } from './settings';
+import { ResourceInputError, isoOf, msOf, type ResourceStore } from './store';
 import { pageOf, paged } from '../paging';
 import { ADMIN_MSG } from '@portal/api-client/admin';
 import { TEXT } from '@portal/api-client/messages';
 
-/** The kinds that span tables or guard their rows: partners, settings, members, audit log. */
-
-const page = <T>(all: T[], p: number, size: number) => all.slice((p - 1) * size, p * size);
+/** The kinds that span tables or guard their rows: partners, settings (./settings), members, audit log. */
 
 const PARTNER_ITEMS = fieldNamed(PARTNER_FIELDS, 'items');
 const ITEM_COLUMNS = columnsFor(PARTNER_ITEM_FIELDS, 'office');
@@ -122,149 +121,6 @@ const partners: ResourceStore = {
     if (Number(result.numDeletedRows) === 0) return false;
     await tx.db.deleteFrom('partner_items').where('mark', '=', String(id)).execute();
     return true;
-  },
-};
-
-/**
- * Site settings, one key per row of the table the public call reads: `seo:<page>` (get_seo: title,
- * description, keyword), `footer:<label>` (company_letter: the label is the title, the value the
- * description) and `link:<name>` (website_url: the name is the title, the URL the keyword).
- */
-type SettingGroup = 'seo' | 'footer' | 'link';
-const SETTING_KEY = /^(seo|footer|link):(.{1,50})$/su;
-
-function splitKey(key: ResourceId): { group: SettingGroup; name: string } | null {
-  const m = SETTING_KEY.exec(String(key));
-  return m ? { group: m[1] as SettingGroup, name: m[2] as string } : null;
-}
-
-async function allSettings(database: Db): Promise<ResourceRecord[]> {
-  const [seo, footer, links] = await Promise.all([
-    database.db.selectFrom('seo').selectAll().orderBy('page').execute(),
-    database.db.selectFrom('footer_info').selectAll().orderBy('sort').orderBy('label').execute(),
-    database.db
-      .selectFrom('links')
-      .selectAll()
-      .where('kind', '=', 'website')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
-  ]);
-  return [
-    ...seo.map((r) => ({
-      key: `seo:${r.page}`,
-      title: r.title,
-      description: r.description,
-      keyword: r.keyword,
-      order: 0,
-    })),
-    ...footer.map((r) => ({
-      key: `footer:${r.label}`,
-      title: r.label,
-      description: r.value,
-      keyword: '',
-      order: Number(r.sort),
-    })),
-    ...links.map((r) => ({
-      key: `link:${r.name}`,
-      title: r.name,
-      description: '',
-      keyword: r.url,
-      order: Number(r.sort),
-    })),
-  ].map((r) => ({ id: r.key, ...r }));
-}
-
-async function writeSetting(
-  tx: Db,
-  key: ResourceId,
-  input: ResourceRecord,
-  creating: boolean,
-): Promise<boolean> {
-  const k = splitKey(key);
-  if (!k) throw new ResourceInputError(400, '设置项须为 seo:页面、footer:名称 或 link:名称', 'key');
-  const title = String(input.title ?? '');
-  const description = String(input.description ?? '');
-  const keyword = String(input.keyword ?? '');
-  const order = Number(input.order ?? 0);
-  const existing = (await allSettings(tx)).some((r) => r.key === `${k.group}:${k.name}`);
-  if (creating && existing) throw new ResourceInputError(409, '设置项已存在', 'key');
-  if (!creating && !existing) return false;
-  if (k.group === 'link' && keyword && !/^(?:https?:\/\/|\/(?!\/))[^\s<>"']*$/.test(keyword)) {
-    throw new ResourceInputError(400, '链接须为站内路径（/开头）或 http(s) 地址', 'keyword');
-  }
-  if (k.group === 'seo') {
-    if (creating)
-      await tx.db.insertInto('seo').values({ page: k.name, title, description, keyword }).execute();
-    else
-      await tx.db
-        .updateTable('seo')
-        .set({ title, description, keyword })
-        .where('page', '=', k.name)
-        .execute();
-  } else if (k.group === 'footer') {
-    if (creating)
-      await tx.db
-        .insertInto('footer_info')
-        .values({ label: k.name, value: description, sort: order })
-        .execute();
-    else
-      await tx.db
-        .updateTable('footer_info')
-        .set({ value: description, sort: order })
-        .where('label', '=', k.name)
-        .execute();
-  } else if (creating) {
-    await tx.db
-      .insertInto('links')
-      .values({ kind: 'website', name: k.name, url: keyword, sort: order })
-      .execute();
-  } else {
-    await tx.db
-      .updateTable('links')
-      .set({ url: keyword, sort: order })
-      .where('kind', '=', 'website')
-      .where('name', '=', k.name)
-      .execute();
-  }
-  return true;
-}
-
-const settings: ResourceStore = {
-  async list(database, q) {
-    let all = await allSettings(database);
-    const group = q.filters.group;
-    if (group) {
-      if (!['seo', 'footer', 'link'].includes(group))
-        throw new ResourceInputError(400, '分组不正确', 'group');
-      all = all.filter((r) => String(r.key).startsWith(`${group}:`));
-    }
-    const text = q.filters.q?.toLowerCase();
-    if (text) all = all.filter((r) => `${String(r.key)} ${String(r.title)}`.toLowerCase().includes(text));
-    return { total: all.length, items: page(all, q.page, q.pageSize) };
-  },
-  async get(database, id) {
-    return (await allSettings(database)).find((r) => r.key === String(id)) ?? null;
-  },
-  async create(tx, input) {
-    await writeSetting(tx, String(input.key), input, true);
-    return String(input.key);
-  },
-  update: (tx, id, input) => writeSetting(tx, id, input, false),
-  async remove(tx, id) {
-    const k = splitKey(id);
-    if (!k) return false;
-    const result =
-      k.group === 'seo'
-        ? await tx.db.deleteFrom('seo').where('page', '=', k.name).executeTakeFirst()
-        : k.group === 'footer'
-          ? await tx.db.deleteFrom('footer_info').where('label', '=', k.name).executeTakeFirst()
-          : await tx.db
-              .deleteFrom('links')
-              .where('kind', '=', 'website')
-              .where('name', '=', k.name)
-              .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
   },
 };
 
@@ -390,28 +246,19 @@ const auditLog: ResourceStore = {
   async get(database, id) {
     const row = await database.db
       .selectFrom('audit_log')
-      .selectAll()
+      .select(AUDIT_COLUMNS)
       .where('id', '=', Number(id))
       .executeTakeFirst();
-    return row
-      ? {
-          id: Number(row.id),
-          editor: row.editor,
-          action: row.action,
-          entity: row.entity,
-          entityId: row.entity_id,
-          detail: row.detail,
-          ip: row.ip,
-          createdAt: isoOf(row.created_at),
-        }
-      : null;
+    return row ? { ...toAuditEntry(row) } : null;
   },
 };
 
-export const SPECIAL_STORES = { partners, settings, members, 'audit-log': auditLog } satisfies Record<
-  string,
-  ResourceStore
->;
+export const SPECIAL_STORES = {
+  partners,
+  settings: settingsStore,
+  members,
+  'audit-log': auditLog,
+} satisfies Record<string, ResourceStore>;
 
 /** A weekly report's subscribers (it_sub) as lead rows: member, email, time; oldest first. */
 export async function reportSubscribers(

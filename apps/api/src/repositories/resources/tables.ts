@@ -12,6 +12,7 @@ import { ADMIN_MSG } from '@portal/api-client/admin';
 import { fieldNamed, fromRow, packColumns, readBy, storedValue } from '@portal/api-client/entities/derive';
 import type { EntityField, EntityRecord } from '@portal/api-client/entities/field';
 import { REPORT_FIELDS } from '@portal/api-client/entities/report';
+import type { BlockKey } from '@portal/api-client/entities/block';
 
 /**
  * The one-table kinds: each is its declaration plus where it lives. Names that differ between the
@@ -120,7 +121,7 @@ export const TABLE_STORES = {
       const row = await tx.db
         .selectFrom('content_blocks')
         .select('id')
-        .where('block', '=', String(input.block))
+        .where('block', '=', input.block as BlockKey)
         .where('cat_id', '=', Number(input.cat_id ?? 0))
         .executeTakeFirst();
       if (row && Number(row.id) !== Number(id))
