@@ -85,6 +85,11 @@ export function officeFields<F extends EntityField>(
   return (named as F[]).map(officeField);
 }
 
+/** The back office's name → the column's, for the fields it names otherwise (`office.name`). */
+export function officeColumnNames(fields: readonly EntityField[]): Record<string, string> {
+  return Object.fromEntries(fields.flatMap((f) => (f.office?.name ? [[f.office.name, f.name]] : [])));
+}
+
 /** The list columns the back office shows of an entity, in declared order. */
 export function officeColumns(fields: readonly EntityField[]): string[] {
   return readBy(fields, 'office')

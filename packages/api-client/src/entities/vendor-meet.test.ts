@@ -7,7 +7,7 @@ import type { VendorAsset, VendorMeet } from '../contract';
 import { EDITED_UNSHOWN } from './common';
 import { columnsFor, fieldNamed, fromRow } from './derive';
 import type { EntityField, EntityRecord } from './field';
-import { officeFields } from './office';
+import { officeColumnNames, officeFields } from './office';
 import { entitySchema } from './schema';
 import { VENDOR_MEET_FIELDS, withAssetKinds, type VendorMeetData } from './vendor-meet';
 
@@ -95,6 +95,8 @@ describe("the vendor meet's record", () => {
 
   it("gives the back office the collection's fields: the id set once, the name as `title`, the text", () => {
     const fields = officeFields(VENDOR_MEET_FIELDS);
+    // The store writes the office's `title` to the `name` column.
+    expect(officeColumnNames(VENDOR_MEET_FIELDS)).toEqual({ title: 'name' });
     expect(fields.map(({ fields: _shape, ...decl }) => decl)).toEqual([
       {
         name: 'id',

@@ -11,7 +11,9 @@ import { ResourceInputError, isoOf, msOf, parseJson, tableStore, type ResourceSt
 import { ADMIN_MSG } from '@portal/api-client/admin';
 import { fieldNamed, fromRow, packColumns, readBy, storedValue } from '@portal/api-client/entities/derive';
 import type { EntityField, EntityRecord } from '@portal/api-client/entities/field';
+import { officeColumnNames } from '@portal/api-client/entities/office';
 import { REPORT_FIELDS } from '@portal/api-client/entities/report';
+import { VENDOR_MEET_FIELDS } from '@portal/api-client/entities/vendor-meet';
 import type { BlockKey } from '@portal/api-client/entities/block';
 
 /**
@@ -237,7 +239,7 @@ export const TABLE_STORES = {
     kind: 'meets',
     table: 'vendor_meets',
     id: { column: 'id', generated: false },
-    columns: { title: 'name' },
+    columns: officeColumnNames(VENDOR_MEET_FIELDS),
   }),
   jobs: tableStore({ kind: 'jobs', table: 'jobs', id: { column: 'id', generated: true }, derive: stamp }),
   categories: tableStore({
