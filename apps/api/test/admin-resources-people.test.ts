@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnStatus } from '@portal/api-client/constants';
 import { MSG } from '@portal/api-client/messages';
+import { usernameProblem } from '@portal/api-client/entities/editor';
 import { signIn } from './editor-helpers';
 import { DIALECTS } from './helpers';
 import { newMember } from './member-helpers';
@@ -153,6 +154,13 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       });
       expect(short.statusCode).toBe(400);
       expect((short.json() as { field: string }).field).toBe('password');
+      const login = await call(admin(), 'POST', '/editors', {
+        username: '1-newbie',
+        role: 'editor',
+        password: 'newbie-pass-1',
+      });
+      expect(login.statusCode).toBe(400);
+      expect(login.json()).toMatchObject({ field: 'username', message: usernameProblem('1-newbie') });
     });
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/api-client/codes';
 import { ArticleStatus, ColumnStatus, NewsStatus } from '@portal/api-client/constants';
 import type { ArticleDetail, ColumnArticle, ListItem } from '@portal/api-client/contract';
-import { passwordProblem } from '@portal/api-client/entities/editor';
+import { passwordProblem, usernameProblem } from '@portal/api-client/entities/editor';
 import { EXIT, runAdmin } from '../src/admin/commands';
 import { printable } from '../src/admin/printable';
 import * as review from '../src/repositories/review';
@@ -244,6 +244,23 @@ describe.each(DIALECTS)('pnpm admin on %s', (dialect) => {
     const reset = await admin('editor', 'password', 'cli-pass', '--password', '');
     expect(reset).toMatchObject({ code: EXIT.usage });
     expect(reset.err).toContain('错误: 请填写密码');
+  });
+
+  it("editor add: a new login follows the back office's rule; the other commands find older names as they are", async () => {
+    const add = (username: string) =>
+      admin('editor', 'add', username, '--role', 'editor', '--password', 'long-enough-1');
+    const refused = await add('1-cli');
+    expect(refused).toMatchObject({ code: EXIT.usage });
+    expect(refused.err).toContain(`错误: ${usernameProblem('1-cli')}`);
+    expect((await add('cli.name')).code).toBe(EXIT.ok);
+    expect(await admin('editor', 'disable', '')).toMatchObject({ code: EXIT.usage });
+    // An account the command line made under its older rule (a digit first) can still be disabled.
+    await t.app.database.db
+      .updateTable('editors')
+      .set({ username: '1-older' })
+      .where('username', '=', 'cli.name')
+      .execute();
+    expect((await admin('editor', 'disable', '1-older')).code).toBe(EXIT.ok);
   });
 
   it('list prints what members wrote without terminal control characters', async () => {

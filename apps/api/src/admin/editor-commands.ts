@@ -1,5 +1,5 @@
 import { EDITOR_ROLES, NEWSROOM_LIMITS, ROLE_LABEL, type EditorRole } from '@portal/api-client/admin';
-import { passwordProblem } from '@portal/api-client/entities/editor';
+import { passwordProblem, usernameProblem } from '@portal/api-client/entities/editor';
 import type { Db } from '../db';
 import { hashPassword } from '../lib/password';
 import { changeEditor, createEditor, listEditors } from '../repositories/editors';
@@ -16,8 +16,6 @@ export const EDITOR_USAGE = `  pnpm admin editor add <username> --role admin|edi
 
 /** The editor commands always get a clock (runAdmin passes its own). */
 export type EditorIo = AdminIo & { now: () => number };
-
-const USERNAME = /^[A-Za-z0-9_.-]{2,50}$/;
 
 /** `--flag value` / `--flag=value` options; null when an argument is not an option of `allowed`. */
 function parseOptions(args: readonly string[], allowed: readonly string[]): Record<string, string> | null {
@@ -53,9 +51,12 @@ export async function runEditorCommand(args: readonly string[], database: Db, io
   }
   if (!sub || !['add', 'disable', 'enable', 'password'].includes(sub))
     return bad(sub ? `未知命令: editor ${sub}` : MISSING_COMMAND);
-  if (!username || !USERNAME.test(username)) return bad('用户名须为 2 到 50 个字母、数字或 _ . -');
+  if (!username) return bad('请填写用户名');
 
   if (sub === 'add') {
+    // Only a new login is held to the rule: an older account keeps the name it was made with.
+    const nameProblem = usernameProblem(username);
+    if (nameProblem) return bad(nameProblem);
     const options = parseOptions(rest, ['role', 'password', 'name']);
     if (!options) return bad('参数不正确');
     const role = options.role as EditorRole;

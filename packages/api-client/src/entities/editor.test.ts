@@ -4,7 +4,13 @@ import { RESOURCES } from '../collections';
 import { declSchema } from '../collections/schema';
 import { tooShortMsg } from '../messages';
 import { columnsFor, fromRow } from './derive';
-import { EDITOR_FIELDS, EDITOR_PASSWORD, passwordProblem, type EditorAccount } from './editor';
+import {
+  EDITOR_FIELDS,
+  EDITOR_PASSWORD,
+  passwordProblem,
+  usernameProblem,
+  type EditorAccount,
+} from './editor';
 import type { EntityField, EntityRecord } from './field';
 import { officeColumns, officeFields } from './office';
 
@@ -76,6 +82,13 @@ describe("the editor's declaration", () => {
     expect(passwordProblem('x'.repeat(8))).toBeNull();
     // An update may leave it out (the account keeps its password).
     expect(() => declSchema(RESOURCES.editors, 'update').validateSync({ role: 'editor' })).not.toThrow();
+  });
+
+  it('has one login rule: a letter first, then letters, digits, . _ -, 2 to 50 characters', () => {
+    for (const ok of ['zh', 'zhang.san', 'Li_Si-2', `a${'b'.repeat(49)}`])
+      expect(usernameProblem(ok)).toBeNull();
+    for (const bad of ['z', '1zhang', '_zhang', 'zhang san', '张三', 'zhang/..', `a${'b'.repeat(50)}`, ''])
+      expect(usernameProblem(bad), bad).toMatch(/^用户名须以字母开头/);
   });
 });
 

@@ -61,6 +61,15 @@ export const EDITOR_FIELDS = [
   { ...flagField('disabled', '停用（立即退出登录）'), read: OFFICE, create: OFFICE, update: OFFICE },
 ] as const satisfies readonly EntityField[];
 
+/** A login: a letter, then letters, digits, `.`, `_` or `-`, 2 to 50 in all (the username field's limit). */
+const USERNAME = /^[A-Za-z][\w.-]{1,49}$/;
+const USERNAME_RULE = '用户名须以字母开头，只含字母、数字、点、下划线和短横线，2 到 50 个字符';
+
+/** What is wrong with a new account's login, or null: the account store's and `pnpm admin editor add`'s check. */
+export function usernameProblem(username: string): string | null {
+  return USERNAME.test(username) ? null : USERNAME_RULE;
+}
+
 /** The password's field: its limits and messages. */
 export const EDITOR_PASSWORD = fieldNamed(EDITOR_FIELDS, 'password');
 

@@ -1,13 +1,11 @@
 import type { EditorRole } from '@portal/api-client/admin';
 import { fromRow } from '@portal/api-client/entities/derive';
-import { EDITOR_FIELDS, passwordProblem } from '@portal/api-client/entities/editor';
+import { EDITOR_FIELDS, passwordProblem, usernameProblem } from '@portal/api-client/entities/editor';
 import { hashPassword } from '../../lib/password';
 import { contains } from '../../db/like';
 import { EDITOR_COLUMNS, changeEditor, createEditor, type EditorTableRow } from '../editors';
 import { ResourceInputError, isoOf, type ResourceStore } from './store';
 import { pageOf, paged } from '../paging';
-
-const USERNAME = /^[A-Za-z][\w.-]{1,49}$/;
 
 /**
  * Editor accounts through the resource layer, on the account functions of part 1: each change is
@@ -39,9 +37,8 @@ export const editorsStore: ResourceStore = {
   },
   async create(database, input, now, actor) {
     const username = String(input.username);
-    if (!USERNAME.test(username)) {
-      throw new ResourceInputError(400, '用户名须以字母开头，只含字母、数字、点、下划线和短横线', 'username');
-    }
+    const bad = usernameProblem(username);
+    if (bad) throw new ResourceInputError(400, bad, 'username');
     // The collection's rules checked a given one; a new account must have one.
     const problem = passwordProblem(String(input.password ?? ''));
     if (problem) throw new ResourceInputError(400, problem, 'password');
