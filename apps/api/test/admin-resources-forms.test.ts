@@ -275,6 +275,20 @@ describe.each(DIALECTS)('admin resources on %s', (dialect) => {
       const bad = await call(admin(), 'POST', '/settings', { key: 'nope', title: 'x' });
       expect(bad.statusCode).toBe(400);
       expect((bad.json() as { field: string }).field).toBe('key');
+      // A link is a site path or an http(s) address, on create and on update alike.
+      for (const url of ['javascript:alert(1)', '//evil.example', 'data:text/html,x']) {
+        const link = await call(admin(), 'POST', '/settings', { key: 'link:坏链接', keyword: url });
+        expect(link.statusCode, url).toBe(400);
+        expect(link.json()).toMatchObject({
+          field: 'keyword',
+          message: '链接须为站内路径（/开头）或 http(s) 地址',
+        });
+      }
+      const changed = await call(admin(), 'PUT', `/settings/${encodeURIComponent('link:示例站')}`, {
+        keyword: 'javascript:alert(1)',
+      });
+      expect(changed.statusCode).toBe(400);
+      expect(changed.json()).toMatchObject({ field: 'keyword' });
     });
 
     it('categories and menus: dropMenu and smallMenu follow', async () => {

@@ -98,7 +98,7 @@ export {
   type FilterDecl,
   type ResourceDecl,
 } from './fields';
-export { orderSchema, moveSchema, type ResourceRecord } from './schema';
+export { orderSchema, moveSchema, SAFE_URL, type ResourceRecord } from './schema';
 export { AD_SLOT_OPTIONS } from '../entities/ad';
 export { BANNER_PLACES } from '../entities/banner';
 export { BLOCK_KEYS, type BlockKey } from '../entities/block';

@@ -58,7 +58,7 @@ export const moveSchema = object({
 const required = (f: FieldDecl) =>
   f.type === 'select' || f.type === 'image' || f.type === 'file' ? `请选择${f.label}` : `请填写${f.label}`;
 /** Site paths and http(s) addresses; no javascript: or data: URLs. */
-const SAFE_URL = /^(?:\/(?!\/)|https?:\/\/)[^\s<>"']*$/;
+export const SAFE_URL = /^(?:\/(?!\/)|https?:\/\/)[^\s<>"']*$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function fieldSchema(f: FieldDecl, forUpdate: boolean): AnySchema {

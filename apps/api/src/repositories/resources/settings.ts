@@ -1,4 +1,4 @@
-import type { ResourceRecord } from '@portal/api-client/admin-resources';
+import { SAFE_URL, type ResourceRecord } from '@portal/api-client/admin-resources';
 import { fieldNamed, fromRow, pick } from '@portal/api-client/entities/derive';
 import {
   SETTING_FIELDS,
@@ -77,7 +77,7 @@ async function writeSetting(
   const existing = (await allSettings(tx)).some((r) => r.key === `${k.group}:${k.name}`);
   if (creating && existing) throw new ResourceInputError(409, '设置项已存在', 'key');
   if (!creating && !existing) return false;
-  if (k.group === 'link' && keyword && !/^(?:https?:\/\/|\/(?!\/))[^\s<>"']*$/.test(keyword)) {
+  if (k.group === 'link' && keyword && !SAFE_URL.test(keyword)) {
     throw new ResourceInputError(400, '链接须为站内路径（/开头）或 http(s) 地址', 'keyword');
   }
   if (k.group === 'seo') {
