@@ -17,7 +17,7 @@ import type { EndpointName } from './contract';
 import { COMPLAINT_FIELDS } from './entities/complaint';
 import { entitySchema } from './entities/schema';
 import { PAGE_VIEW_REFERRER_MAX, VIEW_DEVICES } from './stats';
-import { notTextMsg } from './messages';
+import { notTextMsg, tooLongMsg } from './messages';
 import { idOrZero, int, trimmed } from './rules';
 
 /** Longest free-text filter (title, search words, city…) any read call accepts. */
@@ -31,7 +31,7 @@ const id = (label = 'id') =>
   int(label).required(`${label}不能为空`).min(1, `${label}不正确`).max(MAX_ID, `${label}超出范围`);
 
 const text = (label: string, max: number = MAX_QUERY_LENGTH) =>
-  string().typeError(notTextMsg(label)).transform(trimmed).max(max, `${label}不能超过${max}个字符`);
+  string().typeError(notTextMsg(label)).transform(trimmed).max(max, tooLongMsg(label, max));
 
 /**
  * page and pageSize of every list call (the payload schemas here and the member calls' own schemas):

@@ -20,7 +20,7 @@ export const BLOCK_KEYS = {
   mtop: '手机首页推荐（mTop）',
 } as const;
 export type BlockKey = keyof typeof BLOCK_KEYS;
-export const BLOCK_OPTIONS = optionsOf(BLOCK_KEYS) as readonly { value: BlockKey; label: string }[];
+export const BLOCK_OPTIONS = optionsOf(BLOCK_KEYS);
 
 export const BLOCK_FIELDS = [
   // Which block of which page: one pick each (the store refuses a second).
